@@ -1,0 +1,115 @@
+// Command vademecum is the Vademecum server: the web application, its API and its workers.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"vademecum/tenancy"
+)
+
+func main() {
+	if err := rootCmd().Execute(); err != nil {
+		os.Exit(1)
+	}
+}
+
+func rootCmd() *cobra.Command {
+	root := &cobra.Command{Use: "vademecum", Short: "Vademecum: clinical and procedure guidelines for organisations", SilenceUsage: true}
+	root.AddCommand(serveCmd())
+	return root
+}
+
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok {
+		return v
+	}
+	return def
+}
+
+func serveCmd() *cobra.Command {
+	var cfg config
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Run the server (migrates the control schema and every space schema first)",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return serve(ctx, cfg)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&cfg.Addr, "addr", env("VADEMECUM_ADDR", ":8080"), "listen address (VADEMECUM_ADDR)")
+	f.StringVar(&cfg.DatabaseURL, "database-url", env("DATABASE_URL", ""), "external PostgreSQL; empty starts a private cluster under the data dir (DATABASE_URL)")
+	f.StringVar(&cfg.DataDir, "data-dir", env("VADEMECUM_DATA_DIR", "./var"), "data directory (VADEMECUM_DATA_DIR)")
+	f.StringVar(&cfg.BaseDomain, "base-domain", env("VADEMECUM_BASE_DOMAIN", "vademecum.localhost"), "domain under which spaces have their subdomains (VADEMECUM_BASE_DOMAIN)")
+	f.StringVar(&cfg.DefaultSpace, "default-space", env("VADEMECUM_DEFAULT_SPACE", ""), "space served on hosts that name none; empty serves the landing site (VADEMECUM_DEFAULT_SPACE)")
+	f.StringVar(&cfg.TestSuffix, "test-suffix", env("VADEMECUM_TEST_SUFFIX", "-test"), "first host labels with this suffix are served the default space (VADEMECUM_TEST_SUFFIX)")
+	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
+	return cmd
+}
+
+func serve(ctx context.Context, cfg config) error {
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()}))
+	slog.SetDefault(log)
+
+	db, closeDB, err := tenancy.Connect(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	start := time.Now()
+	if err := db.MigrateControl(ctx); err != nil {
+		return err
+	}
+	n, err := db.MigrateSpaces(ctx, false, runtime.GOMAXPROCS(0)*2)
+	if err != nil {
+		return err
+	}
+	log.Info("migrations done", "spaces_migrated", n, "took", time.Since(start).Round(time.Millisecond))
+
+	a, err := wire(db, cfg, log, newRegistry())
+	if err != nil {
+		return err
+	}
+	if cfg.Demo {
+		if err := seedDemo(ctx, a, cfg, os.Stdout); err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
+	}
+
+	srv := &http.Server{Addr: cfg.Addr, Handler: a.handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	log.Info("listening", "addr", cfg.Addr, "version", version)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func logLevel() slog.Level {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(env("VADEMECUM_LOG_LEVEL", "info"))); err != nil {
+		return slog.LevelInfo
+	}
+	return l
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+// appHandler serves the single-page application: files of the build as they are (hashed
+// assets cached for a year), and index.html for every other path so the app's router decides.
+type appHandler struct {
+	files fs.FS
+	index []byte
+}
+
+func newAppHandler(files fs.FS) *appHandler {
+	index, _ := fs.ReadFile(files, "index.html")
+	return &appHandler{files: files, index: index}
+}
+
+func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name != "" && name != "index.html" {
+		if st, err := fs.Stat(a.files, name); err == nil && !st.IsDir() {
+			if strings.HasPrefix(name, "assets/") {
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			} else {
+				w.Header().Set("Cache-Control", "no-cache")
+			}
+			http.ServeFileFS(w, r, a.files, name)
+			return
+		}
+		if strings.HasPrefix(name, "assets/") {
+			http.NotFound(w, r)
+			return
+		}
+	}
+	a.serveIndex(w, r, http.StatusOK)
+}
+
+// unknownSpace serves the app with status 404; the app shows its invalid-domain page.
+func (a *appHandler) unknownSpace() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { a.serveIndex(w, r, http.StatusNotFound) })
+}
+
+func (a *appHandler) serveIndex(w http.ResponseWriter, r *http.Request, status int) {
+	if a.index == nil {
+		http.Error(w, "The web application is not built: run `make build`.", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	if status == http.StatusOK {
+		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(a.index))
+		return
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write(a.index)
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"vademecum/frontend"
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/services/auth"
+	"vademecum/services/spaces"
+	"vademecum/services/users"
+	"vademecum/tenancy"
+)
+
+// version is set at build time (-ldflags "-X main.version=…").
+var version = "dev"
+
+// config is the server's configuration (flags and environment variables).
+type config struct {
+	Addr         string
+	DatabaseURL  string
+	DataDir      string
+	BaseDomain   string
+	DefaultSpace string
+	TestSuffix   string
+	Demo         bool
+}
+
+// app is the wired server.
+type app struct {
+	handler  http.Handler
+	router   *api.Router
+	policy   *policy.Enforcer
+	spaces   *spaces.Service
+	users    *users.Service
+	registry *tenancy.Registry
+}
+
+// wire builds every service on db and the HTTP handler that serves them.
+func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry) (*app, error) {
+	pool := db.Control()
+	enforcer, err := policy.New(policy.DBGrants{Pool: pool}, 30*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	registry := tenancy.NewRegistry(db, 2*time.Second)
+	resolver := &tenancy.Resolver{Registry: registry, DefaultSpace: cfg.DefaultSpace, TestSuffix: cfg.TestSuffix}
+	spaceSvc := &spaces.Service{Registry: registry, Pool: pool}
+	userSvc := &users.Service{Pool: pool, Grants: enforcer}
+	web := newAppHandler(frontend.Dist())
+	authH := &auth.Handler{
+		Sessions:   &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour},
+		Pool:       pool,
+		Limiter:    auth.NewLimiter(),
+		BaseDomain: cfg.BaseDomain,
+		Page:       web,
+	}
+
+	router := api.NewRouter(enforcer)
+	api.Call(router, "common", "query", "apiVersion", func(context.Context, struct{}) (versionInfo, error) {
+		return versionInfo{Version: version}, nil
+	})
+	spaceSvc.Register(router)
+	userSvc.Register(router)
+
+	site := http.NewServeMux()
+	site.Handle("/api/", router)
+	authH.Register(site)
+	site.Handle("/", web)
+
+	metrics := api.NewMetrics(reg)
+	top := http.NewServeMux()
+	top.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	top.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := db.Ready(ctx); err != nil {
+			http.Error(w, "database unreachable", http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = w.Write([]byte("ready\n"))
+	})
+	top.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	top.Handle("/", api.Observe(log, metrics, api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site))))
+
+	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, registry: registry}, nil
+}
+
+type versionInfo struct {
+	Version string `json:"version"`
+}
+
+// newRegistry is the metrics registry with the process and Go collectors.
+func newRegistry() *prometheus.Registry {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return reg
+}

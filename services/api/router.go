@@ -1,0 +1,124 @@
+// Package api holds what every service's transport shares: the route registrar that turns a
+// typed service method into a go-kit endpoint behind its policy check, the JSON codec with
+// id decoding, the spec's error bodies, and the request middleware (request id, logging,
+// metrics, space resolution).
+package api
+
+import (
+	"context"
+	"net/http"
+	"sort"
+
+	"github.com/go-kit/kit/endpoint"
+	kithttp "github.com/go-kit/kit/transport/http"
+
+	"vademecum/policy"
+	"vademecum/tenancy"
+)
+
+// Authorizer decides whether the principal may call an endpoint in a space.
+type Authorizer interface {
+	Allowed(ctx context.Context, who policy.Principal, spaceID int64, obj, act string) (bool, error)
+}
+
+// Router registers endpoints under the spec's paths.
+type Router struct {
+	mux     *http.ServeMux
+	authz   Authorizer
+	objects []string
+}
+
+// NewRouter returns an empty router whose endpoints are guarded by authz.
+func NewRouter(authz Authorizer) *Router {
+	return &Router{mux: http.NewServeMux(), authz: authz}
+}
+
+// ServeHTTP serves the registered endpoints.
+func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) { r.mux.ServeHTTP(w, req) }
+
+// Objects lists the policy object of every registered endpoint.
+func (r *Router) Objects() []string {
+	out := append([]string(nil), r.objects...)
+	sort.Strings(out)
+	return out
+}
+
+type callConfig struct{ bodyLimit int64 }
+
+// Option changes how one endpoint is served.
+type Option func(*callConfig)
+
+// BodyLimit sets the largest accepted request body.
+func BodyLimit(n int64) Option { return func(c *callConfig) { c.bodyLimit = n } }
+
+// Call registers fn as POST /api/{group}/{kind}/{name}; group may name a sub-group such as
+// "admin/spaceadmin". The request body is decoded into Req after the policy check, and the
+// result is answered as JSON.
+func Call[Req, Resp any](r *Router, group, kind, name string, fn func(context.Context, Req) (Resp, error), opts ...Option) {
+	cfg := callConfig{bodyLimit: DefaultBodyLimit}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	obj := group + "/" + kind + "/" + name
+	var ep endpoint.Endpoint = func(ctx context.Context, raw any) (any, error) {
+		var req Req
+		if err := decodeJSON(raw.([]byte), &req); err != nil {
+			return nil, err
+		}
+		return fn(ctx, req)
+	}
+	ep = r.authorize(obj)(ep)
+	decode := func(_ context.Context, req *http.Request) (any, error) { return readBody(req.Body, cfg.bodyLimit) }
+	r.handle("POST /api/"+obj, obj, kithttp.NewServer(ep, decode, encodeJSON, kithttp.ServerErrorEncoder(encodeError)))
+}
+
+// Get registers a GET handler under pattern, guarded by the policy object obj.
+func (r *Router) Get(pattern, obj string, h http.Handler) {
+	guarded := r.authorize(obj)(func(ctx context.Context, req any) (any, error) {
+		h.ServeHTTP(req.(getRequest).w, req.(getRequest).r)
+		return nil, nil
+	})
+	r.handle("GET "+pattern, obj, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if _, err := guarded(req.Context(), getRequest{w, req}); err != nil {
+			WriteError(req.Context(), w, err)
+		}
+	}))
+}
+
+type getRequest struct {
+	w http.ResponseWriter
+	r *http.Request
+}
+
+func (r *Router) handle(pattern, obj string, h http.Handler) {
+	r.mux.Handle(pattern, h)
+	r.objects = append(r.objects, obj)
+}
+
+// authorize is the endpoint middleware that applies the permission table: anonymous callers
+// without the right get 401 (the UI sends them to sign in), signed-in ones 403.
+func (r *Router) authorize(obj string) endpoint.Middleware {
+	return func(next endpoint.Endpoint) endpoint.Endpoint {
+		return func(ctx context.Context, req any) (any, error) {
+			who := policy.PrincipalFrom(ctx)
+			ok, err := r.authz.Allowed(ctx, who, tenancy.SpaceID(ctx), obj, policy.ActCall)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				if who.Anonymous() {
+					return nil, ErrUnauthorized
+				}
+				return nil, ErrForbidden
+			}
+			return next(ctx, req)
+		}
+	}
+}
+
+func encodeJSON(_ context.Context, w http.ResponseWriter, resp any) error {
+	WriteJSON(w, http.StatusOK, resp)
+	return nil
+}
+
+func encodeError(ctx context.Context, err error, w http.ResponseWriter) { WriteError(ctx, w, err) }

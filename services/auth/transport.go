@@ -1,0 +1,222 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"vademecum/services/api"
+)
+
+// CookieName is the session cookie.
+const CookieName = "vademecum_session"
+
+// Errors of sign-in.
+var (
+	ErrInvalidCredentials = &api.Error{Kind: api.KindUnauthorized, Message: "auth.invalidCredentials"}
+	ErrTooManyAttempts    = &api.Error{Kind: api.KindTooManyRequests, Message: "auth.tooManyAttempts"}
+	ErrEmailNotVerified   = api.Forbidden("auth.emailNotVerified")
+)
+
+// Handler serves /auth/login and /auth/logout and resolves the session of every request.
+type Handler struct {
+	Sessions   *Sessions
+	Pool       *pgxpool.Pool
+	Limiter    *Limiter
+	BaseDomain string
+	// Page serves the sign-in page (the app) for GET /auth/login.
+	Page http.Handler
+}
+
+// Register adds the sign-in routes to mux.
+func (h *Handler) Register(mux *http.ServeMux) {
+	mux.Handle("GET /auth/login", h.Page)
+	mux.HandleFunc("POST /auth/login", h.login)
+	mux.HandleFunc("GET /auth/logout", h.logout)
+}
+
+// Middleware binds the request to the principal of its session cookie.
+func (h *Handler) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := r.Cookie(CookieName)
+		if err != nil || c.Value == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		p, err := h.Sessions.Lookup(r.Context(), c.Value)
+		if err != nil {
+			api.WriteError(r.Context(), w, err)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(api.Authenticated(r.Context(), p)))
+	})
+}
+
+type credentials struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
+	form := !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json")
+	var cred credentials
+	back := safePath(r.URL.Query().Get("r"))
+	if form {
+		r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
+		if err := r.ParseForm(); err != nil {
+			api.WriteError(r.Context(), w, api.ErrMalformedJSON)
+			return
+		}
+		cred = credentials{Email: r.PostForm.Get("email"), Password: r.PostForm.Get("password")}
+		if v := r.PostForm.Get("r"); v != "" {
+			back = safePath(v)
+		}
+	} else {
+		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 16<<10))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&cred); err != nil {
+			api.WriteError(r.Context(), w, api.ErrMalformedJSON.Wrap(err))
+			return
+		}
+	}
+	userID, loginID, err := h.authenticate(r.Context(), cred, clientAddr(r))
+	if err != nil {
+		if form {
+			h.formFailure(w, r, back, err)
+			return
+		}
+		api.WriteError(r.Context(), w, err)
+		return
+	}
+	token, err := h.Sessions.Open(r.Context(), userID, loginID)
+	if err != nil {
+		api.WriteError(r.Context(), w, err)
+		return
+	}
+	http.SetCookie(w, h.cookie(r, token, int(h.Sessions.TTL.Seconds())))
+	if form {
+		http.Redirect(w, r, back, http.StatusSeeOther)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (h *Handler) formFailure(w http.ResponseWriter, r *http.Request, back string, err error) {
+	if errors.Is(err, ErrEmailNotVerified) {
+		http.Redirect(w, r, "/?emailNotVerified", http.StatusSeeOther)
+		return
+	}
+	e, ok := api.AsError(err)
+	if !ok {
+		api.WriteError(r.Context(), w, err)
+		return
+	}
+	q := url.Values{"r": {back}, "error": {e.Message}}
+	http.Redirect(w, r, "/auth/login?"+q.Encode(), http.StatusSeeOther)
+}
+
+// authenticate checks the credentials; failures are slowed down per account and per address.
+func (h *Handler) authenticate(ctx context.Context, cred credentials, addr string) (userID, loginID int64, err error) {
+	email := strings.ToLower(strings.TrimSpace(cred.Email))
+	keys := []string{"account:" + email, "addr:" + addr}
+	for _, k := range keys {
+		if wait := h.Limiter.Wait(k); wait > 0 {
+			return 0, 0, ErrTooManyAttempts.With(map[string]any{"retryAfter": int(math.Ceil(wait.Seconds()))})
+		}
+	}
+	var hash string
+	var verified bool
+	err = h.Pool.QueryRow(ctx, `SELECT id, user_id, password_hash, verified FROM control.logins
+		WHERE provider = 'local' AND email = $1`, email).Scan(&loginID, &userID, &hash, &verified)
+	if errors.Is(err, pgx.ErrNoRows) || hash == "" {
+		_, _ = CheckPassword(dummyHash, cred.Password)
+		h.fail(keys)
+		return 0, 0, ErrInvalidCredentials
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	ok, err := CheckPassword(hash, cred.Password)
+	if err != nil {
+		return 0, 0, err
+	}
+	if !ok {
+		h.fail(keys)
+		return 0, 0, ErrInvalidCredentials
+	}
+	h.Limiter.Reset(keys[0])
+	if !verified {
+		return 0, 0, ErrEmailNotVerified
+	}
+	return userID, loginID, nil
+}
+
+func (h *Handler) fail(keys []string) {
+	for _, k := range keys {
+		h.Limiter.Fail(k)
+	}
+}
+
+func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(CookieName); err == nil && c.Value != "" {
+		if err := h.Sessions.Close(r.Context(), c.Value); err != nil {
+			api.WriteError(r.Context(), w, err)
+			return
+		}
+	}
+	http.SetCookie(w, h.cookie(r, "", -1))
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// LogoutAll ends every session of a user and clears this request's cookie (after account deletion).
+func (h *Handler) LogoutAll(ctx context.Context, w http.ResponseWriter, r *http.Request, userID int64) error {
+	if _, err := h.Pool.Exec(ctx, "DELETE FROM control.sessions WHERE user_id = $1", userID); err != nil {
+		return err
+	}
+	http.SetCookie(w, h.cookie(r, "", -1))
+	return nil
+}
+
+// cookie scopes the session to the base domain so one sign-in serves every space subdomain.
+func (h *Handler) cookie(r *http.Request, value string, maxAge int) *http.Cookie {
+	c := &http.Cookie{
+		Name: CookieName, Value: value, Path: "/", MaxAge: maxAge,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode,
+		Secure: r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https",
+	}
+	if maxAge < 0 {
+		c.Expires = time.Unix(0, 0)
+	}
+	host := r.Host
+	if hh, _, err := net.SplitHostPort(host); err == nil {
+		host = hh
+	}
+	if h.BaseDomain != "" && (host == h.BaseDomain || strings.HasSuffix(host, "."+h.BaseDomain)) {
+		c.Domain = h.BaseDomain
+	}
+	return c
+}
+
+// safePath keeps redirects on this site: only absolute paths, never "//host" or "/\host".
+func safePath(p string) string {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") || strings.ContainsAny(p, "\r\n") {
+		return "/"
+	}
+	return p
+}
+
+func clientAddr(r *http.Request) string {
+	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return h
+	}
+	return r.RemoteAddr
+}

@@ -1,0 +1,458 @@
+// Package spaces holds space settings: the public space record, the landing page and its
+// order, the super admin's space administration (create, edit, delete, variables) and the
+// space icons and logos.
+package spaces
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/services/users"
+	"vademecum/tenancy"
+)
+
+// Errors of this context (spec §5 and §8).
+var (
+	ErrInvalidSubdomain    = api.Invalid("space.invalidSubdomain")
+	ErrInvalidColor        = api.Invalid("space.invalidColor")
+	ErrInvalidEmailDomains = api.Invalid("space.invalidEmailDomains")
+	ErrInvalidVariable     = api.Invalid("space.invalidVariableName")
+	ErrInvalidPosition     = api.Invalid("space.invalidPosition")
+	ErrSubdomainTaken      = api.Conflict("space.subdomainTaken")
+	ErrHasCollections      = api.Conflict("space.hasCollections")
+	ErrDuplicateID         = api.Invalid("request.duplicateId")
+)
+
+// DefaultColor is the accent colour of a space that has none (spec §3).
+const DefaultColor = "#886622"
+
+// LandingColor is the primary colour of the landing site (spec §9).
+const LandingColor = "#2B3840"
+
+// Service implements the space calls.
+type Service struct {
+	Registry *tenancy.Registry
+	Pool     *pgxpool.Pool
+	images   imageCache
+}
+
+// Space is a space as the API shows it.
+type Space struct {
+	ID           int64             `json:"id"`
+	Title        string            `json:"title"`
+	Subdomain    string            `json:"subdomain"`
+	Color        string            `json:"color"`
+	AccentColor  string            `json:"accentColor"`
+	EmailDomains []string          `json:"emailDomains"`
+	Tags         []string          `json:"tags"`
+	Variables    map[string]string `json:"variables"`
+	LPVisible    bool              `json:"lpvisible"`
+	National     bool              `json:"national"`
+	Public       bool              `json:"public"`
+	Position     int               `json:"position"`
+	Member       bool              `json:"member"`
+}
+
+func view(s *tenancy.Space, member bool) Space {
+	return Space{ID: s.ID, Title: s.Title, Subdomain: s.Subdomain, Color: s.Color, AccentColor: s.AccentColor,
+		EmailDomains: s.EmailDomains, Tags: s.Tags, Variables: s.Variables, LPVisible: s.LPVisible, National: s.National,
+		Public: s.Public, Position: s.Position, Member: member}
+}
+
+// landing is the pseudo space of the www landing site.
+func landing() Space {
+	return Space{Title: "Vademecum", Subdomain: tenancy.Landing, Color: LandingColor, AccentColor: LandingColor,
+		EmailDomains: []string{}, Tags: []string{}, Variables: map[string]string{}}
+}
+
+// memberOf returns the ids of the caller's spaces.
+func (s *Service) memberOf(ctx context.Context) (map[int64]bool, error) {
+	who := policy.PrincipalFrom(ctx)
+	out := map[int64]bool{}
+	if who.Anonymous() {
+		return out, nil
+	}
+	rows, err := s.Pool.Query(ctx, "SELECT space_id FROM control.space_members WHERE user_id = $1", who.UserID)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, err
+}
+
+// SpaceRequest names a space by id or subdomain; empty means the current one.
+type SpaceRequest struct {
+	IDOrDomain string `json:"idOrDomain"`
+}
+
+// Space returns one space; unknown spaces are 404 "not found", which the UI shows as the
+// invalid-domain page.
+func (s *Service) Space(ctx context.Context, req SpaceRequest) (Space, error) {
+	key := strings.ToLower(strings.TrimSpace(req.IDOrDomain))
+	var sp *tenancy.Space
+	var err error
+	switch {
+	case key == "":
+		cur, ok := tenancy.SpaceFrom(ctx)
+		if !ok {
+			return landing(), nil
+		}
+		sp = cur
+	case key == tenancy.Landing:
+		return landing(), nil
+	default:
+		if id, perr := strconv.ParseInt(key, 10, 64); perr == nil {
+			sp, err = s.Registry.ByID(ctx, id)
+		} else {
+			sp, err = s.Registry.BySubdomain(ctx, key)
+		}
+	}
+	if errors.Is(err, tenancy.ErrNotFound) {
+		return Space{}, api.ErrNotFound
+	}
+	if err != nil {
+		return Space{}, err
+	}
+	mine, err := s.memberOf(ctx)
+	return view(sp, mine[sp.ID]), err
+}
+
+// LandingPage lists the spaces shown on the landing site, national ones apart, in the order
+// the super admin set.
+type LandingPage struct {
+	Spaces         []Space `json:"spaces"`
+	NationalSpaces []Space `json:"nationalSpaces"`
+}
+
+// Landing returns the landing page.
+func (s *Service) Landing(ctx context.Context, _ struct{}) (LandingPage, error) {
+	all, err := s.Registry.List(ctx)
+	if err != nil {
+		return LandingPage{}, err
+	}
+	mine, err := s.memberOf(ctx)
+	if err != nil {
+		return LandingPage{}, err
+	}
+	lp := LandingPage{Spaces: []Space{}, NationalSpaces: []Space{}}
+	for _, sp := range all {
+		switch {
+		case !sp.LPVisible:
+		case sp.National:
+			lp.NationalSpaces = append(lp.NationalSpaces, view(sp, mine[sp.ID]))
+		default:
+			lp.Spaces = append(lp.Spaces, view(sp, mine[sp.ID]))
+		}
+	}
+	return lp, nil
+}
+
+// LandingOrder is the body of updateLandingPage: ordered ids of both lists.
+type LandingOrder struct {
+	Spaces         []api.ID `json:"spaces"`
+	NationalSpaces []api.ID `json:"nationalSpaces"`
+}
+
+// UpdateLanding sets the landing-page order and which spaces are national.
+func (s *Service) UpdateLanding(ctx context.Context, req LandingOrder) (LandingPage, error) {
+	seen := map[api.ID]bool{}
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		for i, list := range [][]api.ID{req.NationalSpaces, req.Spaces} {
+			for pos, id := range list {
+				if seen[id] {
+					return ErrDuplicateID.With(map[string]any{"id": int64(id)})
+				}
+				seen[id] = true
+				tag, err := tx.Exec(ctx, "UPDATE control.spaces SET position = $2, national = $3, updated_at = now() WHERE id = $1 AND status = 'active'",
+					int64(id), pos, i == 0)
+				if err != nil {
+					return err
+				}
+				if tag.RowsAffected() == 0 {
+					return api.ErrNotFound.With(map[string]any{"id": int64(id)})
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return LandingPage{}, err
+	}
+	s.Registry.Forget()
+	return s.Landing(ctx, struct{}{})
+}
+
+// Spaces lists every space for the super admin.
+func (s *Service) Spaces(ctx context.Context, _ struct{}) ([]Space, error) {
+	all, err := s.Registry.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	mine, err := s.memberOf(ctx)
+	out := make([]Space, 0, len(all))
+	for _, sp := range all {
+		out = append(out, view(sp, mine[sp.ID]))
+	}
+	return out, err
+}
+
+// SpaceInput is a space as the super admin edits it. Logo and Icon: nil keeps the image, ""
+// removes it, a data URL replaces it.
+type SpaceInput struct {
+	ID           *api.ID  `json:"id"`
+	Title        string   `json:"title"`
+	Subdomain    string   `json:"subdomain"`
+	Color        string   `json:"color"`
+	AccentColor  string   `json:"accentColor"`
+	EmailDomains []string `json:"emailDomains"`
+	LPVisible    bool     `json:"lpvisible"`
+	National     bool     `json:"national"`
+	Public       bool     `json:"public"`
+	Position     int      `json:"position"`
+	Logo         *string  `json:"logo"`
+	Icon         *string  `json:"icon"`
+}
+
+// UpdateSpaceRequest is the body of updateSpace.
+type UpdateSpaceRequest struct {
+	Space SpaceInput `json:"space"`
+}
+
+var (
+	subdomainRe = regexp.MustCompile(`^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$`)
+	colorRe     = regexp.MustCompile(`^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$`)
+	domainRe    = regexp.MustCompile(`^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$`)
+	variableRe  = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.-]{0,63}$`)
+)
+
+// Limits of space fields.
+const (
+	maxTitle         = 200
+	maxVariableValue = 4000
+	maxImageBytes    = 2 << 20
+)
+
+// validate checks a space input by spec §5 and returns it normalised.
+func validate(in SpaceInput) (SpaceInput, error) {
+	in.Title = strings.TrimSpace(in.Title)
+	if in.Title == "" {
+		return in, api.ErrRequired.Field("space.title")
+	}
+	if err := users.CheckText("space.title", in.Title, maxTitle); err != nil {
+		return in, err
+	}
+	in.Subdomain = strings.TrimSpace(in.Subdomain)
+	if in.Subdomain == "" {
+		return in, api.ErrRequired.Field("space.subdomain")
+	}
+	if !subdomainRe.MatchString(in.Subdomain) || in.Subdomain == tenancy.Landing {
+		return in, ErrInvalidSubdomain.Field("space.subdomain")
+	}
+	for _, c := range []struct {
+		field string
+		v     *string
+	}{{"space.color", &in.Color}, {"space.accentColor", &in.AccentColor}} {
+		if *c.v == "" {
+			*c.v = DefaultColor
+		}
+		if !colorRe.MatchString(*c.v) {
+			return in, ErrInvalidColor.Field(c.field)
+		}
+		*c.v = strings.ToLower(*c.v)
+	}
+	domains := make([]string, 0, len(in.EmailDomains))
+	seen := map[string]bool{}
+	for _, d := range in.EmailDomains {
+		d = strings.TrimSpace(d)
+		if !domainRe.MatchString(d) || len(d) > 253 {
+			return in, ErrInvalidEmailDomains.With(map[string]any{"field": "space.emailDomains", "value": d})
+		}
+		if !seen[d] {
+			seen[d] = true
+			domains = append(domains, d)
+		}
+	}
+	in.EmailDomains = domains
+	if in.Position < 0 || in.Position > 1_000_000 {
+		return in, ErrInvalidPosition.Field("space.position")
+	}
+	return in, nil
+}
+
+// Create provisions a new space: the operators' CLI and updateSpace without id both come here.
+func (s *Service) Create(ctx context.Context, in SpaceInput) (Space, error) {
+	in, err := validate(in)
+	if err != nil {
+		return Space{}, err
+	}
+	logo, icon, err := decodeImages(in)
+	if err != nil {
+		return Space{}, err
+	}
+	sp, err := s.Registry.Provision(ctx, tenancy.Space{Subdomain: in.Subdomain, Title: in.Title, Color: in.Color,
+		AccentColor: in.AccentColor, EmailDomains: in.EmailDomains, LPVisible: in.LPVisible, National: in.National,
+		Public: in.Public, Position: in.Position})
+	if errors.Is(err, tenancy.ErrSubdomainTaken) {
+		return Space{}, ErrSubdomainTaken.Field("space.subdomain")
+	}
+	if err != nil {
+		return Space{}, err
+	}
+	if err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return s.storeImages(ctx, tx, sp.ID, logo, icon) }); err != nil {
+		return Space{}, err
+	}
+	return s.reload(ctx, sp.ID)
+}
+
+// UpdateSpace creates a space when no id is given, otherwise changes it.
+func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Space, error) {
+	if req.Space.ID == nil {
+		return s.Create(ctx, req.Space)
+	}
+	in, err := validate(req.Space)
+	if err != nil {
+		return Space{}, err
+	}
+	logo, icon, err := decodeImages(in)
+	if err != nil {
+		return Space{}, err
+	}
+	id := int64(*in.ID)
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE control.spaces SET title = $2, subdomain = $3, color = $4, accent_color = $5,
+			email_domains = $6, lpvisible = $7, national = $8, public = $9, position = $10, updated_at = now()
+			WHERE id = $1 AND status = 'active'`,
+			id, in.Title, in.Subdomain, in.Color, in.AccentColor, in.EmailDomains, in.LPVisible, in.National, in.Public, in.Position)
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+			return ErrSubdomainTaken.Field("space.subdomain")
+		}
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return api.ErrNotFound
+		}
+		return s.storeImages(ctx, tx, id, logo, icon)
+	})
+	if err != nil {
+		return Space{}, err
+	}
+	s.Registry.Forget()
+	return s.reload(ctx, id)
+}
+
+func (s *Service) reload(ctx context.Context, id int64) (Space, error) {
+	sp, err := s.Registry.ByID(ctx, id)
+	if errors.Is(err, tenancy.ErrNotFound) {
+		return Space{}, api.ErrNotFound
+	}
+	if err != nil {
+		return Space{}, err
+	}
+	mine, err := s.memberOf(ctx)
+	return view(sp, mine[id]), err
+}
+
+// DeleteRequest names a space to delete.
+type DeleteRequest struct {
+	ID api.ID `json:"id"`
+}
+
+// DeleteSpace deletes a space with its schema; refused while it holds collections (spec §4).
+func (s *Service) DeleteSpace(ctx context.Context, req DeleteRequest) (bool, error) {
+	sp, err := s.Registry.ByID(ctx, int64(req.ID))
+	if errors.Is(err, tenancy.ErrNotFound) {
+		return false, api.ErrNotFound
+	}
+	if err != nil {
+		return false, err
+	}
+	if err := s.Delete(ctx, sp); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// Delete deletes a space unless it holds collections.
+func (s *Service) Delete(ctx context.Context, sp *tenancy.Space) error {
+	var n int
+	if err := s.Registry.DB().SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, "SELECT count(*) FROM collections").Scan(&n)
+	}); err != nil {
+		return err
+	}
+	if n > 0 {
+		return ErrHasCollections.With(map[string]any{"n": n})
+	}
+	return s.Registry.Delete(ctx, sp)
+}
+
+// VariableRequest sets or deletes a space variable.
+type VariableRequest struct {
+	Space api.ID `json:"space"`
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// DeleteVariableRequest deletes a space variable.
+type DeleteVariableRequest struct {
+	Space api.ID `json:"space"`
+	Name  string `json:"name"`
+}
+
+// SetVariable sets a space variable.
+func (s *Service) SetVariable(ctx context.Context, req VariableRequest) (Space, error) {
+	if !variableRe.MatchString(req.Name) {
+		return Space{}, ErrInvalidVariable.Field("name")
+	}
+	if err := users.CheckText("value", req.Value, maxVariableValue); err != nil {
+		return Space{}, err
+	}
+	return s.changeVariables(ctx, int64(req.Space), "variables || jsonb_build_object($2::text, $3::text)", req.Name, req.Value)
+}
+
+// DeleteVariable removes a space variable.
+func (s *Service) DeleteVariable(ctx context.Context, req DeleteVariableRequest) (Space, error) {
+	return s.changeVariables(ctx, int64(req.Space), "variables - $2::text", req.Name)
+}
+
+func (s *Service) changeVariables(ctx context.Context, id int64, expr string, args ...any) (Space, error) {
+	tag, err := s.Pool.Exec(ctx, "UPDATE control.spaces SET variables = "+expr+", updated_at = now() WHERE id = $1 AND status = 'active'",
+		append([]any{id}, args...)...)
+	if err != nil {
+		return Space{}, err
+	}
+	if tag.RowsAffected() == 0 {
+		return Space{}, api.ErrNotFound
+	}
+	s.Registry.Forget()
+	return s.reload(ctx, id)
+}
+
+// Register adds the space calls to the router.
+func (s *Service) Register(r *api.Router) {
+	api.Call(r, "common", "query", "space", s.Space)
+	api.Call(r, "common", "query", "landingPage", s.Landing)
+	api.Call(r, "common", "mutation", "updateLandingPage", s.UpdateLanding)
+	api.Call(r, "admin", "query", "spaces", s.Spaces)
+	api.Call(r, "admin", "mutation", "updateSpace", s.UpdateSpace, api.BodyLimit(2*(maxImageBytes*4/3+1024)))
+	api.Call(r, "admin", "mutation", "deleteSpace", s.DeleteSpace)
+	api.Call(r, "admin", "mutation", "setSpaceVariable", s.SetVariable)
+	api.Call(r, "admin", "mutation", "deleteSpaceVariable", s.DeleteVariable)
+	r.Get("/api/common/get/spaceIcon/{size}", "common/get/spaceIcon", s.imageHandler("icon"))
+	r.Get("/api/common/get/spaceIcon/{size}/{subdomain}", "common/get/spaceIcon", s.imageHandler("icon"))
+	r.Get("/api/common/get/spaceLogo/{size}/{subdomain}", "common/get/spaceLogo", s.imageHandler("logo"))
+}

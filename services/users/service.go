@@ -1,0 +1,403 @@
+// Package users holds accounts and profiles: the caller's profile and navigation, other users'
+// public data, profile settings, account deletion, and account creation for operators.
+package users
+
+import (
+	"context"
+	"errors"
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/services/auth"
+	"vademecum/tenancy"
+)
+
+// Errors of this context.
+var (
+	ErrUserNotFound    = api.NotFound("user.notFound")
+	ErrInvalidEmail    = api.Invalid("validation.email")
+	ErrEmailTaken      = api.Conflict("user.emailTaken")
+	ErrLastSuperAdmin  = api.Conflict("user.lastSuperAdmin")
+	ErrPasswordTooWeak = api.Invalid("user.passwordTooShort")
+)
+
+// Languages of the interface; the empty language means "not chosen".
+var Languages = []string{"de", "en", "fr", "it"}
+
+// GrantInvalidator drops cached role grants of a user after a change.
+type GrantInvalidator interface{ Invalidate(userID int64) }
+
+// Service implements the user calls.
+type Service struct {
+	Pool   *pgxpool.Pool
+	Grants GrantInvalidator
+}
+
+// Profile is the caller's own profile; id 0 and username "Anonymous" mean not signed in.
+type Profile struct {
+	ID                     int64    `json:"id"`
+	Username               string   `json:"username"`
+	Firstname              string   `json:"firstname"`
+	Lastname               string   `json:"lastname"`
+	Title                  string   `json:"title"`
+	About                  string   `json:"about"`
+	Language               string   `json:"language"`
+	WeeklyReminder         bool     `json:"weeklyReminder"`
+	PreferCollapsed        bool     `json:"preferCollapsed"`
+	DarkMode               bool     `json:"darkMode"`
+	EmailVerified          bool     `json:"emailVerified"`
+	Spaces                 []int64  `json:"spaces"`
+	Collections            []int64  `json:"collections"`
+	AdminOfCollections     []int64  `json:"adminOfCollections"`
+	ValidatorOfCollections []int64  `json:"validatorOfCollections"`
+	HasGuidelines          bool     `json:"hasGuidelines"`
+	Roles                  []string `json:"roles"`
+	CanImpersonate         bool     `json:"canImpersonate"`
+	SuperAdmin             bool     `json:"superAdmin"`
+}
+
+// User is what other users may see of a user.
+type User struct {
+	ID             int64  `json:"id"`
+	Firstname      string `json:"firstname"`
+	Lastname       string `json:"lastname"`
+	Username       string `json:"username"`
+	Title          string `json:"title"`
+	About          string `json:"about"`
+	Language       string `json:"language"`
+	WeeklyReminder bool   `json:"weeklyReminder"`
+}
+
+// Navigation holds the sidebar's capability flags and task counters for the current space.
+type Navigation struct {
+	Dashboard            bool `json:"dashboard"`
+	SuperAdmin           bool `json:"superAdmin"`
+	SpaceAdmin           bool `json:"spaceAdmin"`
+	CollectionAdmin      bool `json:"collectionAdmin"`
+	Validator            bool `json:"validator"`
+	SpaceMember          bool `json:"spaceMember"`
+	DashboardTasks       int  `json:"dashboardTasks"`
+	SpaceAdminTasks      int  `json:"spaceAdminTasks"`
+	CollectionAdminTasks int  `json:"collectionAdminTasks"`
+	ValidatorTasks       int  `json:"validatorTasks"`
+	SpaceMemberTasks     int  `json:"spaceMemberTasks"`
+}
+
+const userColumns = `u.id, u.firstname, u.lastname, coalesce((SELECT l.email FROM control.logins l
+	WHERE l.user_id = u.id ORDER BY l.is_primary DESC, l.id LIMIT 1), ''), u.title, u.about, u.language, u.weekly_reminder`
+
+// Profile returns the caller's profile.
+func (s *Service) Profile(ctx context.Context, _ struct{}) (Profile, error) {
+	who := policy.PrincipalFrom(ctx)
+	anon := Profile{Username: "Anonymous", Spaces: []int64{}, Collections: []int64{}, AdminOfCollections: []int64{},
+		ValidatorOfCollections: []int64{}, Roles: []string{}}
+	if who.Anonymous() {
+		return anon, nil
+	}
+	p := anon
+	var u User
+	err := s.Pool.QueryRow(ctx, `SELECT `+userColumns+`, u.prefer_collapsed, u.dark_mode, u.super_admin,
+		coalesce((SELECT l.verified FROM control.logins l WHERE l.id = $2), true),
+		coalesce((SELECT array_agg(m.space_id ORDER BY m.space_id) FROM control.space_members m WHERE m.user_id = u.id), '{}'),
+		coalesce((SELECT array_agg(m.space_id ORDER BY m.space_id) FROM control.space_members m WHERE m.user_id = u.id AND m.admin), '{}')
+		FROM control.users u WHERE u.id = $1`, who.UserID, who.LoginID).Scan(
+		&u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder,
+		&p.PreferCollapsed, &p.DarkMode, &p.SuperAdmin, &p.EmailVerified, &p.Spaces, new([]int64))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return anon, nil // the account was deleted while a session was open
+	}
+	if err != nil {
+		return Profile{}, err
+	}
+	p.ID, p.Username, p.Firstname, p.Lastname, p.Title, p.About, p.Language, p.WeeklyReminder =
+		u.ID, u.Username, u.Firstname, u.Lastname, u.Title, u.About, u.Language, u.WeeklyReminder
+	p.Roles, err = s.roles(ctx, who)
+	return p, err
+}
+
+// roles names the caller's roles in the current space.
+func (s *Service) roles(ctx context.Context, who policy.Principal) ([]string, error) {
+	nav, err := s.Navigation(ctx, struct{}{})
+	if err != nil {
+		return nil, err
+	}
+	roles := []string{}
+	for _, r := range []struct {
+		on   bool
+		name string
+	}{{nav.SuperAdmin, "superAdmin"}, {nav.SpaceAdmin, "spaceAdmin"}, {nav.SpaceMember, "spaceMember"}} {
+		if r.on {
+			roles = append(roles, r.name)
+		}
+	}
+	return roles, nil
+}
+
+// Navigation computes the caller's capability flags in the current space. Task counters
+// count open tasks; no task kind exists yet, so they are 0 until their features come.
+func (s *Service) Navigation(ctx context.Context, _ struct{}) (Navigation, error) {
+	who := policy.PrincipalFrom(ctx)
+	var n Navigation
+	if who.Anonymous() {
+		return n, nil
+	}
+	var member, admin bool
+	err := s.Pool.QueryRow(ctx, `SELECT u.super_admin,
+		EXISTS (SELECT 1 FROM control.space_members m WHERE m.user_id = u.id AND m.space_id = $2),
+		EXISTS (SELECT 1 FROM control.space_members m WHERE m.user_id = u.id AND m.space_id = $2 AND m.admin)
+		FROM control.users u WHERE u.id = $1`, who.UserID, tenancy.SpaceID(ctx)).Scan(&n.SuperAdmin, &member, &admin)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Navigation{}, nil
+	}
+	if err != nil {
+		return n, err
+	}
+	inSpace := tenancy.SpaceID(ctx) != 0
+	n.SpaceMember = inSpace && member
+	n.SpaceAdmin = inSpace && (admin || n.SuperAdmin)
+	n.Dashboard = n.SpaceMember
+	return n, nil
+}
+
+// UserRequest names a user.
+type UserRequest struct {
+	ID api.ID `json:"id"`
+}
+
+// User returns the public data of a user.
+func (s *Service) User(ctx context.Context, req UserRequest) (User, error) {
+	var u User
+	err := s.Pool.QueryRow(ctx, "SELECT "+userColumns+" FROM control.users u WHERE u.id = $1", int64(req.ID)).Scan(
+		&u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return User{}, ErrUserNotFound
+	}
+	return u, err
+}
+
+// LanguageRequest sets the interface language.
+type LanguageRequest struct {
+	Language string `json:"language"`
+}
+
+// SetLanguage stores the caller's interface language.
+func (s *Service) SetLanguage(ctx context.Context, req LanguageRequest) (bool, error) {
+	if !validLanguage(req.Language) {
+		return false, api.ErrInvalidLanguage.Field("language")
+	}
+	_, err := s.Pool.Exec(ctx, "UPDATE control.users SET language = $2 WHERE id = $1", policy.PrincipalFrom(ctx).UserID, req.Language)
+	return err == nil, err
+}
+
+// ProfileUpdate holds the editable profile settings.
+type ProfileUpdate struct {
+	Firstname       string `json:"firstname"`
+	Lastname        string `json:"lastname"`
+	Title           string `json:"title"`
+	About           string `json:"about"`
+	WeeklyReminder  bool   `json:"weeklyReminder"`
+	PreferCollapsed bool   `json:"preferCollapsed"`
+	DarkMode        bool   `json:"darkMode"`
+}
+
+// UpdateUserRequest is the body of updateUser.
+type UpdateUserRequest struct {
+	U ProfileUpdate `json:"u"`
+}
+
+// Limits of profile fields.
+const (
+	maxName  = 100
+	maxAbout = 2000
+)
+
+// UpdateUser saves the caller's profile settings and returns the profile.
+func (s *Service) UpdateUser(ctx context.Context, req UpdateUserRequest) (Profile, error) {
+	u := req.U
+	for _, f := range []struct {
+		name, value string
+		max         int
+	}{{"u.firstname", u.Firstname, maxName}, {"u.lastname", u.Lastname, maxName}, {"u.title", u.Title, maxName}, {"u.about", u.About, maxAbout}} {
+		if err := CheckText(f.name, f.value, f.max); err != nil {
+			return Profile{}, err
+		}
+	}
+	_, err := s.Pool.Exec(ctx, `UPDATE control.users SET firstname = $2, lastname = $3, title = $4, about = $5,
+		weekly_reminder = $6, prefer_collapsed = $7, dark_mode = $8 WHERE id = $1`,
+		policy.PrincipalFrom(ctx).UserID, strings.TrimSpace(u.Firstname), strings.TrimSpace(u.Lastname),
+		strings.TrimSpace(u.Title), strings.TrimSpace(u.About), u.WeeklyReminder, u.PreferCollapsed, u.DarkMode)
+	if err != nil {
+		return Profile{}, err
+	}
+	return s.Profile(ctx, struct{}{})
+}
+
+// CheckText refuses text longer than max characters or holding control characters.
+func CheckText(field, value string, max int) error {
+	if utf8.RuneCountInString(value) > max {
+		return api.ErrTooLong.With(map[string]any{"field": field, "max": max})
+	}
+	if !utf8.ValidString(value) || strings.ContainsFunc(value, func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' && r != '\r' }) {
+		return api.ErrInvalidField.Field(field)
+	}
+	return nil
+}
+
+// DeleteUserRequest names the account to delete; null means the caller's own.
+type DeleteUserRequest struct {
+	UserID *api.ID `json:"userId"`
+}
+
+// DeleteUser deletes an account with all its logins, memberships and sessions. Deleting
+// another user's account is for super admins; the last super admin cannot be deleted.
+func (s *Service) DeleteUser(ctx context.Context, req DeleteUserRequest) (bool, error) {
+	who := policy.PrincipalFrom(ctx)
+	target := who.UserID
+	if req.UserID != nil {
+		target = int64(*req.UserID)
+	}
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		var callerSuper bool
+		if err := tx.QueryRow(ctx, "SELECT super_admin FROM control.users WHERE id = $1", who.UserID).Scan(&callerSuper); err != nil {
+			return err
+		}
+		if target != who.UserID && !callerSuper {
+			return api.ErrForbidden
+		}
+		var targetSuper bool
+		err := tx.QueryRow(ctx, "SELECT super_admin FROM control.users WHERE id = $1 FOR UPDATE", target).Scan(&targetSuper)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrUserNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if targetSuper {
+			var others int
+			if err := tx.QueryRow(ctx, "SELECT count(*) FROM control.users WHERE super_admin AND id <> $1", target).Scan(&others); err != nil {
+				return err
+			}
+			if others == 0 {
+				return ErrLastSuperAdmin
+			}
+		}
+		_, err = tx.Exec(ctx, "DELETE FROM control.users WHERE id = $1", target)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	s.Grants.Invalidate(target)
+	return true, nil
+}
+
+// NewUser is an account an operator creates.
+type NewUser struct {
+	Email      string
+	Password   string
+	Firstname  string
+	Lastname   string
+	SuperAdmin bool
+	Verified   bool
+}
+
+// MinPasswordLength is the shortest password accepted for local accounts.
+const MinPasswordLength = 4
+
+// Create creates an account with a local login and returns its id.
+func (s *Service) Create(ctx context.Context, nu NewUser) (int64, error) {
+	email, err := NormalizeEmail(nu.Email)
+	if err != nil {
+		return 0, err
+	}
+	if utf8.RuneCountInString(nu.Password) < MinPasswordLength {
+		return 0, ErrPasswordTooWeak.With(map[string]any{"min": MinPasswordLength})
+	}
+	for _, f := range []struct{ name, v string }{{"firstname", nu.Firstname}, {"lastname", nu.Lastname}} {
+		if err := CheckText(f.name, f.v, maxName); err != nil {
+			return 0, err
+		}
+	}
+	hash, err := auth.HashPassword(nu.Password)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, `INSERT INTO control.users (firstname, lastname, super_admin) VALUES ($1, $2, $3) RETURNING id`,
+			nu.Firstname, nu.Lastname, nu.SuperAdmin).Scan(&id); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO control.logins (user_id, email, password_hash, verified, is_primary) VALUES ($1, $2, $3, $4, true)`,
+			id, email, hash, nu.Verified)
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+			return ErrEmailTaken.With(map[string]any{"email": email})
+		}
+		return err
+	})
+	return id, err
+}
+
+// NormalizeEmail checks a single e-mail address and returns it in lower case.
+func NormalizeEmail(s string) (string, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || len(s) > 254 || !strings.Contains(s[strings.LastIndexByte(s, '@'):], ".") {
+		return "", ErrInvalidEmail.With(map[string]any{"field": "email", "value": s})
+	}
+	return s, nil
+}
+
+// ErrUnknownEmail is returned for an unknown login e-mail when adding a member.
+var ErrUnknownEmail = api.NotFound("user.notFound")
+
+// AddMember makes the user with this login e-mail a member (or admin) of a space.
+func (s *Service) AddMember(ctx context.Context, spaceID int64, email string, admin bool) error {
+	email, err := NormalizeEmail(email)
+	if err != nil {
+		return err
+	}
+	var userID int64
+	err = s.Pool.QueryRow(ctx, "SELECT user_id FROM control.logins WHERE email = $1 ORDER BY id LIMIT 1", email).Scan(&userID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrUnknownEmail.With(map[string]any{"email": email})
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := s.Pool.Exec(ctx, `INSERT INTO control.space_members (space_id, user_id, admin) VALUES ($1, $2, $3)
+		ON CONFLICT (space_id, user_id) DO UPDATE SET admin = EXCLUDED.admin`, spaceID, userID, admin); err != nil {
+		return err
+	}
+	if s.Grants != nil {
+		s.Grants.Invalidate(userID)
+	}
+	return nil
+}
+
+func validLanguage(l string) bool {
+	for _, x := range Languages {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// Register adds the user calls to the router.
+func (s *Service) Register(r *api.Router) {
+	api.Call(r, "common", "query", "profile", s.Profile)
+	api.Call(r, "common", "query", "navigation", s.Navigation)
+	api.Call(r, "common", "query", "user", s.User)
+	api.Call(r, "common", "mutation", "setLanguage", s.SetLanguage)
+	api.Call(r, "common", "mutation", "updateUser", s.UpdateUser)
+	api.Call(r, "common", "mutation", "deleteUser", s.DeleteUser)
+}

@@ -1,0 +1,177 @@
+package tenancy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+const spaceColumns = `s.id, s.subdomain, s.title, s.color, s.accent_color, s.email_domains, s.tags,
+	s.variables, s.lpvisible, s.national, s.public, s.position, s.status, s.cluster, s.schema_name,
+	EXISTS (SELECT 1 FROM control.space_images i WHERE i.space_id = s.id AND i.kind = 'logo'),
+	EXISTS (SELECT 1 FROM control.space_images i WHERE i.space_id = s.id AND i.kind = 'icon'),
+	s.updated_at`
+
+func scanSpace(row pgx.CollectableRow) (*Space, error) {
+	var s Space
+	err := row.Scan(&s.ID, &s.Subdomain, &s.Title, &s.Color, &s.AccentColor, &s.EmailDomains, &s.Tags,
+		&s.Variables, &s.LPVisible, &s.National, &s.Public, &s.Position, &s.Status, &s.Cluster, &s.Schema,
+		&s.HasLogo, &s.HasIcon, &s.UpdatedAt)
+	if s.Variables == nil {
+		s.Variables = map[string]string{}
+	}
+	return &s, err
+}
+
+// Registry reads and changes the registered spaces. Lookups by subdomain, done on every
+// request, are cached briefly; changes made through this registry drop the cache at once.
+type Registry struct {
+	db  *DB
+	ttl time.Duration
+
+	mu    sync.Mutex
+	cache map[string]cached
+}
+
+type cached struct {
+	space *Space
+	at    time.Time
+}
+
+// NewRegistry returns a registry over db whose lookups are trusted for ttl.
+func NewRegistry(db *DB, ttl time.Duration) *Registry {
+	return &Registry{db: db, ttl: ttl, cache: map[string]cached{}}
+}
+
+// DB returns the database the registry works on.
+func (r *Registry) DB() *DB { return r.db }
+
+// BySubdomain returns the active space with this subdomain, or ErrNotFound.
+func (r *Registry) BySubdomain(ctx context.Context, sub string) (*Space, error) {
+	r.mu.Lock()
+	c, ok := r.cache[sub]
+	r.mu.Unlock()
+	if ok && time.Since(c.at) < r.ttl {
+		if c.space == nil {
+			return nil, ErrNotFound
+		}
+		return c.space, nil
+	}
+	s, err := r.one(ctx, "s.subdomain = $1", sub)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, err
+	}
+	r.mu.Lock()
+	r.cache[sub] = cached{space: s, at: time.Now()}
+	r.mu.Unlock()
+	return s, err
+}
+
+// ByID returns the active space with this id, or ErrNotFound.
+func (r *Registry) ByID(ctx context.Context, id int64) (*Space, error) {
+	return r.one(ctx, "s.id = $1", id)
+}
+
+func (r *Registry) one(ctx context.Context, where string, arg any) (*Space, error) {
+	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status = 'active' AND "+where, arg)
+	if err != nil {
+		return nil, err
+	}
+	s, err := pgx.CollectOneRow(rows, scanSpace)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return s, err
+}
+
+// List returns every active space in landing-page order.
+func (r *Registry) List(ctx context.Context) ([]*Space, error) {
+	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status = 'active' ORDER BY s.position, lower(s.title), s.id")
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, scanSpace)
+}
+
+// Forget drops cached lookups, after a change to any space.
+func (r *Registry) Forget() {
+	r.mu.Lock()
+	r.cache = map[string]cached{}
+	r.mu.Unlock()
+}
+
+// ErrSubdomainTaken is returned when creating a space whose subdomain exists.
+var ErrSubdomainTaken = errors.New("subdomain taken")
+
+// Provision registers a new space and creates and migrates its schema. A failure at any step
+// removes what was made, so no half space is left behind.
+func (r *Registry) Provision(ctx context.Context, s Space) (*Space, error) {
+	var id int64
+	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `INSERT INTO control.spaces
+			(subdomain, title, color, accent_color, email_domains, tags, variables, lpvisible, national, public, position, schema_name)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'space_new_' || $1)
+			ON CONFLICT (subdomain) DO NOTHING RETURNING id`,
+			s.Subdomain, s.Title, s.Color, s.AccentColor, nonNil(s.EmailDomains), nonNil(s.Tags), nonNilMap(s.Variables),
+			s.LPVisible, s.National, s.Public, s.Position).Scan(&id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrSubdomainTaken
+		}
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, "UPDATE control.spaces SET schema_name = $2 WHERE id = $1", id, SchemaName(id))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	sp := &Space{ID: id, Schema: SchemaName(id), Cluster: DefaultCluster}
+	if err := r.db.MigrateSpace(ctx, sp); err != nil {
+		r.dropSpace(context.WithoutCancel(ctx), sp)
+		return nil, fmt.Errorf("provision space %s: %w", s.Subdomain, err)
+	}
+	if _, err := r.db.Control().Exec(ctx, "UPDATE control.spaces SET status = 'active' WHERE id = $1", id); err != nil {
+		r.dropSpace(context.WithoutCancel(ctx), sp)
+		return nil, err
+	}
+	r.Forget()
+	return r.ByID(ctx, id)
+}
+
+// Delete removes a space, its schema and everything in the control plane that refers to it.
+func (r *Registry) Delete(ctx context.Context, s *Space) error {
+	err := r.dropSpace(ctx, s)
+	r.Forget()
+	return err
+}
+
+func (r *Registry) dropSpace(ctx context.Context, s *Space) error {
+	pool, err := r.db.pool(s.Cluster)
+	if err != nil {
+		return err
+	}
+	if _, err := pool.Exec(ctx, "DROP SCHEMA IF EXISTS "+pgx.Identifier{s.Schema}.Sanitize()+" CASCADE"); err != nil {
+		return err
+	}
+	_, err = r.db.Control().Exec(ctx, "DELETE FROM control.spaces WHERE id = $1", s.ID)
+	return err
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func nonNilMap(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}
