@@ -29,15 +29,35 @@ func main() {
 	}
 }
 
+// explanations say in plain words what the public error keys mean to an operator.
+var explanations = map[string]string{
+	"space.invalidSubdomain":    "the subdomain must start with a letter, end with a letter or digit and hold only lower-case letters, digits and hyphens ('www' is reserved)",
+	"space.invalidColor":        "the colour must be a hex colour such as #886622",
+	"space.subdomainTaken":      "another space already has this subdomain",
+	"space.hasCollections":      "the space still holds collections; delete them first",
+	"validation.required":       "a required value is missing",
+	"validation.tooLong":        "a value is too long",
+	"validation.email":          "not a valid e-mail address",
+	"user.emailTaken":           "an account with this e-mail address exists",
+	"user.passwordTooShort":     "the password is too short",
+	"user.notFound":             "no account has this e-mail address",
+	"space.invalidEmailDomains": "e-mail domains must be lower-case domain names",
+}
+
 // describe turns public errors into operator-readable text.
 func describe(err error) string {
-	if e, ok := api.AsError(err); ok {
-		if len(e.Params) > 0 {
-			return fmt.Sprintf("%s %v", e.Message, e.Params)
-		}
-		return e.Message
+	e, ok := api.AsError(err)
+	if !ok {
+		return err.Error()
 	}
-	return err.Error()
+	text := e.Message
+	if x, ok := explanations[e.Message]; ok {
+		text = x + " (" + e.Message + ")"
+	}
+	if len(e.Params) > 0 {
+		text += fmt.Sprintf(" %v", e.Params)
+	}
+	return text
 }
 
 func env(name, def string) string {
@@ -98,14 +118,24 @@ func rootCmd(out io.Writer) *cobra.Command {
 	root := &cobra.Command{Use: "tenancy", Short: "Operate Vademecum spaces, users and members", SilenceUsage: true, SilenceErrors: true}
 	root.PersistentFlags().StringVar(&c.databaseURL, "database-url", env("DATABASE_URL", ""), "PostgreSQL URL; empty uses the private cluster under the data dir (DATABASE_URL)")
 	root.PersistentFlags().StringVar(&c.dataDir, "data-dir", env("VADEMECUM_DATA_DIR", "./var"), "data directory (VADEMECUM_DATA_DIR)")
-	space := &cobra.Command{Use: "space", Short: "Manage spaces"}
-	space.AddCommand(c.spaceCreate(), c.spaceList(), c.spaceMigrate(), c.spaceDelete())
-	user := &cobra.Command{Use: "user", Short: "Manage users"}
-	user.AddCommand(c.userCreate())
-	member := &cobra.Command{Use: "member", Short: "Manage space members"}
-	member.AddCommand(c.memberAdd())
-	root.AddCommand(space, user, member)
+	root.AddCommand(
+		group("space", "Manage spaces", c.spaceCreate(), c.spaceList(), c.spaceMigrate(), c.spaceDelete()),
+		group("user", "Manage users", c.userCreate()),
+		group("member", "Manage space members", c.memberAdd()))
 	return root
+}
+
+// group is a command that only holds subcommands; anything else given to it is an error.
+func group(use, short string, cmds ...*cobra.Command) *cobra.Command {
+	g := &cobra.Command{Use: use, Short: short, Args: cobra.ArbitraryArgs, RunE: func(cmd *cobra.Command, args []string) error {
+		_ = cmd.Usage()
+		if len(args) > 0 {
+			return fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())
+		}
+		return fmt.Errorf("%q needs a subcommand", cmd.CommandPath())
+	}}
+	g.AddCommand(cmds...)
+	return g
 }
 
 func (c *cli) spaceCreate() *cobra.Command {

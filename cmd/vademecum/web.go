@@ -48,7 +48,10 @@ func (a *appHandler) unknownSpace() http.Handler {
 
 func (a *appHandler) serveIndex(w http.ResponseWriter, r *http.Request, status int) {
 	if a.index == nil {
-		http.Error(w, "The web application is not built: run `make build`.", http.StatusServiceUnavailable)
+		if status == http.StatusOK {
+			status = http.StatusServiceUnavailable
+		}
+		http.Error(w, "The web application is not built: run `make build`.", status)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

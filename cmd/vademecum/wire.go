@@ -56,9 +56,11 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	userSvc := &users.Service{Pool: pool, Grants: enforcer}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
-		Sessions:   &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour},
-		Pool:       pool,
-		Limiter:    auth.NewLimiter(),
+		Sessions: &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour},
+		Pool:     pool,
+		// Many clinicians share one address behind a hospital's NAT, so addresses get more tries.
+		Accounts:   auth.NewLimiter(5),
+		Addresses:  auth.NewLimiter(50),
 		BaseDomain: cfg.BaseDomain,
 		Page:       web,
 	}

@@ -24,9 +24,9 @@ type failures struct {
 	last  time.Time
 }
 
-// NewLimiter returns a limiter with the product's defaults.
-func NewLimiter() *Limiter {
-	return &Limiter{free: 5, window: 15 * time.Minute, base: time.Second, max: 15 * time.Minute, now: time.Now, keys: map[string]*failures{}}
+// NewLimiter returns a limiter that allows free failures per key before slowing down.
+func NewLimiter(free int) *Limiter {
+	return &Limiter{free: free, window: 15 * time.Minute, base: time.Second, max: 15 * time.Minute, now: time.Now, keys: map[string]*failures{}}
 }
 
 // Wait returns how long the key must still wait before its next attempt (0 = may try now).

@@ -29,9 +29,11 @@ var (
 
 // Handler serves /auth/login and /auth/logout and resolves the session of every request.
 type Handler struct {
-	Sessions   *Sessions
-	Pool       *pgxpool.Pool
-	Limiter    *Limiter
+	Sessions *Sessions
+	Pool     *pgxpool.Pool
+	// Accounts and Addresses slow down failed sign-ins per account and per client address.
+	Accounts   *Limiter
+	Addresses  *Limiter
 	BaseDomain string
 	// Page serves the sign-in page (the app) for GET /auth/login.
 	Page http.Handler
@@ -127,11 +129,8 @@ func (h *Handler) formFailure(w http.ResponseWriter, r *http.Request, back strin
 // authenticate checks the credentials; failures are slowed down per account and per address.
 func (h *Handler) authenticate(ctx context.Context, cred credentials, addr string) (userID, loginID int64, err error) {
 	email := strings.ToLower(strings.TrimSpace(cred.Email))
-	keys := []string{"account:" + email, "addr:" + addr}
-	for _, k := range keys {
-		if wait := h.Limiter.Wait(k); wait > 0 {
-			return 0, 0, ErrTooManyAttempts.With(map[string]any{"retryAfter": int(math.Ceil(wait.Seconds()))})
-		}
+	if wait := max(h.Accounts.Wait(email), h.Addresses.Wait(addr)); wait > 0 {
+		return 0, 0, ErrTooManyAttempts.With(map[string]any{"retryAfter": int(math.Ceil(wait.Seconds()))})
 	}
 	var hash string
 	var verified bool
@@ -139,7 +138,7 @@ func (h *Handler) authenticate(ctx context.Context, cred credentials, addr strin
 		WHERE provider = 'local' AND email = $1`, email).Scan(&loginID, &userID, &hash, &verified)
 	if errors.Is(err, pgx.ErrNoRows) || hash == "" {
 		_, _ = CheckPassword(dummyHash, cred.Password)
-		h.fail(keys)
+		h.fail(email, addr)
 		return 0, 0, ErrInvalidCredentials
 	}
 	if err != nil {
@@ -150,20 +149,19 @@ func (h *Handler) authenticate(ctx context.Context, cred credentials, addr strin
 		return 0, 0, err
 	}
 	if !ok {
-		h.fail(keys)
+		h.fail(email, addr)
 		return 0, 0, ErrInvalidCredentials
 	}
-	h.Limiter.Reset(keys[0])
+	h.Accounts.Reset(email)
 	if !verified {
 		return 0, 0, ErrEmailNotVerified
 	}
 	return userID, loginID, nil
 }
 
-func (h *Handler) fail(keys []string) {
-	for _, k := range keys {
-		h.Limiter.Fail(k)
-	}
+func (h *Handler) fail(email, addr string) {
+	h.Accounts.Fail(email)
+	h.Addresses.Fail(addr)
 }
 
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {

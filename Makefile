@@ -1,0 +1,54 @@
+# Vademecum — make help lists the targets.
+SHELL := /bin/bash
+VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts frontend/package-lock.json -type f 2>/dev/null)
+
+.PHONY: help run build test test-go test-frontend test-e2e bench lint deps clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+run: build ## build and start the whole product with demo data (private PostgreSQL under ./var)
+	./bin/vademecum serve --demo
+
+build: bin/vademecum bin/tenancy ## build bin/vademecum (with the app embedded) and bin/tenancy
+
+deps: frontend/node_modules/.package-lock.json ## install Go modules and npm packages
+	go mod download
+
+frontend/node_modules/.package-lock.json: frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	@touch $@
+
+frontend/dist/index.html: frontend/node_modules/.package-lock.json $(FRONTEND_SOURCES)
+	cd frontend && npm run build
+
+bin/vademecum: frontend/dist/index.html $(shell find cmd services policy tenancy migrations frontend/embed.go -type f) go.mod go.sum
+	go build -ldflags "$(LDFLAGS)" -o $@ ./cmd/vademecum
+
+bin/tenancy: $(shell find cmd services policy tenancy migrations -type f) go.mod go.sum
+	go build -ldflags "$(LDFLAGS)" -o $@ ./cmd/tenancy
+
+test: build test-go test-frontend test-e2e ## run every test: Go (real PostgreSQL), frontend unit, end-to-end in Chromium
+
+test-go: ## Go unit and integration tests on a real PostgreSQL
+	go vet ./...
+	go test -count=1 ./...
+
+test-frontend: frontend/node_modules/.package-lock.json ## frontend unit tests (Vitest)
+	cd frontend && npm run typecheck && npm test
+
+test-e2e: build ## end-to-end tests (Playwright in Debian's Chromium) against the real server
+	ops/e2e.sh
+
+bench: ## benchmarks; they print figures, they do not pass or fail on speed
+	go test -count=1 -run '^$$' -bench . -benchtime 1x -timeout 60m ./cmd/...
+
+lint: frontend/node_modules/.package-lock.json ## gofmt, go vet and the TypeScript check
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
+	go vet ./...
+	cd frontend && npm run typecheck
+
+clean: ## remove build outputs (keeps ./var)
+	rm -rf bin frontend/dist/assets frontend/dist/index.html

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"vademecum/tenancy/tenancytest"
+)
+
+func run(t *testing.T, url string, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	cmd := rootCmd(&out)
+	cmd.SetArgs(append(args, "--database-url", url))
+	cmd.SetOut(&out)
+	cmd.SetErr(&out)
+	err := cmd.ExecuteContext(context.Background())
+	return out.String(), err
+}
+
+func TestIntegrationCLI(t *testing.T) {
+	url := tenancytest.URL(t)
+	count := func(q string) (n int) {
+		conn, err := pgx.Connect(context.Background(), url)
+		require.NoError(t, err)
+		defer conn.Close(context.Background())
+		require.NoError(t, conn.QueryRow(context.Background(), q).Scan(&n))
+		return n
+	}
+
+	out, err := run(t, url, "space", "create", "--subdomain", "kssg", "--title", "Kantonsspital St. Gallen", "--color", "#C8102E", "--public")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "created space")
+	out, err = run(t, url, "space", "list")
+	require.NoError(t, err)
+	assert.Contains(t, out, "kssg")
+	assert.Contains(t, out, "#c8102e")
+
+	out, err = run(t, url, "user", "create", "--email", "Anna@KSSG.ch", "--password", "secret", "--firstname", "Anna", "--super-admin")
+	require.NoError(t, err, out)
+	assert.Equal(t, 1, count("SELECT count(*) FROM control.logins WHERE email = 'anna@kssg.ch' AND verified"))
+	assert.Equal(t, 1, count("SELECT count(*) FROM control.users WHERE super_admin"))
+	out, err = run(t, url, "member", "add", "--space", "kssg", "--email", "anna@kssg.ch", "--admin")
+	require.NoError(t, err, out)
+	assert.Equal(t, 1, count("SELECT count(*) FROM control.space_members WHERE admin"))
+
+	out, err = run(t, url, "space", "migrate", "kssg")
+	require.NoError(t, err, out)
+	out, err = run(t, url, "space", "migrate", "--all")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "migrated 1 spaces")
+
+	// Bad arguments: an error, and nothing changes.
+	spaces, users := count("SELECT count(*) FROM control.spaces"), count("SELECT count(*) FROM control.users")
+	for _, args := range [][]string{
+		{"space", "create", "--subdomain", "Bad_Name", "--title", "X"},
+		{"space", "create", "--subdomain", "ok", "--title", ""},
+		{"space", "create", "--subdomain", "ok", "--title", "X", "--color", "blue"},
+		{"space", "create", "--subdomain", "kssg", "--title", "Duplicate"},
+		{"space", "delete", "nosuch"},
+		{"space", "migrate"},
+		{"space", "migrate", "kssg", "--all"},
+		{"user", "create", "--email", "not-an-email", "--password", "secret"},
+		{"user", "create", "--email", "anna@kssg.ch", "--password", "secret"},
+		{"user", "create", "--email", "b@kssg.ch", "--password", "x"},
+		{"member", "add", "--space", "kssg", "--email", "ghost@kssg.ch"},
+		{"member", "add", "--space", "nosuch", "--email", "anna@kssg.ch"},
+		{"member", "add", "--space", "kssg"},
+		{"space", "frobnicate"},
+	} {
+		_, err := run(t, url, args...)
+		assert.Error(t, err, "%v", args)
+	}
+	assert.Equal(t, spaces, count("SELECT count(*) FROM control.spaces"))
+	assert.Equal(t, users, count("SELECT count(*) FROM control.users"))
+
+	// A space holding collections is not deleted.
+	var schema string
+	conn, err := pgx.Connect(context.Background(), url)
+	require.NoError(t, err)
+	require.NoError(t, conn.QueryRow(context.Background(), "SELECT schema_name FROM control.spaces WHERE subdomain = 'kssg'").Scan(&schema))
+	_, err = conn.Exec(context.Background(), "INSERT INTO "+schema+".collections (title) VALUES ('Cardiology')")
+	require.NoError(t, err)
+	_, err = run(t, url, "space", "delete", "kssg")
+	require.Error(t, err)
+	assert.Contains(t, describe(err), "space.hasCollections")
+	_, err = conn.Exec(context.Background(), "DELETE FROM "+schema+".collections")
+	require.NoError(t, err)
+	conn.Close(context.Background())
+	out, err = run(t, url, "space", "delete", "kssg")
+	require.NoError(t, err, out)
+	assert.Equal(t, 0, count("SELECT count(*) FROM control.spaces"))
+}

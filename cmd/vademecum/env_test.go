@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"vademecum/services/spaces"
+	"vademecum/services/users"
+	"vademecum/tenancy"
+	"vademecum/tenancy/tenancytest"
+)
+
+const testDomain = "vademecum.localhost"
+
+// testEnv is the whole server on a fresh database with two spaces and one user per role.
+type testEnv struct {
+	t     *testing.T
+	app   *app
+	db    *tenancy.DB
+	srv   *httptest.Server
+	alpha spaces.Space
+	beta  spaces.Space
+	// sessions of the demo roles, by name
+	super, alphaAdmin, alphaMember, betaAdmin, outsider string
+}
+
+func newEnv(t *testing.T) *testEnv {
+	t.Helper()
+	ctx := context.Background()
+	db := tenancytest.DB(t)
+	a, err := wire(db, config{BaseDomain: testDomain}, slog.New(slog.NewTextHandler(io.Discard, nil)), newRegistry())
+	require.NoError(t, err)
+	e := &testEnv{t: t, app: a, db: db, srv: httptest.NewServer(a.handler)}
+	t.Cleanup(e.srv.Close)
+	e.alpha, err = a.spaces.Create(ctx, spaces.SpaceInput{Title: "Alpha Hospital", Subdomain: "alpha", Color: "#aa0000", LPVisible: true})
+	require.NoError(t, err)
+	e.beta, err = a.spaces.Create(ctx, spaces.SpaceInput{Title: "Beta Clinic", Subdomain: "beta", Color: "#0000aa", LPVisible: true})
+	require.NoError(t, err)
+	for _, u := range []struct {
+		email string
+		super bool
+		space int64
+		admin bool
+		into  *string
+	}{
+		{"super@test.ch", true, 0, false, &e.super},
+		{"admin@alpha.ch", false, e.alpha.ID, true, &e.alphaAdmin},
+		{"member@alpha.ch", false, e.alpha.ID, false, &e.alphaMember},
+		{"admin@beta.ch", false, e.beta.ID, true, &e.betaAdmin},
+		{"outsider@test.ch", false, 0, false, &e.outsider},
+	} {
+		_, err := a.users.Create(ctx, users.NewUser{Email: u.email, Password: "secret", Firstname: "F", Lastname: "L", SuperAdmin: u.super, Verified: true})
+		require.NoError(t, err)
+		if u.space != 0 {
+			require.NoError(t, a.users.AddMember(ctx, u.space, u.email, u.admin))
+		}
+		*u.into = e.login(u.email, "secret")
+	}
+	return e
+}
+
+// login signs in and returns the session cookie value.
+func (e *testEnv) login(email, password string) string {
+	e.t.Helper()
+	res := e.do(http.MethodPost, "alpha."+testDomain, "/auth/login", "", map[string]string{"Content-Type": "application/json"},
+		`{"email":"`+email+`","password":"`+password+`"}`)
+	require.Equal(e.t, http.StatusNoContent, res.StatusCode, "login %s", email)
+	for _, c := range res.Cookies() {
+		if c.Name == "vademecum_session" {
+			return c.Value
+		}
+	}
+	e.t.Fatalf("no session cookie for %s", email)
+	return ""
+}
+
+// do sends a raw request to the server as if to host.
+func (e *testEnv) do(method, host, path, session string, headers map[string]string, body string) *http.Response {
+	e.t.Helper()
+	req, err := http.NewRequest(method, e.srv.URL+path, strings.NewReader(body))
+	require.NoError(e.t, err)
+	req.Host = host
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	if session != "" {
+		req.AddCookie(&http.Cookie{Name: "vademecum_session", Value: session})
+	}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := client.Do(req)
+	require.NoError(e.t, err)
+	e.t.Cleanup(func() { res.Body.Close() })
+	return res
+}
+
+// result is an API answer.
+type result struct {
+	Status int
+	Body   []byte
+}
+
+// JSON decodes the answer into v.
+func (r result) JSON(t *testing.T, v any) {
+	t.Helper()
+	require.NoError(t, json.Unmarshal(r.Body, v), string(r.Body))
+}
+
+// Message is the {message} of an error answer.
+func (r result) Message() string {
+	var b struct {
+		Message string `json:"message"`
+	}
+	_ = json.Unmarshal(r.Body, &b)
+	return b.Message
+}
+
+// api calls POST /api/<path> in a space (host and Space header) with a JSON body.
+func (e *testEnv) api(space, session, path string, body any) result {
+	e.t.Helper()
+	var raw string
+	switch b := body.(type) {
+	case string:
+		raw = b
+	default:
+		j, err := json.Marshal(b)
+		require.NoError(e.t, err)
+		raw = string(j)
+	}
+	res := e.do(http.MethodPost, space+"."+testDomain, "/api/"+path, session,
+		map[string]string{"Space": space, "Content-Type": "application/json"}, raw)
+	data, err := io.ReadAll(res.Body)
+	require.NoError(e.t, err)
+	return result{Status: res.StatusCode, Body: bytes.TrimSpace(data)}
+}
+
+// count runs a counting query on the control schema.
+func (e *testEnv) count(q string, args ...any) int {
+	e.t.Helper()
+	var n int
+	require.NoError(e.t, e.db.Control().QueryRow(context.Background(), q, args...).Scan(&n))
+	return n
+}

@@ -1,0 +1,9 @@
+package main
+
+import (
+	"testing"
+
+	"vademecum/tenancy/tenancytest"
+)
+
+func TestMain(m *testing.M) { tenancytest.Main(m) }

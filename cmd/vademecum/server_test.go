@@ -1,0 +1,456 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"vademecum/services/users"
+	"vademecum/tenancy"
+)
+
+func TestIntegrationEveryRouteHasAPolicy(t *testing.T) {
+	e := newEnv(t)
+	objs := e.app.router.Objects()
+	require.NotEmpty(t, objs)
+	for _, obj := range objs {
+		assert.True(t, e.app.policy.Covers(obj), "route %s has no policy", obj)
+	}
+}
+
+// TestIntegrationRightsMatrix calls every endpoint as every role. Bodies of allowed mutations
+// are refused by validation after the policy check, so the matrix changes nothing.
+func TestIntegrationRightsMatrix(t *testing.T) {
+	e := newEnv(t)
+	type who struct {
+		name    string
+		session string
+	}
+	roles := []who{{"anonymous", ""}, {"outsider", e.outsider}, {"member", e.alphaMember},
+		{"spaceAdmin", e.alphaAdmin}, {"otherSpaceAdmin", e.betaAdmin}, {"superAdmin", e.super}}
+	const (
+		everyone = iota
+		signedIn
+		superOnly
+	)
+	calls := []struct {
+		path    string
+		body    string
+		allowed int
+	}{
+		{"common/query/apiVersion", `{}`, everyone},
+		{"common/query/space", `{"idOrDomain":"alpha"}`, everyone},
+		{"common/query/landingPage", `{}`, everyone},
+		{"common/query/profile", `{}`, everyone},
+		{"common/query/navigation", `{}`, everyone},
+		{"common/query/user", `{"id":1}`, signedIn},
+		{"common/mutation/setLanguage", `{"language":"xx"}`, signedIn},
+		{"common/mutation/updateUser", `{"u":{"firstname":"` + strings.Repeat("x", 101) + `"}}`, signedIn},
+		{"common/mutation/deleteUser", `{"userId":999999}`, superOnly},
+		{"common/mutation/updateLandingPage", `{"spaces":[999999],"nationalSpaces":[]}`, superOnly},
+		{"admin/query/spaces", `{}`, superOnly},
+		{"admin/mutation/updateSpace", `{"space":{"title":"x","subdomain":"Bad!"}}`, superOnly},
+		{"admin/mutation/deleteSpace", `{"id":999999}`, superOnly},
+		{"admin/mutation/setSpaceVariable", `{"space":999999,"name":"a","value":"b"}`, superOnly},
+		{"admin/mutation/deleteSpaceVariable", `{"space":999999,"name":"a"}`, superOnly},
+	}
+	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true}
+	spacesBefore := e.count("SELECT count(*) FROM control.spaces")
+	for _, c := range calls {
+		covered[c.path] = true
+		for _, r := range roles {
+			t.Run(c.path+"/"+r.name, func(t *testing.T) {
+				res := e.api("alpha", r.session, c.path, c.body)
+				allowed := c.allowed == everyone ||
+					(c.allowed == signedIn && r.session != "") ||
+					(c.allowed == superOnly && r.name == "superAdmin")
+				switch {
+				case allowed:
+					assert.NotContains(t, []int{401, 403}, res.Status, string(res.Body))
+					assert.Less(t, res.Status, 500, string(res.Body))
+				case r.session == "":
+					assert.Equal(t, http.StatusUnauthorized, res.Status, string(res.Body))
+				default:
+					assert.Equal(t, http.StatusForbidden, res.Status, string(res.Body))
+					assert.Equal(t, "forbidden", res.Message())
+				}
+			})
+		}
+	}
+	for _, obj := range e.app.router.Objects() {
+		assert.True(t, covered[obj], "route %s is missing from the rights matrix", obj)
+	}
+	assert.Equal(t, spacesBefore, e.count("SELECT count(*) FROM control.spaces"))
+	for _, r := range roles {
+		for _, p := range []string{"/api/common/get/spaceIcon/28", "/api/common/get/spaceIcon/28/beta", "/api/common/get/spaceLogo/45/alpha"} {
+			res := e.do(http.MethodGet, "alpha."+testDomain, p, r.session, map[string]string{"Space": "alpha"}, "")
+			assert.Equal(t, http.StatusOK, res.StatusCode, "%s %s", r.name, p)
+		}
+	}
+}
+
+func TestIntegrationBadInput(t *testing.T) {
+	e := newEnv(t)
+	tooLarge := `{"idOrDomain":"` + strings.Repeat("a", 300<<10) + `"}`
+	notImage := "data:image/png;base64," + base64.StdEncoding.EncodeToString([]byte("<script>alert(1)</script>"))
+	cases := []struct {
+		name, space, path, body string
+		status                  int
+		message, field          string
+	}{
+		{"malformed JSON", "alpha", "common/query/space", `{"idOrDomain":`, 400, "request.malformedJSON", ""},
+		{"trailing data", "alpha", "common/query/space", `{} {}`, 400, "request.malformedJSON", ""},
+		{"wrong type", "alpha", "common/query/space", `{"idOrDomain":5}`, 400, "request.invalidField", "idOrDomain"},
+		{"unknown field", "alpha", "common/query/profile", `{"admin":true}`, 400, "request.unknownField", "admin"},
+		{"garbage id", "alpha", "admin/mutation/deleteSpace", `{"id":"12abc"}`, 400, "request.invalidField", "id"},
+		{"negative id", "alpha", "admin/mutation/deleteSpace", `{"id":-4}`, 400, "request.invalidField", "id"},
+		{"id as object", "alpha", "admin/mutation/deleteSpace", `{"id":{}}`, 400, "request.invalidField", "id"},
+		{"unknown id", "alpha", "admin/mutation/deleteSpace", `{"id":"424242"}`, 404, "not found", ""},
+		{"oversized body", "alpha", "common/query/space", tooLarge, 400, "request.bodyTooLarge", ""},
+		{"unknown space", "nosuchspace", "common/query/profile", `{}`, 404, "not found", ""},
+		{"invalid subdomain", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"1abc"}}`, 400, "space.invalidSubdomain", "space.subdomain"},
+		{"subdomain ends with hyphen", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"abc-"}}`, 400, "space.invalidSubdomain", "space.subdomain"},
+		{"upper-case subdomain", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"Abc"}}`, 400, "space.invalidSubdomain", "space.subdomain"},
+		{"www is reserved", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"www"}}`, 400, "space.invalidSubdomain", "space.subdomain"},
+		{"missing title", "alpha", "admin/mutation/updateSpace", `{"space":{"title":" ","subdomain":"gamma"}}`, 400, "validation.required", "space.title"},
+		{"over-long title", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"` + strings.Repeat("t", 201) + `","subdomain":"gamma"}}`, 400, "validation.tooLong", "space.title"},
+		{"invalid colour", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"gamma","color":"red"}}`, 400, "space.invalidColor", "space.color"},
+		{"invalid accent colour", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"gamma","accentColor":"#12345g"}}`, 400, "space.invalidColor", "space.accentColor"},
+		{"upper-case domain", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"gamma","emailDomains":["KSSG.ch"]}}`, 400, "space.invalidEmailDomains", "space.emailDomains"},
+		{"not a domain", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"gamma","emailDomains":["a@b.ch"]}}`, 400, "space.invalidEmailDomains", "space.emailDomains"},
+		{"logo not an image", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"gamma","logo":"` + notImage + `"}}`, 400, "space.invalidImage", "space.logo"},
+		{"logo not a data url", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"gamma","icon":"http://x/y.png"}}`, 400, "space.invalidImage", "space.icon"},
+		{"subdomain taken", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"beta"}}`, 409, "space.subdomainTaken", "space.subdomain"},
+		{"invalid language", "alpha", "common/mutation/setLanguage", `{"language":"es"}`, 400, "validation.language", "language"},
+		{"variable name", "alpha", "admin/mutation/setSpaceVariable", fmt.Sprintf(`{"space":%d,"name":"1 x","value":"v"}`, e.alpha.ID), 400, "space.invalidVariableName", "name"},
+		{"duplicate landing id", "alpha", "common/mutation/updateLandingPage", fmt.Sprintf(`{"spaces":[%d],"nationalSpaces":[%d]}`, e.alpha.ID, e.alpha.ID), 400, "request.duplicateId", ""},
+	}
+	spacesBefore := e.count("SELECT count(*) FROM control.spaces")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.api(c.space, e.super, c.path, c.body)
+			require.Equal(t, c.status, res.Status, string(res.Body))
+			var body struct {
+				Message string         `json:"message"`
+				Params  map[string]any `json:"params"`
+			}
+			res.JSON(t, &body)
+			assert.Equal(t, c.message, body.Message)
+			assert.NotNil(t, body.Params)
+			if c.field != "" {
+				assert.Equal(t, c.field, body.Params["field"])
+			}
+		})
+	}
+	assert.Equal(t, spacesBefore, e.count("SELECT count(*) FROM control.spaces"), "bad input created a space")
+	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.spaces WHERE subdomain = 'gamma'"))
+	assert.Equal(t, 0, e.count("SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'space_new%'"), "half-provisioned schema left")
+
+	t.Run("Space header naming another space than the host", func(t *testing.T) {
+		res := e.do(http.MethodPost, "alpha."+testDomain, "/api/common/query/profile", e.alphaAdmin, map[string]string{"Space": "beta"}, `{}`)
+		assert.Equal(t, http.StatusBadRequest, res.StatusCode)
+	})
+	t.Run("unknown space page serves the app with 404", func(t *testing.T) {
+		res := e.do(http.MethodGet, "nosuchspace."+testDomain, "/", "", nil, "")
+		assert.Equal(t, http.StatusNotFound, res.StatusCode)
+	})
+}
+
+func TestIntegrationSignIn(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	_, err := e.app.users.Create(ctx, newUnverified("new@alpha.ch"))
+	require.NoError(t, err)
+	host := "alpha." + testDomain
+	jsonHdr := map[string]string{"Content-Type": "application/json"}
+	form := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
+
+	t.Run("json sign-in sets a session cookie for every subdomain", func(t *testing.T) {
+		res := e.do(http.MethodPost, host, "/auth/login", "", jsonHdr, `{"email":"Member@Alpha.ch","password":"secret"}`)
+		require.Equal(t, http.StatusNoContent, res.StatusCode)
+		c := res.Cookies()[0]
+		assert.Equal(t, "vademecum_session", c.Name)
+		assert.True(t, c.HttpOnly)
+		assert.Equal(t, http.SameSiteLaxMode, c.SameSite)
+		assert.Equal(t, testDomain, c.Domain)
+		assert.False(t, c.Secure)
+		// the same session works on another space's host
+		prof := e.do(http.MethodPost, "beta."+testDomain, "/api/common/query/profile", c.Value, map[string]string{"Space": "beta"}, `{}`)
+		body, _ := io.ReadAll(prof.Body)
+		assert.Contains(t, string(body), `"username":"member@alpha.ch"`)
+	})
+	t.Run("secure cookie behind TLS", func(t *testing.T) {
+		res := e.do(http.MethodPost, host, "/auth/login", "", map[string]string{"Content-Type": "application/json", "X-Forwarded-Proto": "https"}, `{"email":"member@alpha.ch","password":"secret"}`)
+		require.Equal(t, http.StatusNoContent, res.StatusCode)
+		assert.True(t, res.Cookies()[0].Secure)
+	})
+	t.Run("wrong password", func(t *testing.T) {
+		res := e.do(http.MethodPost, host, "/auth/login", "", jsonHdr, `{"email":"member@alpha.ch","password":"nope"}`)
+		assert.Equal(t, http.StatusUnauthorized, res.StatusCode)
+		body, _ := io.ReadAll(res.Body)
+		assert.JSONEq(t, `{"message":"auth.invalidCredentials","params":{}}`, string(body))
+	})
+	t.Run("unknown account", func(t *testing.T) {
+		res := e.do(http.MethodPost, host, "/auth/login", "", jsonHdr, `{"email":"ghost@alpha.ch","password":"secret"}`)
+		assert.Equal(t, http.StatusUnauthorized, res.StatusCode)
+	})
+	t.Run("malformed body", func(t *testing.T) {
+		res := e.do(http.MethodPost, host, "/auth/login", "", jsonHdr, `{"email":`)
+		assert.Equal(t, http.StatusBadRequest, res.StatusCode)
+	})
+	t.Run("unverified e-mail", func(t *testing.T) {
+		res := e.do(http.MethodPost, host, "/auth/login", "", jsonHdr, `{"email":"new@alpha.ch","password":"secret"}`)
+		assert.Equal(t, http.StatusForbidden, res.StatusCode)
+		res = e.do(http.MethodPost, host, "/auth/login", "", form, url.Values{"email": {"new@alpha.ch"}, "password": {"secret"}}.Encode())
+		assert.Equal(t, http.StatusSeeOther, res.StatusCode)
+		assert.Equal(t, "/?emailNotVerified", res.Header.Get("Location"))
+	})
+	t.Run("form sign-in goes back to r, only on this site", func(t *testing.T) {
+		for r, want := range map[string]string{"/profile?x=1": "/profile?x=1", "//evil.example/": "/", "https://evil.example/": "/", "/\\evil.example": "/"} {
+			res := e.do(http.MethodPost, host, "/auth/login?r="+url.QueryEscape(r), "", form, url.Values{"email": {"member@alpha.ch"}, "password": {"secret"}}.Encode())
+			assert.Equal(t, http.StatusSeeOther, res.StatusCode)
+			assert.Equal(t, want, res.Header.Get("Location"), r)
+		}
+		res := e.do(http.MethodPost, host, "/auth/login", "", form, url.Values{"email": {"member@alpha.ch"}, "password": {"bad"}, "r": {"/profile"}}.Encode())
+		assert.Equal(t, http.StatusSeeOther, res.StatusCode)
+		assert.Contains(t, res.Header.Get("Location"), "/auth/login?")
+		assert.Contains(t, res.Header.Get("Location"), "error=auth.invalidCredentials")
+	})
+	t.Run("sign-in page is served", func(t *testing.T) {
+		res := e.do(http.MethodGet, host, "/auth/login?r=%2Fprofile", "", nil, "")
+		assert.NotEqual(t, http.StatusNotFound, res.StatusCode)
+	})
+	t.Run("logout ends the session", func(t *testing.T) {
+		s := e.login("member@alpha.ch", "secret")
+		res := e.do(http.MethodGet, host, "/auth/logout", s, nil, "")
+		assert.Equal(t, http.StatusSeeOther, res.StatusCode)
+		assert.Equal(t, "/", res.Header.Get("Location"))
+		assert.Equal(t, -1, res.Cookies()[0].MaxAge)
+		prof := e.api("alpha", s, "common/query/profile", `{}`)
+		assert.Contains(t, string(prof.Body), `"id":0`)
+		assert.Contains(t, string(prof.Body), `"username":"Anonymous"`)
+	})
+	t.Run("repeated failures are slowed down per account", func(t *testing.T) {
+		for i := 0; i < 5; i++ {
+			res := e.do(http.MethodPost, host, "/auth/login", "", jsonHdr, `{"email":"admin@beta.ch","password":"wrong"}`)
+			require.Equal(t, http.StatusUnauthorized, res.StatusCode)
+		}
+		res := e.do(http.MethodPost, host, "/auth/login", "", jsonHdr, `{"email":"admin@beta.ch","password":"secret"}`)
+		assert.Equal(t, http.StatusTooManyRequests, res.StatusCode)
+		body, _ := io.ReadAll(res.Body)
+		assert.Contains(t, string(body), `"auth.tooManyAttempts"`)
+		assert.Contains(t, string(body), `"retryAfter"`)
+	})
+}
+
+func TestIntegrationSpaceAdministration(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	logo := pngDataURL(t, 300, 150, color.RGBA{0, 128, 0, 255})
+
+	res := e.api("www", e.super, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{
+		"title": "Gamma Spital", "subdomain": "gamma", "color": "#12AB34", "emailDomains": []string{"gamma.ch", "gamma.ch"},
+		"lpvisible": true, "public": true, "position": 3, "logo": logo,
+	}})
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	var created struct {
+		ID           int64    `json:"id"`
+		Subdomain    string   `json:"subdomain"`
+		Color        string   `json:"color"`
+		AccentColor  string   `json:"accentColor"`
+		EmailDomains []string `json:"emailDomains"`
+	}
+	res.JSON(t, &created)
+	assert.Equal(t, "#12ab34", created.Color)
+	assert.Equal(t, "#886622", created.AccentColor, "default accent colour")
+	assert.Equal(t, []string{"gamma.ch"}, created.EmailDomains)
+	assert.Equal(t, 1, e.count("SELECT count(*) FROM pg_namespace WHERE nspname = $1", tenancy.SchemaName(created.ID)), "schema of the new space")
+
+	t.Run("logo is served scaled, with cache headers", func(t *testing.T) {
+		r := e.do(http.MethodGet, "www."+testDomain, "/api/common/get/spaceLogo/64/gamma", "", nil, "")
+		require.Equal(t, http.StatusOK, r.StatusCode)
+		assert.Equal(t, "image/png", r.Header.Get("Content-Type"))
+		assert.Contains(t, r.Header.Get("Cache-Control"), "max-age")
+		img, err := png.Decode(r.Body)
+		require.NoError(t, err)
+		assert.Equal(t, 64, img.Bounds().Dx())
+		assert.Equal(t, 32, img.Bounds().Dy())
+		again := e.do(http.MethodGet, "www."+testDomain, "/api/common/get/spaceLogo/64/gamma", "", map[string]string{"If-None-Match": r.Header.Get("ETag")}, "")
+		assert.Equal(t, http.StatusNotModified, again.StatusCode)
+		bad := e.do(http.MethodGet, "www."+testDomain, "/api/common/get/spaceLogo/100000/gamma", "", nil, "")
+		assert.Equal(t, http.StatusBadRequest, bad.StatusCode)
+		unknown := e.do(http.MethodGet, "www."+testDomain, "/api/common/get/spaceLogo/64/nope", "", nil, "")
+		assert.Equal(t, http.StatusNotFound, unknown.StatusCode)
+	})
+	t.Run("icon of the current space is generated when none is uploaded", func(t *testing.T) {
+		r := e.do(http.MethodGet, "beta."+testDomain, "/api/common/get/spaceIcon/28", "", nil, "")
+		require.Equal(t, http.StatusOK, r.StatusCode)
+		img, err := png.Decode(r.Body)
+		require.NoError(t, err)
+		assert.Equal(t, 28, img.Bounds().Dx())
+		cr, cg, cb, _ := img.At(3, 14).RGBA()
+		assert.Equal(t, []uint32{0, 0, 0xaa}, []uint32{cr >> 8, cg >> 8, cb >> 8}, "monogram in the space colour")
+	})
+	t.Run("edit, rename and variables", func(t *testing.T) {
+		r := e.api("www", e.super, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{
+			"id": fmt.Sprint(created.ID), "title": "Gamma Spital AG", "subdomain": "gamma2", "color": "#123", "logo": "", "lpvisible": true,
+		}})
+		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+		assert.Contains(t, string(r.Body), `"subdomain":"gamma2"`)
+		assert.Equal(t, 0, e.count("SELECT count(*) FROM control.space_images WHERE space_id = $1", created.ID), "logo removed")
+		assert.Equal(t, http.StatusOK, e.api("gamma2", "", "common/query/space", `{"idOrDomain":""}`).Status)
+		assert.Equal(t, http.StatusNotFound, e.api("gamma", "", "common/query/space", `{}`).Status)
+
+		r = e.api("www", e.super, "admin/mutation/setSpaceVariable", map[string]any{"space": created.ID, "name": "helpUrl", "value": "https://help.gamma.ch"})
+		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+		assert.Contains(t, string(r.Body), `"variables":{"helpUrl":"https://help.gamma.ch"}`)
+		r = e.api("www", e.super, "admin/mutation/deleteSpaceVariable", map[string]any{"space": created.ID, "name": "helpUrl"})
+		require.Equal(t, http.StatusOK, r.Status)
+		assert.Contains(t, string(r.Body), `"variables":{}`)
+	})
+	t.Run("landing page order and national spaces", func(t *testing.T) {
+		r := e.api("www", e.super, "common/mutation/updateLandingPage", map[string]any{
+			"spaces": []any{created.ID, e.alpha.ID}, "nationalSpaces": []any{fmt.Sprint(e.beta.ID)},
+		})
+		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+		var lp struct {
+			Spaces         []struct{ ID int64 } `json:"spaces"`
+			NationalSpaces []struct{ ID int64 } `json:"nationalSpaces"`
+		}
+		e.api("www", e.alphaMember, "common/query/landingPage", `{}`).JSON(t, &lp)
+		require.Len(t, lp.Spaces, 2)
+		assert.Equal(t, created.ID, lp.Spaces[0].ID)
+		assert.Equal(t, e.alpha.ID, lp.Spaces[1].ID)
+		require.Len(t, lp.NationalSpaces, 1)
+		assert.Equal(t, e.beta.ID, lp.NationalSpaces[0].ID)
+		assert.Contains(t, string(e.api("www", e.alphaMember, "common/query/landingPage", `{}`).Body), `"subdomain":"alpha"`)
+	})
+	t.Run("a space with collections cannot be deleted", func(t *testing.T) {
+		sp, err := e.app.registry.ByID(ctx, created.ID)
+		require.NoError(t, err)
+		require.NoError(t, e.db.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+			_, err := tx.Exec(ctx, "INSERT INTO collections (title) VALUES ('Cardiology')")
+			return err
+		}))
+		r := e.api("www", e.super, "admin/mutation/deleteSpace", map[string]any{"id": created.ID})
+		assert.Equal(t, http.StatusConflict, r.Status)
+		assert.Equal(t, "space.hasCollections", r.Message())
+		assert.Equal(t, 1, e.count("SELECT count(*) FROM control.spaces WHERE id = $1", created.ID))
+		require.NoError(t, e.db.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+			_, err := tx.Exec(ctx, "DELETE FROM collections")
+			return err
+		}))
+		r = e.api("www", e.super, "admin/mutation/deleteSpace", map[string]any{"id": created.ID})
+		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+		assert.Equal(t, 0, e.count("SELECT count(*) FROM control.spaces WHERE id = $1", created.ID))
+		assert.Equal(t, 0, e.count("SELECT count(*) FROM pg_namespace WHERE nspname = $1", tenancy.SchemaName(created.ID)))
+		assert.Equal(t, http.StatusNotFound, e.api("gamma2", "", "common/query/space", `{}`).Status)
+	})
+}
+
+func TestIntegrationProfileAndAccount(t *testing.T) {
+	e := newEnv(t)
+	t.Run("anonymous profile", func(t *testing.T) {
+		var p map[string]any
+		e.api("alpha", "", "common/query/profile", `{}`).JSON(t, &p)
+		assert.EqualValues(t, 0, p["id"])
+		assert.Equal(t, "Anonymous", p["username"])
+	})
+	t.Run("navigation flags by role", func(t *testing.T) {
+		for session, want := range map[string]string{
+			e.alphaMember: `"spaceAdmin":false,"collectionAdmin":false,"validator":false,"spaceMember":true`,
+			e.alphaAdmin:  `"spaceAdmin":true,"collectionAdmin":false,"validator":false,"spaceMember":true`,
+			e.betaAdmin:   `"spaceAdmin":false,"collectionAdmin":false,"validator":false,"spaceMember":false`,
+			e.super:       `"superAdmin":true,"spaceAdmin":true`,
+		} {
+			assert.Contains(t, string(e.api("alpha", session, "common/query/navigation", `{}`).Body), want)
+		}
+		assert.Contains(t, string(e.api("alpha", "", "common/query/navigation", `{}`).Body), `"superAdmin":false`)
+	})
+	t.Run("update profile and language", func(t *testing.T) {
+		r := e.api("alpha", e.alphaMember, "common/mutation/updateUser", map[string]any{"u": map[string]any{
+			"firstname": " Maria ", "lastname": "Rossi", "title": "Dr. med.", "about": "Cardiology\nICU", "weeklyReminder": true, "preferCollapsed": true, "darkMode": true,
+		}})
+		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+		assert.Contains(t, string(r.Body), `"firstname":"Maria"`)
+		assert.Contains(t, string(r.Body), `"darkMode":true`)
+		require.Equal(t, http.StatusOK, e.api("alpha", e.alphaMember, "common/mutation/setLanguage", `{"language":"fr"}`).Status)
+		assert.Contains(t, string(e.api("alpha", e.alphaMember, "common/query/profile", `{}`).Body), `"language":"fr"`)
+		bad := e.api("alpha", e.alphaMember, "common/mutation/updateUser", `{"u":{"firstname":"a\u0000b"}}`)
+		assert.Equal(t, http.StatusBadRequest, bad.Status)
+	})
+	t.Run("user by id", func(t *testing.T) {
+		var p struct{ ID int64 }
+		e.api("alpha", e.alphaMember, "common/query/profile", `{}`).JSON(t, &p)
+		r := e.api("alpha", e.outsider, "common/query/user", fmt.Sprintf(`{"id":"%d"}`, p.ID))
+		require.Equal(t, http.StatusOK, r.Status)
+		assert.Contains(t, string(r.Body), `"username":"member@alpha.ch"`)
+		assert.NotContains(t, string(r.Body), "password")
+		assert.Equal(t, http.StatusNotFound, e.api("alpha", e.outsider, "common/query/user", `{"id":999999}`).Status)
+	})
+	t.Run("delete accounts", func(t *testing.T) {
+		var super struct{ ID int64 }
+		e.api("alpha", e.super, "common/query/profile", `{}`).JSON(t, &super)
+		r := e.api("alpha", e.super, "common/mutation/deleteUser", `{"userId":null}`)
+		assert.Equal(t, http.StatusConflict, r.Status, "the last super admin stays")
+		assert.Equal(t, "user.lastSuperAdmin", r.Message())
+
+		var out struct{ ID int64 }
+		e.api("alpha", e.outsider, "common/query/profile", `{}`).JSON(t, &out)
+		assert.Equal(t, http.StatusForbidden, e.api("alpha", e.alphaAdmin, "common/mutation/deleteUser", fmt.Sprintf(`{"userId":%d}`, out.ID)).Status)
+		require.Equal(t, http.StatusOK, e.api("alpha", e.super, "common/mutation/deleteUser", fmt.Sprintf(`{"userId":%d}`, out.ID)).Status)
+		assert.Contains(t, string(e.api("alpha", e.outsider, "common/query/profile", `{}`).Body), `"id":0`, "sessions end with the account")
+
+		require.Equal(t, http.StatusOK, e.api("alpha", e.alphaMember, "common/mutation/deleteUser", `{"userId":null}`).Status)
+		assert.Equal(t, 0, e.count("SELECT count(*) FROM control.logins WHERE email = 'member@alpha.ch'"))
+		assert.Equal(t, 0, e.count("SELECT count(*) FROM control.space_members m JOIN control.spaces s ON s.id = m.space_id WHERE s.subdomain = 'alpha' AND NOT m.admin"))
+	})
+}
+
+func TestIntegrationOperationalEndpoints(t *testing.T) {
+	e := newEnv(t)
+	for path, want := range map[string]int{"/healthz": 200, "/readyz": 200, "/metrics": 200} {
+		res := e.do(http.MethodGet, "whatever.example.org", path, "", nil, "")
+		assert.Equal(t, want, res.StatusCode, path)
+	}
+	e.api("alpha", "", "common/query/apiVersion", `{}`)
+	res := e.do(http.MethodGet, "localhost", "/metrics", "", nil, "")
+	body, _ := io.ReadAll(res.Body)
+	assert.Contains(t, string(body), `vademecum_http_requests_total{code="200",route="/api/common/query/apiVersion"}`)
+	v := e.api("alpha", "", "common/query/apiVersion", `{}`)
+	assert.JSONEq(t, `{"version":"dev"}`, string(v.Body))
+	landing := e.api("www", "", "common/query/space", `{"idOrDomain":""}`)
+	assert.Contains(t, string(landing.Body), `"subdomain":"www"`)
+	assert.Contains(t, string(e.api("www", "", "common/query/space", `{"idOrDomain":"`+fmt.Sprint(e.beta.ID)+`"}`).Body), `"subdomain":"beta"`)
+}
+
+func newUnverified(email string) (u users.NewUser) {
+	u.Email, u.Password = email, "secret"
+	return u
+}
+
+func pngDataURL(t *testing.T, w, h int, c color.Color) string {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.Set(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	require.NoError(t, png.Encode(&buf, img))
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+}

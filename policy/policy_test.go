@@ -1,0 +1,93 @@
+package policy_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"vademecum/policy"
+	"vademecum/tenancy"
+	"vademecum/tenancy/tenancytest"
+)
+
+func TestMain(m *testing.M) { tenancytest.Main(m) }
+
+func TestIntegrationEnforcer(t *testing.T) {
+	ctx := context.Background()
+	db := tenancytest.DB(t)
+	reg := tenancy.NewRegistry(db, 0)
+	a, err := reg.Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Alpha"})
+	require.NoError(t, err)
+	b, err := reg.Provision(ctx, tenancy.Space{Subdomain: "beta", Title: "Beta"})
+	require.NoError(t, err)
+	var super, admin, member, outsider int64
+	for _, u := range []struct {
+		into  *int64
+		super bool
+	}{{&super, true}, {&admin, false}, {&member, false}, {&outsider, false}} {
+		require.NoError(t, db.Control().QueryRow(ctx, "INSERT INTO control.users (super_admin) VALUES ($1) RETURNING id", u.super).Scan(u.into))
+	}
+	_, err = db.Control().Exec(ctx, "INSERT INTO control.space_members (space_id, user_id, admin) VALUES ($1, $2, true), ($1, $3, false)", a.ID, admin, member)
+	require.NoError(t, err)
+
+	e, err := policy.New(policy.DBGrants{Pool: db.Control()}, time.Hour)
+	require.NoError(t, err)
+	p := func(id int64) policy.Principal { return policy.Principal{UserID: id} }
+	cases := []struct {
+		who   policy.Principal
+		space int64
+		obj   string
+		want  bool
+	}{
+		{policy.Principal{}, a.ID, "common/query/profile", true},
+		{policy.Principal{}, a.ID, "common/query/user", false},
+		{p(outsider), a.ID, "common/query/user", true},
+		{p(outsider), a.ID, "admin/query/spaces", false},
+		{p(member), a.ID, "admin/query/spaces", false},
+		{p(admin), a.ID, "admin/query/spaces", false},
+		{p(super), a.ID, "admin/query/spaces", true},
+		{p(super), 0, "admin/query/spaces", true},
+		{p(super), b.ID, "common/mutation/updateLandingPage", true},
+		{p(super), a.ID, "no/such/endpoint", false},
+	}
+	for _, c := range cases {
+		got, err := e.Allowed(ctx, c.who, c.space, c.obj, policy.ActCall)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, got, "%+v", c)
+	}
+	roleCases := []struct {
+		who   int64
+		space int64
+		role  string
+		want  bool
+	}{
+		{admin, a.ID, policy.RoleSpaceAdmin, true},
+		{admin, a.ID, policy.RoleMember, true},
+		{admin, b.ID, policy.RoleSpaceAdmin, false},
+		{admin, b.ID, policy.RoleMember, false},
+		{member, a.ID, policy.RoleMember, true},
+		{member, a.ID, policy.RoleSpaceAdmin, false},
+		{super, b.ID, policy.RoleSpaceAdmin, true},
+		{outsider, a.ID, policy.RoleMember, false},
+	}
+	for _, c := range roleCases {
+		got, err := e.HasRole(ctx, p(c.who), c.space, c.role)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, got, "%+v", c)
+	}
+
+	// Grants are cached until invalidated.
+	_, err = db.Control().Exec(ctx, "INSERT INTO control.space_members (space_id, user_id, admin) VALUES ($1, $2, true)", b.ID, outsider)
+	require.NoError(t, err)
+	got, _ := e.HasRole(ctx, p(outsider), b.ID, policy.RoleSpaceAdmin)
+	assert.False(t, got)
+	e.Invalidate(outsider)
+	got, _ = e.HasRole(ctx, p(outsider), b.ID, policy.RoleSpaceAdmin)
+	assert.True(t, got)
+
+	assert.True(t, e.Covers("admin/query/spaces"))
+	assert.False(t, e.Covers("admin/query/nothing"))
+}
