@@ -51,9 +51,10 @@ type GrantSource interface {
 
 // Enforcer answers policy questions.
 type Enforcer struct {
-	e      *casbin.SyncedEnforcer
-	source GrantSource
-	ttl    time.Duration
+	e        *casbin.SyncedEnforcer
+	source   GrantSource
+	ttl      time.Duration
+	announce *Notifier
 
 	mu     sync.Mutex
 	loaded map[int64]time.Time // users whose grants are in the enforcer, and since when
@@ -122,12 +123,35 @@ func (p *Enforcer) Covers(obj string) bool {
 	return len(rules) > 0
 }
 
-// Invalidate drops the cached grants of a user; the next request loads them again.
+// Invalidate drops the cached grants of a user, here and, when announcing, in every other
+// server process; the next request loads them again.
 func (p *Enforcer) Invalidate(userID int64) {
+	p.forget(userID)
+	if p.announce != nil {
+		p.announce.Invalidate(userID)
+	}
+}
+
+// AnnounceOn makes Invalidate tell the other server processes through PostgreSQL.
+func (p *Enforcer) AnnounceOn(n Notifier) { p.announce = &n }
+
+func (p *Enforcer) forget(userID int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	delete(p.loaded, userID)
 	_, _ = p.e.RemoveFilteredGroupingPolicy(0, subject(userID))
+}
+
+func (p *Enforcer) forgetAll() {
+	p.mu.Lock()
+	ids := make([]int64, 0, len(p.loaded))
+	for id := range p.loaded {
+		ids = append(ids, id)
+	}
+	p.mu.Unlock()
+	for _, id := range ids {
+		p.forget(id)
+	}
 }
 
 func (p *Enforcer) ensureLoaded(ctx context.Context, userID int64) error {

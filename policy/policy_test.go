@@ -88,6 +88,18 @@ func TestIntegrationEnforcer(t *testing.T) {
 	got, _ = e.HasRole(ctx, p(outsider), b.ID, policy.RoleSpaceAdmin)
 	assert.True(t, got)
 
+	// A change announced by another process (the CLI, another replica) reaches this one.
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go e.Listen(lctx, db.Control())
+	_, err = db.Control().Exec(ctx, "DELETE FROM control.space_members WHERE user_id = $1", outsider)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		policy.Notifier{Pool: db.Control()}.Invalidate(outsider)
+		got, err := e.HasRole(ctx, p(outsider), b.ID, policy.RoleSpaceAdmin)
+		return err == nil && !got
+	}, 10*time.Second, 50*time.Millisecond)
+
 	assert.True(t, e.Covers("admin/query/spaces"))
 	assert.False(t, e.Covers("admin/query/nothing"))
 }

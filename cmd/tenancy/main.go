@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
@@ -92,15 +93,9 @@ func (c *cli) open(ctx context.Context) error {
 	c.db, c.close = db, closeDB
 	c.reg = tenancy.NewRegistry(db, 0)
 	c.spaces = &spaces.Service{Registry: c.reg, Pool: db.Control()}
-	c.users = &users.Service{Pool: db.Control(), Grants: noCache{}}
+	c.users = &users.Service{Pool: db.Control(), Grants: policy.Notifier{Pool: db.Control()}}
 	return nil
 }
-
-// noCache stands for the server's grant cache, which the CLI does not hold; the server
-// reloads grants after its cache period.
-type noCache struct{}
-
-func (noCache) Invalidate(int64) {}
 
 func (c *cli) run(fn func(ctx context.Context) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, _ []string) error {

@@ -82,6 +82,7 @@ func serve(ctx context.Context, cfg config) error {
 	if err != nil {
 		return err
 	}
+	go a.policy.Listen(ctx, db.Control())
 	if cfg.Demo {
 		if err := seedDemo(ctx, a, cfg, os.Stdout); err != nil {
 			return fmt.Errorf("demo data: %w", err)

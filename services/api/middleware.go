@@ -80,7 +80,7 @@ func Observe(log *slog.Logger, m *Metrics, next http.Handler) http.Handler {
 		elapsed := time.Since(start)
 		m.requests.WithLabelValues(route, strconv.Itoa(sw.status)).Inc()
 		m.duration.WithLabelValues(route).Observe(elapsed.Seconds())
-		holder.log.LogAttrs(r.Context(), slog.LevelDebug, "request",
+		holder.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
 			slog.String("method", r.Method), slog.String("path", r.URL.Path),
 			slog.Int("status", sw.status), slog.Duration("took", elapsed))
 	})
