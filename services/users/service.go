@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"net/mail"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -103,13 +104,14 @@ func (s *Service) Profile(ctx context.Context, _ struct{}) (Profile, error) {
 	}
 	p := anon
 	var u User
+	var adminOf []int64
 	err := s.Pool.QueryRow(ctx, `SELECT `+userColumns+`, u.prefer_collapsed, u.dark_mode, u.super_admin,
 		coalesce((SELECT l.verified FROM control.logins l WHERE l.id = $2), true),
 		coalesce((SELECT array_agg(m.space_id ORDER BY m.space_id) FROM control.space_members m WHERE m.user_id = u.id), '{}'),
 		coalesce((SELECT array_agg(m.space_id ORDER BY m.space_id) FROM control.space_members m WHERE m.user_id = u.id AND m.admin), '{}')
 		FROM control.users u WHERE u.id = $1`, who.UserID, who.LoginID).Scan(
 		&u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder,
-		&p.PreferCollapsed, &p.DarkMode, &p.SuperAdmin, &p.EmailVerified, &p.Spaces, new([]int64))
+		&p.PreferCollapsed, &p.DarkMode, &p.SuperAdmin, &p.EmailVerified, &p.Spaces, &adminOf)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return anon, nil // the account was deleted while a session was open
 	}
@@ -118,52 +120,50 @@ func (s *Service) Profile(ctx context.Context, _ struct{}) (Profile, error) {
 	}
 	p.ID, p.Username, p.Firstname, p.Lastname, p.Title, p.About, p.Language, p.WeeklyReminder =
 		u.ID, u.Username, u.Firstname, u.Lastname, u.Title, u.About, u.Language, u.WeeklyReminder
-	p.Roles, err = s.roles(ctx, who)
-	return p, err
-}
-
-// roles names the caller's roles in the current space.
-func (s *Service) roles(ctx context.Context, who policy.Principal) ([]string, error) {
-	nav, err := s.Navigation(ctx, struct{}{})
-	if err != nil {
-		return nil, err
-	}
-	roles := []string{}
+	space := tenancy.SpaceID(ctx)
+	nav := navigation(space, p.SuperAdmin, slices.Contains(p.Spaces, space), slices.Contains(adminOf, space))
 	for _, r := range []struct {
 		on   bool
 		name string
 	}{{nav.SuperAdmin, "superAdmin"}, {nav.SpaceAdmin, "spaceAdmin"}, {nav.SpaceMember, "spaceMember"}} {
 		if r.on {
-			roles = append(roles, r.name)
+			p.Roles = append(p.Roles, r.name)
 		}
 	}
-	return roles, nil
+	return p, nil
 }
 
-// Navigation computes the caller's capability flags in the current space. Task counters
-// count open tasks; no task kind exists yet, so they are 0 until their features come.
+// Navigation computes the caller's capability flags in the current space.
 func (s *Service) Navigation(ctx context.Context, _ struct{}) (Navigation, error) {
 	who := policy.PrincipalFrom(ctx)
-	var n Navigation
 	if who.Anonymous() {
-		return n, nil
+		return Navigation{}, nil
 	}
-	var member, admin bool
+	space := tenancy.SpaceID(ctx)
+	var super, member, admin bool
 	err := s.Pool.QueryRow(ctx, `SELECT u.super_admin,
 		EXISTS (SELECT 1 FROM control.space_members m WHERE m.user_id = u.id AND m.space_id = $2),
 		EXISTS (SELECT 1 FROM control.space_members m WHERE m.user_id = u.id AND m.space_id = $2 AND m.admin)
-		FROM control.users u WHERE u.id = $1`, who.UserID, tenancy.SpaceID(ctx)).Scan(&n.SuperAdmin, &member, &admin)
+		FROM control.users u WHERE u.id = $1`, who.UserID, space).Scan(&super, &member, &admin)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Navigation{}, nil
 	}
 	if err != nil {
-		return n, err
+		return Navigation{}, err
 	}
-	inSpace := tenancy.SpaceID(ctx) != 0
+	return navigation(space, super, member, admin), nil
+}
+
+// navigation derives the flags from the caller's standing in the space (0 = landing site).
+// Task counters count open tasks; no kind of task exists yet, so they stay 0 until the
+// features that create tasks (membership requests, validations) come.
+func navigation(space int64, super, member, admin bool) Navigation {
+	inSpace := space != 0
+	n := Navigation{SuperAdmin: super}
 	n.SpaceMember = inSpace && member
-	n.SpaceAdmin = inSpace && (admin || n.SuperAdmin)
+	n.SpaceAdmin = inSpace && (admin || super)
 	n.Dashboard = n.SpaceMember
-	return n, nil
+	return n
 }
 
 // UserRequest names a user.

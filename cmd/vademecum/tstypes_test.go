@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"vademecum/services/api"
+	"vademecum/services/spaces"
+	"vademecum/services/users"
+)
+
+// tsTypesFile holds the TypeScript types of the API, generated from the Go request and
+// response types so that the two cannot drift. Regenerate with UPDATE_TS_TYPES=1 go test.
+const tsTypesFile = "../../frontend/src/lib/api-types.gen.ts"
+
+// apiTypes are the request and response types of the endpoints, by TypeScript name.
+var apiTypes = map[string]any{
+	"VersionInfo":           versionInfo{},
+	"Space":                 spaces.Space{},
+	"SpaceRequest":          spaces.SpaceRequest{},
+	"LandingPage":           spaces.LandingPage{},
+	"LandingOrder":          spaces.LandingOrder{},
+	"SpaceInput":            spaces.SpaceInput{},
+	"UpdateSpaceRequest":    spaces.UpdateSpaceRequest{},
+	"DeleteRequest":         spaces.DeleteRequest{},
+	"VariableRequest":       spaces.VariableRequest{},
+	"DeleteVariableRequest": spaces.DeleteVariableRequest{},
+	"Profile":               users.Profile{},
+	"User":                  users.User{},
+	"Navigation":            users.Navigation{},
+	"UserRequest":           users.UserRequest{},
+	"LanguageRequest":       users.LanguageRequest{},
+	"ProfileUpdate":         users.ProfileUpdate{},
+	"UpdateUserRequest":     users.UpdateUserRequest{},
+	"DeleteUserRequest":     users.DeleteUserRequest{},
+}
+
+func TestTypeScriptTypesUpToDate(t *testing.T) {
+	got := generateTS(t)
+	if os.Getenv("UPDATE_TS_TYPES") == "1" {
+		require.NoError(t, os.WriteFile(tsTypesFile, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(tsTypesFile)
+	require.NoError(t, err, "generate it with UPDATE_TS_TYPES=1 go test ./cmd/vademecum -run TypeScript")
+	assert.Equal(t, string(want), got, "the TypeScript API types are stale: run UPDATE_TS_TYPES=1 go test ./cmd/vademecum -run TypeScript")
+}
+
+func generateTS(t *testing.T) string {
+	names := map[reflect.Type]string{}
+	for n, v := range apiTypes {
+		names[reflect.TypeOf(v)] = n
+	}
+	keys := make([]string, 0, len(apiTypes))
+	for n := range apiTypes {
+		keys = append(keys, n)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString("// Code generated from the Go API types by cmd/vademecum/tstypes_test.go. DO NOT EDIT.\n")
+	for _, n := range keys {
+		typ := reflect.TypeOf(apiTypes[n])
+		fmt.Fprintf(&b, "\nexport interface %s {\n", n)
+		for i := 0; i < typ.NumField(); i++ {
+			f := typ.Field(i)
+			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if tag == "-" || !f.IsExported() {
+				continue
+			}
+			optional := ""
+			if f.Type.Kind() == reflect.Pointer {
+				optional = "?"
+			}
+			fmt.Fprintf(&b, "  %s%s: %s;\n", tag, optional, tsType(t, f.Type, names))
+		}
+		b.WriteString("}\n")
+	}
+	return b.String()
+}
+
+func tsType(t *testing.T, typ reflect.Type, names map[reflect.Type]string) string {
+	if n, ok := names[typ]; ok {
+		return n
+	}
+	if typ == reflect.TypeOf(api.ID(0)) {
+		return "number"
+	}
+	switch typ.Kind() {
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Int, reflect.Int32, reflect.Int64, reflect.Float64, reflect.Uint8, reflect.Uint32:
+		return "number"
+	case reflect.Slice:
+		return tsType(t, typ.Elem(), names) + "[]"
+	case reflect.Map:
+		return "Record<string, " + tsType(t, typ.Elem(), names) + ">"
+	case reflect.Pointer:
+		return tsType(t, typ.Elem(), names) + " | null"
+	}
+	t.Fatalf("no TypeScript type for %s: add it to apiTypes", typ)
+	return ""
+}
