@@ -22,28 +22,42 @@ func newAppHandler(files fs.FS) *appHandler {
 }
 
 func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-	if name != "" && name != "index.html" {
-		if st, err := fs.Stat(a.files, name); err == nil && !st.IsDir() {
-			if strings.HasPrefix(name, "assets/") {
-				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-			} else {
-				w.Header().Set("Cache-Control", "no-cache")
-			}
-			http.ServeFileFS(w, r, a.files, name)
-			return
-		}
-		if strings.HasPrefix(name, "assets/") {
-			http.NotFound(w, r)
-			return
-		}
+	if !a.serveFile(w, r) {
+		a.serveIndex(w, r, http.StatusOK)
 	}
-	a.serveIndex(w, r, http.StatusOK)
 }
 
-// unknownSpace serves the app with status 404; the app shows its invalid-domain page.
+// unknownSpace serves the app's files, and index.html with status 404 for every page: the
+// app then shows its invalid-domain page.
 func (a *appHandler) unknownSpace() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { a.serveIndex(w, r, http.StatusNotFound) })
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !a.serveFile(w, r) {
+			a.serveIndex(w, r, http.StatusNotFound)
+		}
+	})
+}
+
+// serveFile serves a file of the build, or answers 404 for a missing asset; it reports
+// whether it answered.
+func (a *appHandler) serveFile(w http.ResponseWriter, r *http.Request) bool {
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name == "" || name == "index.html" {
+		return false
+	}
+	if st, err := fs.Stat(a.files, name); err == nil && !st.IsDir() {
+		if strings.HasPrefix(name, "assets/") {
+			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			w.Header().Set("Cache-Control", "no-cache")
+		}
+		http.ServeFileFS(w, r, a.files, name)
+		return true
+	}
+	if strings.HasPrefix(name, "assets/") {
+		http.NotFound(w, r)
+		return true
+	}
+	return false
 }
 
 func (a *appHandler) serveIndex(w http.ResponseWriter, r *http.Request, status int) {

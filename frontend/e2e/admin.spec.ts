@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, MEMBER, signIn, url } from './helpers';
+
+test.describe('Space Administration', () => {
+  test('a member who is not super admin gets the not-authorised page', async ({ page }) => {
+    await signIn(page, MEMBER, 'kssg', '/admin');
+    await expect(page.getByText('Sie sind nicht berechtigt')).toBeVisible();
+  });
+
+  test('creates, validates, edits and deletes a space', async ({ page }) => {
+    const subdomain = `e2e${Date.now().toString(36)}`;
+    await signIn(page, ADMIN, 'kssg', '/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Space-Administration' })).toBeVisible();
+    await expect(page.locator('.space-row[data-subdomain="kssg"]')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Neuer Space' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neuer Space' });
+    await dialog.getByRole('button', { name: 'Anlegen' }).click();
+    await expect(dialog.getByText('Pflichtfeld').first()).toBeVisible();
+
+    await dialog.getByLabel('Titel').fill('E2E Spital');
+    await dialog.getByLabel('Subdomain').fill('1-bad-');
+    await dialog.getByLabel('Farbe', { exact: true }).fill('red');
+    await dialog.getByLabel('E-Mail-Domains').fill('E2E.ch');
+    await dialog.getByRole('button', { name: 'Anlegen' }).click();
+    await expect(dialog.getByText('Muss mit einem Buchstaben beginnen')).toBeVisible();
+    await expect(dialog.getByText('Muss eine Hex-Farbe sein')).toBeVisible();
+    await expect(dialog.getByText('Muss eine Liste von Domainnamen in Kleinbuchstaben sein')).toBeVisible();
+
+    await dialog.getByLabel('Subdomain').fill(subdomain);
+    await dialog.getByLabel('Farbe', { exact: true }).fill('#226699');
+    await dialog.getByLabel('E-Mail-Domains').fill('e2e.ch, spital-e2e.ch');
+    await dialog.getByRole('button', { name: 'Anlegen' }).click();
+    await expect(dialog).toBeHidden();
+    const row = page.locator(`.space-row[data-subdomain="${subdomain}"]`);
+    await expect(row).toContainText('E2E Spital');
+
+    // a taken subdomain is refused by the server
+    await page.getByRole('button', { name: 'Neuer Space' }).click();
+    const second = page.getByRole('dialog', { name: 'Neuer Space' });
+    await second.getByLabel('Titel').fill('Duplicate');
+    await second.getByLabel('Subdomain').fill(subdomain);
+    await second.getByRole('button', { name: 'Anlegen' }).click();
+    await expect(second.getByText('Diese Subdomain ist bereits vergeben')).toBeVisible();
+    await second.getByRole('button', { name: 'Abbrechen' }).click();
+
+    // edit: title and a variable
+    await row.getByRole('button', { name: /Bearbeiten/ }).click();
+    const edit = page.getByRole('dialog', { name: 'E2E Spital bearbeiten' });
+    await expect(edit.getByLabel('E-Mail-Domains')).toHaveValue('e2e.ch, spital-e2e.ch');
+    await edit.getByLabel('Titel').fill('E2E Spital Renamed');
+    await edit.getByRole('textbox', { name: 'Name' }).fill('hotline');
+    await edit.getByRole('textbox', { name: 'Wert' }).fill('+41 71 000 00 00');
+    await edit.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(edit.getByRole('cell', { name: 'hotline', exact: true })).toBeVisible();
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText('E2E Spital Renamed');
+
+    // the new space is reachable on its own subdomain with its colour
+    const other = await page.context().newPage();
+    await other.goto(url(subdomain));
+    await expect(other.getByRole('banner')).toContainText('E2E Spital Renamed');
+    await expect(other.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#226699');
+    await other.close();
+
+    // delete with confirmation
+    await row.getByRole('button', { name: /Löschen/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('E2E Spital Renamed');
+    await confirm.getByRole('button', { name: 'Löschen' }).click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('filters the space list', async ({ page }) => {
+    await signIn(page, ADMIN, 'kssg', '/admin');
+    await page.getByPlaceholder('Suchen').fill('insel');
+    await expect(page.locator('.space-row')).toHaveCount(1);
+    await page.getByPlaceholder('Suchen').fill('zzz-none');
+    await expect(page.getByText('Keine Einträge gefunden')).toBeVisible();
+  });
+});

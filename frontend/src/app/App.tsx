@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { ErrorPage } from '../components/ErrorPage';
+import { InvalidDomainPage } from '../components/InvalidDomainPage';
+import { Loader } from '../components/Loader';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { errorStatus } from '../lib/api';
+import { useSpace } from '../lib/endpoints/getSpace';
+import { currentSubdomain, WWW } from '../lib/host';
+import { applyColors, LANDING_PRIMARY } from '../lib/theme';
+import { LandingRouter, ShellRouter } from './routers';
+import { SessionSync } from './SessionSync';
+
+/**
+ * Root experiences at startup (spec §2): /doc/… (no document screen yet → not found),
+ * the www landing site, otherwise the application shell of the current space.
+ */
+export function App() {
+  const subdomain = currentSubdomain();
+  const isDoc = window.location.pathname.startsWith('/doc/');
+  const space = useSpace(subdomain);
+  const data = space.data;
+
+  useEffect(() => {
+    if (!data) return;
+    if (data.subdomain === WWW) applyColors(LANDING_PRIMARY, undefined);
+    else applyColors(data.color, data.accentColor);
+    document.title = data.subdomain === WWW ? 'Vademecum' : `${data.title} · Vademecum`;
+  }, [data]);
+
+  if (isDoc) return <NotFoundPage standalone />;
+  if (space.isPending) return <Loader fullscreen />;
+  if (space.isError) {
+    const status = errorStatus(space.error);
+    if (status === 404) return <InvalidDomainPage />;
+    return (
+      <main className="standalone">
+        <ErrorPage status={status} message={space.error.message} onBack={() => window.location.reload()} />
+      </main>
+    );
+  }
+  return (
+    <>
+      <SessionSync />
+      {space.data.subdomain === WWW ? <LandingRouter /> : <ShellRouter space={space.data} />}
+    </>
+  );
+}

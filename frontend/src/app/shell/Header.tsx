@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Icon } from '../../components/Icon';
+import { loginUrl } from '../../lib/api';
+import { useProfile } from '../../lib/endpoints/getProfile';
+import { displayName, isSignedIn, type Space } from '../../lib/types';
+import { useUiStore } from '../../lib/uiStore';
+import { OrgSwitcher } from './OrgSwitcher';
+
+export function Header({ space }: { space: Space }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { data: profile } = useProfile();
+  const setDrawerOpen = useUiStore((s) => s.setDrawerOpen);
+  const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
+  const signedIn = isSignedIn(profile);
+
+  return (
+    <header className="app-header">
+      <div className="app-header__inner">
+        <button type="button" className="icon-btn icon-btn--on-primary" aria-label={t('shell.openDrawer')} onClick={() => setDrawerOpen(true)}>
+          <Icon name="menu" />
+        </button>
+        <Link to="/" className="brand" aria-label={space.title}>
+          <img className="brand__logo" src={`/api/common/get/spaceLogo/40/${space.subdomain}`} alt="" width={40} height={40} />
+          <span className="brand__title brand__title--full">{space.title}</span>
+          <span className="brand__title brand__title--short">{space.subdomain.toUpperCase()}</span>
+        </Link>
+        <OrgSwitcher current={space} />
+        <div className="app-header__spacer" />
+        {signedIn && profile ? (
+          <Link to="/profile" className="header-btn header-btn--profile" aria-label={t('shell.profile')}>
+            <Icon name="user" size={18} />
+            <span className="header-btn__label">{displayName(profile)}</span>
+          </Link>
+        ) : (
+          profile &&
+          location.pathname !== '/auth/login' && (
+            <a href={loginUrl(location.pathname + location.search)} className="header-btn header-btn--solid">
+              <Icon name="login" size={18} />
+              <span className="header-btn__label">{t('auth.login')}</span>
+            </a>
+          )
+        )}
+        <button type="button" className="icon-btn icon-btn--on-primary" aria-label={t('shell.openMenu')} onClick={() => setSidebarOpen(true)}>
+          <Icon name="sidebar" />
+        </button>
+      </div>
+    </header>
+  );
+}

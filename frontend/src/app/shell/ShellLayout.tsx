@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorPage } from '../../components/ErrorPage';
+import { useErrorStore } from '../../lib/errorStore';
+import type { Space } from '../../lib/types';
+import { useUiStore } from '../../lib/uiStore';
+import { Footer } from '../../components/Footer';
+import { Header } from './Header';
+import { LeftDrawer } from './LeftDrawer';
+import { SidebarMenu } from './SidebarMenu';
+
+export function ShellLayout({ space }: { space: Space }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const error = useErrorStore((s) => s.error);
+  const clearError = useErrorStore((s) => s.clearError);
+
+  // Every navigation scrolls to the top, clears the global error and closes the side panels.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    clearError();
+    useUiStore.getState().setSidebarOpen(false);
+    useUiStore.getState().setDrawerOpen(false);
+  }, [location.pathname, location.search, clearError]);
+
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        {t('shell.skipToContent')}
+      </a>
+      <Header space={space} />
+      <main id="main" className="shell__main" tabIndex={-1}>
+        {error ? <ErrorPage status={error.status} message={error.message} onBack={clearError} /> : <Outlet />}
+      </main>
+      <Footer />
+      <LeftDrawer />
+      <SidebarMenu />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiMutation } from '../../../lib/api';
+import type { VariableRequest } from '../../../lib/api-types.gen';
+import type { Space } from '../../../lib/types';
+import { invalidateSpaceData } from './invalidateSpaces';
+
+export const setSpaceVariable = (input: VariableRequest) => apiMutation<Space>('admin', 'setSpaceVariable', input);
+
+export const useSetSpaceVariable = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setSpaceVariable, onSuccess: () => invalidateSpaceData(queryClient) });
+};

@@ -1,0 +1,81 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../../../app/providers';
+import { i18n } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/queryClient';
+import type { Space } from '../../../lib/types';
+import { LandingPage } from './LandingPage';
+
+const space = (id: number, title: string, subdomain: string, member: boolean): Space => ({
+  id,
+  title,
+  subdomain,
+  member,
+  color: '#336699',
+  accentColor: '',
+  emailDomains: [],
+  tags: [],
+  variables: {},
+  lpvisible: true,
+  national: false,
+  public: true,
+  position: id,
+});
+
+const responses: Record<string, unknown> = {
+  profile: { id: 7, username: 'max@kssg.ch', firstname: 'Max', lastname: 'Muster', language: '' },
+  landingPage: { spaces: [space(1, 'Kantonsspital St. Gallen', 'kssg', true), space(2, 'Inselspital Bern', 'insel', false)], nationalSpaces: [] },
+  apiVersion: { version: 'test' },
+};
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const name = String(input).split('/').pop() ?? '';
+      return new Response(JSON.stringify(responses[name] ?? {}), { status: 200 });
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderLanding() {
+  const router = createMemoryRouter([{ path: '/', element: <LandingPage /> }]);
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+describe('LandingPage', () => {
+  it('lists my and more organisations, then filters', async () => {
+    renderLanding();
+    expect(await screen.findByRole('heading', { name: 'My organizations' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'More organizations' })).toBeInTheDocument();
+    expect(screen.getByText('Max Muster')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /sign out/i })).toHaveAttribute('href', '/auth/logout');
+
+    const filter = screen.getByPlaceholderText('Filter Spaces');
+    await userEvent.type(filter, 'bern');
+    expect(screen.getByRole('heading', { name: 'Filtered organizations' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Inselspital/ })).toHaveLength(1);
+    expect(screen.queryByText('Kantonsspital St. Gallen')).not.toBeInTheDocument();
+
+    await userEvent.clear(filter);
+    await userEvent.type(filter, 'zzz');
+    expect(screen.getByRole('heading', { name: 'No organizations found' })).toBeInTheDocument();
+  });
+
+  it('stores the chosen organisation as redirect preference', async () => {
+    renderLanding();
+    const card = await screen.findByRole('link', { name: /Inselspital/ });
+    card.addEventListener('click', (e) => e.preventDefault());
+    await userEvent.click(card);
+    expect(document.cookie).toContain('vademecum_space=insel');
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * API client implementing the transport rules of spec §8.
+ * Every call is `POST /api/{group}/{query|mutation}/{name}` with a JSON body and the `Space` header.
+ */
+import { currentSubdomain } from './host';
+
+export type ApiParams = Record<string, unknown>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly params: ApiParams;
+
+  constructor(message: string, status: number, params: ApiParams = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.params = params;
+  }
+
+  get unauthorized(): boolean {
+    return this.status === 401;
+  }
+}
+
+export const INVALID_REQUEST = 'invalid request';
+
+/** Path of the sign-in page that returns to `returnTo` afterwards. */
+export function loginUrl(returnTo: string): string {
+  return `/auth/login?r=${encodeURIComponent(returnTo)}`;
+}
+
+export function redirectToLogin(): void {
+  window.location.assign(loginUrl(window.location.pathname + window.location.search));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads `{message, params}`; a body that is not JSON becomes the message itself. */
+async function readErrorBody(res: Response): Promise<{ message: string; params: ApiParams } | null> {
+  let text = '';
+  try {
+    text = await res.text();
+  } catch {
+    return null;
+  }
+  try {
+    const body: unknown = JSON.parse(text);
+    if (isRecord(body) && typeof body.message === 'string') {
+      return { message: body.message, params: isRecord(body.params) ? body.params : {} };
+    }
+  } catch {
+    // not JSON: the raw text is the message
+  }
+  const trimmed = text.trim();
+  return trimmed ? { message: trimmed, params: {} } : null;
+}
+
+/** Converts a failed response into an ApiError following the §8 rules (400/409 also carry message keys for forms). */
+export async function toApiError(res: Response): Promise<ApiError> {
+  if (res.status === 401) {
+    redirectToLogin();
+    return new ApiError('unauthorized', 401);
+  }
+  if ([400, 403, 404, 409, 429].includes(res.status)) {
+    const body = await readErrorBody(res);
+    if (body) return new ApiError(body.message, res.status, body.params);
+  }
+  return new ApiError(INVALID_REQUEST, res.status);
+}
+
+export type CallKind = 'query' | 'mutation';
+
+export async function apiCall<T>(group: string, kind: CallKind, name: string, args: object = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/${group}/${kind}/${name}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Space: currentSubdomain() },
+      body: JSON.stringify(args),
+    });
+  } catch {
+    throw new ApiError(INVALID_REQUEST, 0);
+  }
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export const apiQuery = <T>(group: string, name: string, args: object = {}) => apiCall<T>(group, 'query', name, args);
+export const apiMutation = <T>(group: string, name: string, args: object = {}) => apiCall<T>(group, 'mutation', name, args);
+
+export const MAX_RETRIES = 3;
+
+/** TanStack Query retry predicate: none on 401/403/404, otherwise up to three times. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && [401, 403, 404].includes(error.status)) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function errorStatus(error: unknown): number {
+  return error instanceof ApiError ? error.status : 0;
+}
