@@ -58,6 +58,7 @@ type Enforcer struct {
 
 	mu     sync.Mutex
 	loaded map[int64]time.Time // users whose grants are in the enforcer, and since when
+	hooks  []func(userID int64)
 }
 
 // New builds the enforcer from the embedded model and permission table. Grants loaded for a
@@ -135,11 +136,18 @@ func (p *Enforcer) Invalidate(userID int64) {
 // AnnounceOn makes Invalidate tell the other server processes through PostgreSQL.
 func (p *Enforcer) AnnounceOn(n Notifier) { p.announce = &n }
 
+// OnChange registers fn to run whenever a user's access changed, here or in another process;
+// userID 0 means every user. Caches of per-user access state (sessions) hang off this.
+func (p *Enforcer) OnChange(fn func(userID int64)) { p.hooks = append(p.hooks, fn) }
+
 func (p *Enforcer) forget(userID int64) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	delete(p.loaded, userID)
 	_, _ = p.e.RemoveFilteredGroupingPolicy(0, subject(userID))
+	p.mu.Unlock()
+	for _, fn := range p.hooks {
+		fn(userID)
+	}
 }
 
 func (p *Enforcer) forgetAll() {
@@ -151,6 +159,9 @@ func (p *Enforcer) forgetAll() {
 	p.mu.Unlock()
 	for _, id := range ids {
 		p.forget(id)
+	}
+	for _, fn := range p.hooks {
+		fn(0)
 	}
 }
 

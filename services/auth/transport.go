@@ -175,15 +175,6 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 
-// LogoutAll ends every session of a user and clears this request's cookie (after account deletion).
-func (h *Handler) LogoutAll(ctx context.Context, w http.ResponseWriter, r *http.Request, userID int64) error {
-	if _, err := h.Pool.Exec(ctx, "DELETE FROM control.sessions WHERE user_id = $1", userID); err != nil {
-		return err
-	}
-	http.SetCookie(w, h.cookie(r, "", -1))
-	return nil
-}
-
 // cookie scopes the session to the base domain so one sign-in serves every space subdomain.
 func (h *Handler) cookie(r *http.Request, value string, maxAge int) *http.Cookie {
 	c := &http.Cookie{
