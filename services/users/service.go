@@ -107,9 +107,12 @@ func (s *Service) Profile(ctx context.Context, _ struct{}) (Profile, error) {
 	var adminOf []int64
 	err := s.Pool.QueryRow(ctx, `SELECT `+userColumns+`, u.prefer_collapsed, u.dark_mode, u.super_admin,
 		coalesce((SELECT l.verified FROM control.logins l WHERE l.id = $2), true),
-		coalesce((SELECT array_agg(m.space_id ORDER BY m.space_id) FROM control.space_members m WHERE m.user_id = u.id), '{}'),
-		coalesce((SELECT array_agg(m.space_id ORDER BY m.space_id) FROM control.space_members m WHERE m.user_id = u.id AND m.admin), '{}')
-		FROM control.users u WHERE u.id = $1`, who.UserID, who.LoginID).Scan(
+		coalesce(m.spaces, '{}'), coalesce(m.admin_of, '{}')
+		FROM control.users u,
+		LATERAL (SELECT array_agg(space_id ORDER BY space_id) AS spaces,
+			array_agg(space_id ORDER BY space_id) FILTER (WHERE admin) AS admin_of
+			FROM control.space_members WHERE user_id = u.id) m
+		WHERE u.id = $1`, who.UserID, who.LoginID).Scan(
 		&u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder,
 		&p.PreferCollapsed, &p.DarkMode, &p.SuperAdmin, &p.EmailVerified, &p.Spaces, &adminOf)
 	if errors.Is(err, pgx.ErrNoRows) {
