@@ -12,11 +12,11 @@ const DatabaseName = "vademecum"
 
 // Connect opens the database at url, or, when url is empty, the private cluster under
 // dataDir/pg, starting it when needed. The returned stop function closes the pools and stops
-// a cluster this call started.
-func Connect(ctx context.Context, url, dataDir string) (*DB, func(), error) {
+// the cluster if this call started it or, with own, found it running.
+func Connect(ctx context.Context, url, dataDir string, own bool) (*DB, func(), error) {
 	var cluster *localpg.Cluster
 	if url == "" {
-		c, err := localpg.Start(ctx, filepath.Join(dataDir, "pg"), DatabaseName)
+		c, err := localpg.Start(ctx, filepath.Join(dataDir, "pg"), DatabaseName, own)
 		if err != nil {
 			return nil, nil, err
 		}

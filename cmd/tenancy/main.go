@@ -82,7 +82,7 @@ type cli struct {
 }
 
 func (c *cli) open(ctx context.Context) error {
-	db, closeDB, err := tenancy.Connect(ctx, c.databaseURL, c.dataDir)
+	db, closeDB, err := tenancy.Connect(ctx, c.databaseURL, c.dataDir, false)
 	if err != nil {
 		return err
 	}

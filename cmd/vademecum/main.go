@@ -63,7 +63,10 @@ func serve(ctx context.Context, cfg config) error {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()}))
 	slog.SetDefault(log)
 
-	db, closeDB, err := tenancy.Connect(ctx, cfg.DatabaseURL, cfg.DataDir)
+	// A server must not die because whoever reads its logs went away (make run | tee, Ctrl-C):
+	// it still has to shut down the cluster.
+	signal.Ignore(syscall.SIGPIPE)
+	db, closeDB, err := tenancy.Connect(ctx, cfg.DatabaseURL, cfg.DataDir, true)
 	if err != nil {
 		return err
 	}

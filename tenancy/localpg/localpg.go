@@ -25,18 +25,18 @@ import (
 
 // Cluster is a running private PostgreSQL cluster.
 type Cluster struct {
-	dir     string
-	binDir  string
-	cred    *syscall.Credential
-	owned   bool // started by us, so Stop shuts it down
-	Verbose bool
+	dir    string
+	binDir string
+	cred   *syscall.Credential
+	owned  bool // Stop shuts it down
 }
 
 // Start initialises the cluster in dir when it does not exist yet, starts it when it is not
-// running, and makes sure the database named dbname exists. A cluster that is already running
-// (the server started it and the operators' CLI runs beside it) is used as it is and left
-// running by Stop.
-func Start(ctx context.Context, dir, dbname string) (*Cluster, error) {
+// running, and makes sure the database named dbname exists. Stop shuts down a cluster this
+// call started; with own set it also shuts down one that was already running (the server
+// takes over a cluster left behind by a killed run, while the operators' CLI beside a running
+// server leaves it alone).
+func Start(ctx context.Context, dir, dbname string, own bool) (*Cluster, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -45,7 +45,7 @@ func Start(ctx context.Context, dir, dbname string) (*Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Cluster{dir: abs, binDir: bin}
+	c := &Cluster{dir: abs, binDir: bin, owned: own}
 	if os.Geteuid() == 0 {
 		cred, err := postgresCredential()
 		if err != nil {

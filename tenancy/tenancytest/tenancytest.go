@@ -50,7 +50,7 @@ func start() {
 	}
 	baseDir = dir
 	ctx := context.Background()
-	cluster, initErr = localpg.Start(ctx, filepath.Join(dir, "pg"), template)
+	cluster, initErr = localpg.Start(ctx, filepath.Join(dir, "pg"), template, true)
 	if initErr != nil {
 		return
 	}
