@@ -216,7 +216,7 @@ func TestIntegrationSignIn(t *testing.T) {
 		assert.Equal(t, http.StatusForbidden, res.StatusCode)
 		res = e.do(http.MethodPost, host, "/auth/login", "", form, url.Values{"email": {"new@alpha.ch"}, "password": {"secret"}}.Encode())
 		assert.Equal(t, http.StatusSeeOther, res.StatusCode)
-		assert.Equal(t, "/?emailNotVerified", res.Header.Get("Location"))
+		assert.Equal(t, "http://www.vademecum.localhost/?emailNotVerified", res.Header.Get("Location"), "the landing site shows the message")
 	})
 	t.Run("form sign-in goes back to r, only on this site", func(t *testing.T) {
 		for r, want := range map[string]string{"/profile?x=1": "/profile?x=1", "//evil.example/": "/", "https://evil.example/": "/", "/\\evil.example": "/"} {

@@ -45,6 +45,15 @@ test.describe('landing page (www)', () => {
   });
 });
 
+test('an unverified account signing in on a space is sent to the landing site with the message', async ({ page }) => {
+  await page.goto(url('kssg', '/auth/login?r=%2F'));
+  await page.locator('input[name="email"]').fill('uma.unverified@kssg.ch');
+  await page.locator('input[name="password"]').fill('demo');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(url('www', '/?emailNotVerified'));
+  await expect(page.locator('.toast--error')).toContainText('Bestätigungs-E-Mail');
+});
+
 test('the organisation dropdown switches space and becomes the redirect preference', async ({ page }) => {
   await page.goto(url('www', '/?reset=true'));
   await page.goto(url('kssg'));

@@ -114,7 +114,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) formFailure(w http.ResponseWriter, r *http.Request, back string, err error) {
 	if errors.Is(err, ErrEmailNotVerified) {
-		http.Redirect(w, r, "/?emailNotVerified", http.StatusSeeOther)
+		http.Redirect(w, r, h.landingURL(r)+"?emailNotVerified", http.StatusSeeOther)
 		return
 	}
 	e, ok := api.AsError(err)
@@ -193,6 +193,25 @@ func (h *Handler) cookie(r *http.Request, value string, maxAge int) *http.Cookie
 		c.Domain = h.BaseDomain
 	}
 	return c
+}
+
+// landingURL is the root of the landing site (www) seen from this request's host.
+func (h *Handler) landingURL(r *http.Request) string {
+	host, port, err := net.SplitHostPort(r.Host)
+	if err != nil {
+		host, port = r.Host, ""
+	}
+	if h.BaseDomain == "" || (host != h.BaseDomain && !strings.HasSuffix(host, "."+h.BaseDomain)) {
+		return "/"
+	}
+	scheme := "http"
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	if port != "" {
+		port = ":" + port
+	}
+	return scheme + "://www." + h.BaseDomain + port + "/"
 }
 
 // safePath keeps redirects on this site: only absolute paths, never "//host" or "/\host".

@@ -13,6 +13,9 @@ describe('decideRedirect', () => {
     expect(decideRedirect('?reset=true', 'kssg')).toEqual({ kind: 'clear' });
     expect(decideRedirect('?reset=false', 'kssg')).toEqual({ kind: 'redirect', subdomain: 'kssg' });
   });
+  it('stays to show that the e-mail is not verified', () => {
+    expect(decideRedirect('?emailNotVerified', 'kssg')).toEqual({ kind: 'none' });
+  });
 });
 
 describe('storage', () => {

@@ -45,9 +45,14 @@ export function clearRedirectSpace(): void {
 
 export type RedirectDecision = { kind: 'none' } | { kind: 'clear' } | { kind: 'redirect'; subdomain: string };
 
-/** reset=true clears the preference; otherwise a stored space other than www is followed. */
+/**
+ * reset=true clears the preference; otherwise a stored space other than www is followed,
+ * except when the landing page has to show that the e-mail address is not verified yet.
+ */
 export function decideRedirect(search: string, stored: string): RedirectDecision {
-  if (new URLSearchParams(search).get('reset') === 'true') return { kind: 'clear' };
+  const params = new URLSearchParams(search);
+  if (params.get('reset') === 'true') return { kind: 'clear' };
+  if (params.has('emailNotVerified')) return { kind: 'none' };
   const subdomain = stored.trim().toLowerCase();
   if (!subdomain || subdomain === WWW) return { kind: 'none' };
   return { kind: 'redirect', subdomain };

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
+import { spaceUrl, WWW } from '../../../lib/host';
 import { safeReturnPath, useLogin } from '../api/login';
 
 function loginErrorText(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
@@ -30,7 +31,7 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
       {
         onSuccess: () => window.location.assign(returnTo),
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 403) window.location.assign('/?emailNotVerified');
+          if (error instanceof ApiError && error.status === 403) window.location.assign(`${spaceUrl(WWW)}?emailNotVerified`);
         },
       },
     );
