@@ -26,10 +26,13 @@ var policyText string
 
 // Roles a user can be granted.
 const (
-	RoleSuperAdmin = "role:superadmin"
-	RoleSpaceAdmin = "role:spaceadmin"
-	RoleMember     = "role:member"
-	RoleUser       = "role:user"
+	RoleSuperAdmin       = "role:superadmin"
+	RoleSpaceAdmin       = "role:spaceadmin"
+	RoleMember           = "role:member"
+	RoleUser             = "role:user"
+	RoleCollectionAdmin  = "role:collectionadmin"
+	RoleCollectionMember = "role:collectionmember"
+	RoleValidator        = "role:validator"
 )
 
 // ActCall is the action of calling an endpoint.
@@ -38,10 +41,12 @@ const ActCall = "call"
 // GlobalDomain is the domain of requests outside any space (the landing site).
 const GlobalDomain = "global"
 
-// Grant gives a user a role in one space, or in every space when SpaceID is 0.
+// Grant gives a user a role in one collection of a space, in a whole space (CollectionID 0),
+// or everywhere (SpaceID 0).
 type Grant struct {
-	Role    string
-	SpaceID int64
+	Role         string
+	SpaceID      int64
+	CollectionID int64
 }
 
 // GrantSource loads the grants of a user.
@@ -85,8 +90,18 @@ func Domain(spaceID int64) string {
 	return "space:" + strconv.FormatInt(spaceID, 10)
 }
 
+// CollectionDomain is the policy domain of a collection of a space.
+func CollectionDomain(spaceID, collectionID int64) string {
+	return Domain(spaceID) + "/collection:" + strconv.FormatInt(collectionID, 10)
+}
+
 // Allowed reports whether the principal may perform act on obj in the given space.
 func (p *Enforcer) Allowed(ctx context.Context, who Principal, spaceID int64, obj, act string) (bool, error) {
+	return p.Can(ctx, who, Domain(spaceID), obj, act)
+}
+
+// Can reports whether the principal may perform act on obj in a domain.
+func (p *Enforcer) Can(ctx context.Context, who Principal, domain, obj, act string) (bool, error) {
 	sub := "anonymous"
 	if !who.Anonymous() {
 		if err := p.ensureLoaded(ctx, who.UserID); err != nil {
@@ -94,18 +109,19 @@ func (p *Enforcer) Allowed(ctx context.Context, who Principal, spaceID int64, ob
 		}
 		sub = subject(who.UserID)
 	}
-	return p.e.Enforce(sub, Domain(spaceID), obj, act)
+	return p.e.Enforce(sub, domain, obj, act)
 }
 
-// HasRole reports whether the principal holds role (directly or through the hierarchy) in the space.
-func (p *Enforcer) HasRole(ctx context.Context, who Principal, spaceID int64, role string) (bool, error) {
+// HasRole reports whether the principal holds role (directly or through the hierarchy) in a
+// domain (Domain or CollectionDomain).
+func (p *Enforcer) HasRole(ctx context.Context, who Principal, domain, role string) (bool, error) {
 	if who.Anonymous() {
 		return false, nil
 	}
 	if err := p.ensureLoaded(ctx, who.UserID); err != nil {
 		return false, err
 	}
-	roles, err := p.e.GetImplicitRolesForUser(subject(who.UserID), Domain(spaceID))
+	roles, err := p.e.GetImplicitRolesForUser(subject(who.UserID), domain)
 	if err != nil {
 		return false, err
 	}
@@ -181,11 +197,15 @@ func (p *Enforcer) ensureLoaded(ctx context.Context, userID int64) error {
 	}
 	rules := [][]string{{sub, RoleUser, "*"}}
 	for _, g := range grants {
-		dom := "*"
-		if g.SpaceID != 0 {
-			dom = Domain(g.SpaceID)
+		switch {
+		case g.SpaceID == 0:
+			rules = append(rules, []string{sub, g.Role, "*"})
+		case g.CollectionID == 0:
+			// a role in a space holds in the space and in each of its collections
+			rules = append(rules, []string{sub, g.Role, Domain(g.SpaceID)}, []string{sub, g.Role, Domain(g.SpaceID) + "/*"})
+		default:
+			rules = append(rules, []string{sub, g.Role, CollectionDomain(g.SpaceID, g.CollectionID)})
 		}
-		rules = append(rules, []string{sub, g.Role, dom})
 	}
 	if _, err := p.e.AddGroupingPolicies(rules); err != nil {
 		return err

@@ -74,7 +74,7 @@ func TestIntegrationEnforcer(t *testing.T) {
 		{outsider, a.ID, policy.RoleMember, false},
 	}
 	for _, c := range roleCases {
-		got, err := e.HasRole(ctx, p(c.who), c.space, c.role)
+		got, err := e.HasRole(ctx, p(c.who), policy.Domain(c.space), c.role)
 		require.NoError(t, err)
 		assert.Equal(t, c.want, got, "%+v", c)
 	}
@@ -82,10 +82,10 @@ func TestIntegrationEnforcer(t *testing.T) {
 	// Grants are cached until invalidated.
 	_, err = db.Control().Exec(ctx, "INSERT INTO control.space_members (space_id, user_id, admin) VALUES ($1, $2, true)", b.ID, outsider)
 	require.NoError(t, err)
-	got, _ := e.HasRole(ctx, p(outsider), b.ID, policy.RoleSpaceAdmin)
+	got, _ := e.HasRole(ctx, p(outsider), policy.Domain(b.ID), policy.RoleSpaceAdmin)
 	assert.False(t, got)
 	e.Invalidate(outsider)
-	got, _ = e.HasRole(ctx, p(outsider), b.ID, policy.RoleSpaceAdmin)
+	got, _ = e.HasRole(ctx, p(outsider), policy.Domain(b.ID), policy.RoleSpaceAdmin)
 	assert.True(t, got)
 
 	// A change announced by another process (the CLI, another replica) reaches this one.
@@ -96,7 +96,7 @@ func TestIntegrationEnforcer(t *testing.T) {
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		policy.Notifier{Pool: db.Control()}.Invalidate(outsider)
-		got, err := e.HasRole(ctx, p(outsider), b.ID, policy.RoleSpaceAdmin)
+		got, err := e.HasRole(ctx, p(outsider), policy.Domain(b.ID), policy.RoleSpaceAdmin)
 		return err == nil && !got
 	}, 10*time.Second, 50*time.Millisecond)
 

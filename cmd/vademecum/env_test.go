@@ -11,8 +11,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
+	"vademecum/services/api"
+	"vademecum/services/collections"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
 	"vademecum/tenancy"
@@ -29,8 +32,13 @@ type testEnv struct {
 	srv   *httptest.Server
 	alpha spaces.Space
 	beta  spaces.Space
-	// sessions of the demo roles, by name
+	// sessions of the roles, by name
 	super, alphaAdmin, alphaMember, betaAdmin, outsider string
+	collAdmin, collMember, validator                    string
+	// ids of the users, by e-mail
+	ids map[string]int64
+	// private collection of alpha with an admin, a member and a validator
+	cardio collections.Collection
 }
 
 func newEnv(t *testing.T) *testEnv {
@@ -39,7 +47,7 @@ func newEnv(t *testing.T) *testEnv {
 	db := tenancytest.DB(t)
 	a, err := wire(db, config{BaseDomain: testDomain}, slog.New(slog.NewTextHandler(io.Discard, nil)), newRegistry())
 	require.NoError(t, err)
-	e := &testEnv{t: t, app: a, db: db, srv: httptest.NewServer(a.handler)}
+	e := &testEnv{t: t, app: a, db: db, srv: httptest.NewServer(a.handler), ids: map[string]int64{}}
 	t.Cleanup(e.srv.Close)
 	e.alpha, err = a.spaces.Create(ctx, spaces.SpaceInput{Title: "Alpha Hospital", Subdomain: "alpha", Color: "#aa0000", LPVisible: true})
 	require.NoError(t, err)
@@ -57,14 +65,28 @@ func newEnv(t *testing.T) *testEnv {
 		{"member@alpha.ch", false, e.alpha.ID, false, &e.alphaMember},
 		{"admin@beta.ch", false, e.beta.ID, true, &e.betaAdmin},
 		{"outsider@test.ch", false, 0, false, &e.outsider},
+		{"colladmin@alpha.ch", false, e.alpha.ID, false, &e.collAdmin},
+		{"collmember@alpha.ch", false, e.alpha.ID, false, &e.collMember},
+		{"validator@alpha.ch", false, e.alpha.ID, false, &e.validator},
 	} {
-		_, err := a.users.Create(ctx, users.NewUser{Email: u.email, Password: "secret", Firstname: "F", Lastname: "L", SuperAdmin: u.super, Verified: true})
+		id, err := a.users.Create(ctx, users.NewUser{Email: u.email, Password: "secret", Firstname: "F", Lastname: u.email, SuperAdmin: u.super, Verified: true})
 		require.NoError(t, err)
+		e.ids[u.email] = id
 		if u.space != 0 {
 			require.NoError(t, a.users.AddMember(ctx, u.space, u.email, u.admin))
 		}
 		*u.into = e.login(u.email, "secret")
 	}
+	alpha, err := a.registry.ByID(ctx, e.alpha.ID)
+	require.NoError(t, err)
+	e.cardio, err = a.collections.CreateCollection(tenancy.WithSpace(ctx, alpha), collections.CreateRequest{SpaceID: api.ID(e.alpha.ID),
+		Collection: collections.CollectionInput{Title: "Cardiology", Visibility: "private", Admins: []api.ID{api.ID(e.ids["colladmin@alpha.ch"])}}})
+	require.NoError(t, err)
+	require.NoError(t, db.SpaceTx(ctx, alpha, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "INSERT INTO collection_roles (collection_id, user_id, role) VALUES ($1, $2, 'member'), ($1, $3, 'validator')",
+			e.cardio.ID, e.ids["collmember@alpha.ch"], e.ids["validator@alpha.ch"])
+		return err
+	}))
 	return e
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"vademecum/services/api"
+	"vademecum/services/collections"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
 )
@@ -22,24 +23,51 @@ const tsTypesFile = "../../frontend/src/lib/api-types.gen.ts"
 
 // apiTypes are the request and response types of the endpoints, by TypeScript name.
 var apiTypes = map[string]any{
-	"VersionInfo":           versionInfo{},
-	"Space":                 spaces.Space{},
-	"SpaceRequest":          spaces.SpaceRequest{},
-	"LandingPage":           spaces.LandingPage{},
-	"LandingOrder":          spaces.LandingOrder{},
-	"SpaceInput":            spaces.SpaceInput{},
-	"UpdateSpaceRequest":    spaces.UpdateSpaceRequest{},
-	"DeleteRequest":         spaces.DeleteRequest{},
-	"VariableRequest":       spaces.VariableRequest{},
-	"DeleteVariableRequest": spaces.DeleteVariableRequest{},
-	"Profile":               users.Profile{},
-	"User":                  users.User{},
-	"Navigation":            users.Navigation{},
-	"UserRequest":           users.UserRequest{},
-	"LanguageRequest":       users.LanguageRequest{},
-	"ProfileUpdate":         users.ProfileUpdate{},
-	"UpdateUserRequest":     users.UpdateUserRequest{},
-	"DeleteUserRequest":     users.DeleteUserRequest{},
+	"VersionInfo":                      versionInfo{},
+	"Space":                            spaces.Space{},
+	"SpaceRequest":                     spaces.SpaceRequest{},
+	"LandingPage":                      spaces.LandingPage{},
+	"LandingOrder":                     spaces.LandingOrder{},
+	"SpaceInput":                       spaces.SpaceInput{},
+	"UpdateSpaceRequest":               spaces.UpdateSpaceRequest{},
+	"DeleteRequest":                    spaces.DeleteRequest{},
+	"VariableRequest":                  spaces.VariableRequest{},
+	"DeleteVariableRequest":            spaces.DeleteVariableRequest{},
+	"Profile":                          users.Profile{},
+	"User":                             users.User{},
+	"Navigation":                       users.Navigation{},
+	"UserRequest":                      users.UserRequest{},
+	"LanguageRequest":                  users.LanguageRequest{},
+	"ProfileUpdate":                    users.ProfileUpdate{},
+	"UpdateUserRequest":                users.UpdateUserRequest{},
+	"DeleteUserRequest":                users.DeleteUserRequest{},
+	"Member":                           users.Member{},
+	"SearchRequest":                    spaces.SearchRequest{},
+	"MembersRequest":                   spaces.MembersRequest{},
+	"AddMembersRequest":                spaces.AddMembersRequest{},
+	"AddedMember":                      spaces.AddedMember{},
+	"DeleteMemberRequest":              spaces.DeleteMemberRequest{},
+	"SetSpaceAdminRequest":             spaces.SetAdminRequest{},
+	"Collection":                       collections.Collection{},
+	"CollectionRequest":                collections.CollectionRequest{},
+	"SpaceIDRequest":                   collections.SpaceRequest{},
+	"CollectionInput":                  collections.CollectionInput{},
+	"CreateCollectionRequest":          collections.CreateRequest{},
+	"UpdateCollectionRequest":          collections.UpdateRequest{},
+	"DeleteCollectionRequest":          collections.DeleteRequest{},
+	"CollectionMembersRequest":         collections.MembersRequest{},
+	"Validator":                        collections.Validator{},
+	"AddCollectionMembersRequest":      collections.AddMembersRequest{},
+	"AddCollectionValidatorsRequest":   collections.AddValidatorsRequest{},
+	"RemoveCollectionMemberRequest":    collections.RemoveMemberRequest{},
+	"SetCollectionAdminRequest":        collections.SetAdminRequest{},
+	"RemoveCollectionValidatorRequest": collections.RemoveValidatorRequest{},
+	"MemberStats":                      collections.MemberStats{},
+	"CollectionStats":                  collections.CollectionStats{},
+	"CollectionCount":                  collections.CollectionCount{},
+	"SpaceStats":                       collections.SpaceStats{},
+	"CollectionStatsRequest":           collections.StatsRequest{},
+	"SpaceStatsRequest":                collections.SpaceStatsRequest{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {
@@ -67,21 +95,31 @@ func generateTS(t *testing.T) string {
 	for _, n := range keys {
 		typ := reflect.TypeOf(apiTypes[n])
 		fmt.Fprintf(&b, "\nexport interface %s {\n", n)
-		for i := 0; i < typ.NumField(); i++ {
-			f := typ.Field(i)
-			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if tag == "-" || !f.IsExported() {
-				continue
-			}
-			optional := ""
-			if f.Type.Kind() == reflect.Pointer {
-				optional = "?"
-			}
-			fmt.Fprintf(&b, "  %s%s: %s;\n", tag, optional, tsType(t, f.Type, names))
-		}
+		writeFields(t, &b, typ, names)
 		b.WriteString("}\n")
 	}
 	return b.String()
+}
+
+// writeFields writes the JSON fields of a struct; embedded structs are flattened as
+// encoding/json does.
+func writeFields(t *testing.T, b *strings.Builder, typ reflect.Type, names map[reflect.Type]string) {
+	for i := 0; i < typ.NumField(); i++ {
+		f := typ.Field(i)
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous && tag == "" {
+			writeFields(t, b, f.Type, names)
+			continue
+		}
+		if tag == "-" || !f.IsExported() {
+			continue
+		}
+		optional := ""
+		if f.Type.Kind() == reflect.Pointer {
+			optional = "?"
+		}
+		fmt.Fprintf(b, "  %s%s: %s;\n", tag, optional, tsType(t, f.Type, names))
+	}
 }
 
 func tsType(t *testing.T, typ reflect.Type, names map[reflect.Type]string) string {

@@ -14,6 +14,7 @@ import (
 	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/auth"
+	"vademecum/services/collections"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
 	"vademecum/tenancy"
@@ -35,12 +36,13 @@ type config struct {
 
 // app is the wired server.
 type app struct {
-	handler  http.Handler
-	router   *api.Router
-	policy   *policy.Enforcer
-	spaces   *spaces.Service
-	users    *users.Service
-	registry *tenancy.Registry
+	handler     http.Handler
+	router      *api.Router
+	policy      *policy.Enforcer
+	spaces      *spaces.Service
+	users       *users.Service
+	collections *collections.Service
+	registry    *tenancy.Registry
 }
 
 // wire builds every service on db and the HTTP handler that serves them.
@@ -53,8 +55,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	enforcer.AnnounceOn(policy.Notifier{Pool: pool})
 	registry := tenancy.NewRegistry(db, 2*time.Second)
 	resolver := &tenancy.Resolver{Registry: registry, DefaultSpace: cfg.DefaultSpace, TestSuffix: cfg.TestSuffix}
-	spaceSvc := &spaces.Service{Registry: registry, Pool: pool}
-	userSvc := &users.Service{Pool: pool, Grants: enforcer}
+	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer}
+	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer}
+	userSvc := &users.Service{Pool: pool, DB: db, Grants: enforcer}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
 		Sessions: &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour},
@@ -72,6 +75,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	})
 	spaceSvc.Register(router)
 	userSvc.Register(router)
+	collectionSvc.Register(router)
 
 	site := http.NewServeMux()
 	site.Handle("/api/", router)
@@ -93,7 +97,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	top.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	top.Handle("/", api.Observe(log, metrics, api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site))))
 
-	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, registry: registry}, nil
+	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc, registry: registry}, nil
 }
 
 type versionInfo struct {

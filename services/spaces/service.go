@@ -42,6 +42,7 @@ const LandingColor = "#2B3840"
 type Service struct {
 	Registry *tenancy.Registry
 	Pool     *pgxpool.Pool
+	Authz    Authorizer
 	images   imageCache
 }
 
@@ -452,6 +453,11 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "admin", "mutation", "deleteSpace", s.DeleteSpace)
 	api.Call(r, "admin", "mutation", "setSpaceVariable", s.SetVariable)
 	api.Call(r, "admin", "mutation", "deleteSpaceVariable", s.DeleteVariable)
+	api.Call(r, "common", "query", "searchUserBySpace", s.SearchMembers)
+	api.Call(r, "admin/spaceadmin", "query", "spaceMembers", s.Members)
+	api.Call(r, "admin/spaceadmin", "mutation", "addSpaceMembers", s.AddMembers, api.BodyLimit(1<<20))
+	api.Call(r, "admin/spaceadmin", "mutation", "deleteSpaceMember", s.DeleteMember)
+	api.Call(r, "admin/spaceadmin", "mutation", "setSpaceAdmin", s.SetAdmin)
 	r.Get("/api/common/get/spaceIcon/{size}", "common/get/spaceIcon", s.imageHandler("icon"))
 	r.Get("/api/common/get/spaceIcon/{size}/{subdomain}", "common/get/spaceIcon", s.imageHandler("icon"))
 	r.Get("/api/common/get/spaceLogo/{size}/{subdomain}", "common/get/spaceLogo", s.imageHandler("logo"))

@@ -38,6 +38,7 @@ type GrantInvalidator interface{ Invalidate(userID int64) }
 // Service implements the user calls.
 type Service struct {
 	Pool   *pgxpool.Pool
+	DB     *tenancy.DB
 	Grants GrantInvalidator
 }
 
@@ -76,6 +77,21 @@ type User struct {
 	WeeklyReminder bool   `json:"weeklyReminder"`
 }
 
+// Member is a user as a member list shows them: admin of the space or collection listed, and
+// whether they author guidelines.
+type Member struct {
+	User
+	Admin    bool `json:"admin"`
+	IsAuthor bool `json:"isAuthor"`
+}
+
+// ScanMember reads UserColumns followed by the admin flag.
+func ScanMember(row pgx.CollectableRow) (Member, error) {
+	var m Member
+	err := row.Scan(&m.ID, &m.Firstname, &m.Lastname, &m.Username, &m.Title, &m.About, &m.Language, &m.WeeklyReminder, &m.Admin)
+	return m, err
+}
+
 // Navigation holds the sidebar's capability flags and task counters for the current space.
 type Navigation struct {
 	Dashboard            bool `json:"dashboard"`
@@ -91,7 +107,8 @@ type Navigation struct {
 	SpaceMemberTasks     int  `json:"spaceMemberTasks"`
 }
 
-const userColumns = `u.id, u.firstname, u.lastname, coalesce((SELECT l.email FROM control.logins l
+// UserColumns selects a User from control.users u.
+const UserColumns = `u.id, u.firstname, u.lastname, coalesce((SELECT l.email FROM control.logins l
 	WHERE l.user_id = u.id ORDER BY l.is_primary DESC, l.id LIMIT 1), ''), u.title, u.about, u.language, u.weekly_reminder`
 
 // Profile returns the caller's profile.
@@ -105,7 +122,7 @@ func (s *Service) Profile(ctx context.Context, _ struct{}) (Profile, error) {
 	p := anon
 	var u User
 	var adminOf []int64
-	err := s.Pool.QueryRow(ctx, `SELECT `+userColumns+`, u.prefer_collapsed, u.dark_mode, u.super_admin,
+	err := s.Pool.QueryRow(ctx, `SELECT `+UserColumns+`, u.prefer_collapsed, u.dark_mode, u.super_admin,
 		coalesce((SELECT l.verified FROM control.logins l WHERE l.id = $2), true),
 		coalesce(m.spaces, '{}'), coalesce(m.admin_of, '{}')
 		FROM control.users u,
@@ -124,16 +141,58 @@ func (s *Service) Profile(ctx context.Context, _ struct{}) (Profile, error) {
 	p.ID, p.Username, p.Firstname, p.Lastname, p.Title, p.About, p.Language, p.WeeklyReminder =
 		u.ID, u.Username, u.Firstname, u.Lastname, u.Title, u.About, u.Language, u.WeeklyReminder
 	space := tenancy.SpaceID(ctx)
-	nav := navigation(space, p.SuperAdmin, slices.Contains(p.Spaces, space), slices.Contains(adminOf, space))
+	roles, err := s.collectionRoles(ctx, who.UserID)
+	if err != nil {
+		return Profile{}, err
+	}
+	for _, r := range roles {
+		switch r.role {
+		case "admin":
+			p.AdminOfCollections = append(p.AdminOfCollections, r.collection)
+		case "validator":
+			p.ValidatorOfCollections = append(p.ValidatorOfCollections, r.collection)
+		}
+		if !slices.Contains(p.Collections, r.collection) {
+			p.Collections = append(p.Collections, r.collection)
+		}
+	}
+	nav := navigation(space, p.SuperAdmin, slices.Contains(p.Spaces, space), slices.Contains(adminOf, space),
+		len(p.AdminOfCollections) > 0, len(p.ValidatorOfCollections) > 0)
 	for _, r := range []struct {
 		on   bool
 		name string
-	}{{nav.SuperAdmin, "superAdmin"}, {nav.SpaceAdmin, "spaceAdmin"}, {nav.SpaceMember, "spaceMember"}} {
+	}{{nav.SuperAdmin, "superAdmin"}, {nav.SpaceAdmin, "spaceAdmin"}, {nav.SpaceMember, "spaceMember"},
+		{nav.CollectionAdmin, "collectionAdmin"}, {nav.Validator, "validator"}} {
 		if r.on {
 			p.Roles = append(p.Roles, r.name)
 		}
 	}
 	return p, nil
+}
+
+type collectionRole struct {
+	collection int64
+	role       string
+}
+
+// collectionRoles lists the caller's roles in the collections of the current space.
+func (s *Service) collectionRoles(ctx context.Context, userID int64) ([]collectionRole, error) {
+	var out []collectionRole
+	if _, ok := tenancy.SpaceFrom(ctx); !ok {
+		return out, nil
+	}
+	err := s.DB.Tx(ctx, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "SELECT collection_id, role FROM collection_roles WHERE user_id = $1 ORDER BY collection_id, role", userID)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (collectionRole, error) {
+			var r collectionRole
+			return r, row.Scan(&r.collection, &r.role)
+		})
+		return err
+	})
+	return out, err
 }
 
 // Navigation computes the caller's capability flags in the current space.
@@ -154,17 +213,29 @@ func (s *Service) Navigation(ctx context.Context, _ struct{}) (Navigation, error
 	if err != nil {
 		return Navigation{}, err
 	}
-	return navigation(space, super, member, admin), nil
+	roles, err := s.collectionRoles(ctx, who.UserID)
+	if err != nil {
+		return Navigation{}, err
+	}
+	var collectionAdmin, validator bool
+	for _, r := range roles {
+		collectionAdmin = collectionAdmin || r.role == "admin"
+		validator = validator || r.role == "validator"
+	}
+	return navigation(space, super, member, admin, collectionAdmin, validator), nil
 }
 
-// navigation derives the flags from the caller's standing in the space (0 = landing site).
-// Task counters count open tasks; no kind of task exists yet, so they stay 0 until the
-// features that create tasks (membership requests, validations) come.
-func navigation(space int64, super, member, admin bool) Navigation {
+// navigation derives the flags from the caller's standing in the space (0 = landing site):
+// space admins administer every collection of their space. Task counters count open tasks;
+// no kind of task exists yet, so they stay 0 until the features that create tasks
+// (membership requests, validations) come.
+func navigation(space int64, super, member, admin, collectionAdmin, validator bool) Navigation {
 	inSpace := space != 0
 	n := Navigation{SuperAdmin: super}
 	n.SpaceMember = inSpace && member
 	n.SpaceAdmin = inSpace && (admin || super)
+	n.CollectionAdmin = inSpace && (collectionAdmin || n.SpaceAdmin)
+	n.Validator = inSpace && validator
 	n.Dashboard = n.SpaceMember
 	return n
 }
@@ -177,7 +248,7 @@ type UserRequest struct {
 // User returns the public data of a user.
 func (s *Service) User(ctx context.Context, req UserRequest) (User, error) {
 	var u User
-	err := s.Pool.QueryRow(ctx, "SELECT "+userColumns+" FROM control.users u WHERE u.id = $1", int64(req.ID)).Scan(
+	err := s.Pool.QueryRow(ctx, "SELECT "+UserColumns+" FROM control.users u WHERE u.id = $1", int64(req.ID)).Scan(
 		&u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return User{}, ErrUserNotFound

@@ -1,5 +1,78 @@
 // Code generated from the Go API types by cmd/vademecum/tstypes_test.go. DO NOT EDIT.
 
+export interface AddCollectionMembersRequest {
+  collection: number;
+  members: number[];
+}
+
+export interface AddCollectionValidatorsRequest {
+  collection: number;
+  validators: number[];
+}
+
+export interface AddMembersRequest {
+  spaceId: number;
+  users: string[];
+}
+
+export interface AddedMember {
+  username: string;
+  operation: string;
+}
+
+export interface Collection {
+  id: number;
+  title: string;
+  visibility: string;
+  spaceId: number;
+  guidelinesCount: number;
+  hasGuidelines: boolean;
+}
+
+export interface CollectionCount {
+  collectionId: number;
+  collectionTitle: string;
+  guidelinesCount: number;
+}
+
+export interface CollectionInput {
+  title: string;
+  visibility: string;
+  admins: number[];
+}
+
+export interface CollectionMembersRequest {
+  collection: number;
+}
+
+export interface CollectionRequest {
+  collectionId: number;
+}
+
+export interface CollectionStats {
+  memberStats: MemberStats;
+  guidelinesCount: number;
+  sharedCollectionsCount: number;
+}
+
+export interface CollectionStatsRequest {
+  collectionId: number;
+}
+
+export interface CreateCollectionRequest {
+  spaceId: number;
+  collection: CollectionInput;
+}
+
+export interface DeleteCollectionRequest {
+  collectionId: number;
+}
+
+export interface DeleteMemberRequest {
+  spaceId: number;
+  id: number;
+}
+
 export interface DeleteRequest {
   id: number;
 }
@@ -25,6 +98,30 @@ export interface LandingPage {
 
 export interface LanguageRequest {
   language: string;
+}
+
+export interface Member {
+  id: number;
+  firstname: string;
+  lastname: string;
+  username: string;
+  title: string;
+  about: string;
+  language: string;
+  weeklyReminder: boolean;
+  admin: boolean;
+  isAuthor: boolean;
+}
+
+export interface MemberStats {
+  totalMembers: number;
+  authorsCount: number;
+  validatorsCount: number;
+  othersCount: number;
+}
+
+export interface MembersRequest {
+  space: number;
 }
 
 export interface Navigation {
@@ -73,6 +170,32 @@ export interface ProfileUpdate {
   darkMode: boolean;
 }
 
+export interface RemoveCollectionMemberRequest {
+  collection: number;
+  member: number;
+}
+
+export interface RemoveCollectionValidatorRequest {
+  collection: number;
+  validator: number;
+}
+
+export interface SearchRequest {
+  query: string;
+}
+
+export interface SetCollectionAdminRequest {
+  collection: number;
+  member: number;
+  admin: boolean;
+}
+
+export interface SetSpaceAdminRequest {
+  spaceId: number;
+  id: number;
+  admin: boolean;
+}
+
 export interface Space {
   id: number;
   title: string;
@@ -87,6 +210,10 @@ export interface Space {
   public: boolean;
   position: number;
   member: boolean;
+}
+
+export interface SpaceIDRequest {
+  spaceId: number;
 }
 
 export interface SpaceInput {
@@ -106,6 +233,21 @@ export interface SpaceInput {
 
 export interface SpaceRequest {
   idOrDomain: string;
+}
+
+export interface SpaceStats {
+  totalGuidelinesCount: number;
+  memberStats: MemberStats;
+  collectionStats: CollectionCount[];
+}
+
+export interface SpaceStatsRequest {
+  spaceId: number;
+}
+
+export interface UpdateCollectionRequest {
+  collectionId: number;
+  collection: CollectionInput;
 }
 
 export interface UpdateSpaceRequest {
@@ -129,6 +271,20 @@ export interface User {
 
 export interface UserRequest {
   id: number;
+}
+
+export interface Validator {
+  id: number;
+  firstname: string;
+  lastname: string;
+  username: string;
+  title: string;
+  about: string;
+  language: string;
+  weeklyReminder: boolean;
+  admin: boolean;
+  isAuthor: boolean;
+  mainValidatorOf: number;
 }
 
 export interface VariableRequest {

@@ -1,0 +1,281 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type collectionView struct {
+	ID         int64  `json:"id"`
+	Title      string `json:"title"`
+	Visibility string `json:"visibility"`
+	SpaceID    int64  `json:"spaceId"`
+}
+
+type memberView struct {
+	ID       int64  `json:"id"`
+	Username string `json:"username"`
+	Admin    bool   `json:"admin"`
+}
+
+func (e *testEnv) createCollection(session, title, visibility string, admins ...int64) collectionView {
+	e.t.Helper()
+	res := e.api("alpha", session, "admin/mutation/createCollection", map[string]any{"spaceId": e.alpha.ID,
+		"collection": map[string]any{"title": title, "visibility": visibility, "admins": admins}})
+	require.Equal(e.t, http.StatusOK, res.Status, string(res.Body))
+	var c collectionView
+	res.JSON(e.t, &c)
+	return c
+}
+
+// TestIntegrationCollectionVisibility proves that the list query and the single-object check
+// apply the same visibility rule for every role.
+func TestIntegrationCollectionVisibility(t *testing.T) {
+	e := newEnv(t)
+	public := e.createCollection(e.alphaAdmin, "Emergency", "public")
+	protected := e.createCollection(e.alphaAdmin, "Intensive care", "protected")
+	all := []int64{public.ID, protected.ID, e.cardio.ID}
+	want := map[string][]int64{
+		"anonymous":        {public.ID},
+		"outsider":         {public.ID},
+		"otherSpaceAdmin":  {public.ID},
+		"member":           {public.ID, protected.ID},
+		"collectionMember": {public.ID, protected.ID, e.cardio.ID},
+		"validator":        {public.ID, protected.ID, e.cardio.ID},
+		"collectionAdmin":  {public.ID, protected.ID, e.cardio.ID},
+		"spaceAdmin":       {public.ID, protected.ID, e.cardio.ID},
+		"superAdmin":       {public.ID, protected.ID, e.cardio.ID},
+	}
+	for _, role := range matrixRoles {
+		t.Run(role, func(t *testing.T) {
+			var list []collectionView
+			e.api("alpha", e.session(role), "common/query/collections", `{}`).JSON(t, &list)
+			var listed []int64
+			for _, c := range list {
+				listed = append(listed, c.ID)
+				assert.Equal(t, e.alpha.ID, c.SpaceID)
+			}
+			var single []int64
+			for _, id := range all {
+				res := e.api("alpha", e.session(role), "common/query/collection", fmt.Sprintf(`{"collectionId":%d}`, id))
+				if res.Status == http.StatusOK {
+					single = append(single, id)
+				} else {
+					assert.Equal(t, http.StatusNotFound, res.Status)
+				}
+			}
+			sort.Slice(listed, func(i, j int) bool { return listed[i] < listed[j] })
+			sort.Slice(single, func(i, j int) bool { return single[i] < single[j] })
+			expected := append([]int64(nil), want[role]...)
+			sort.Slice(expected, func(i, j int) bool { return expected[i] < expected[j] })
+			assert.Equal(t, expected, listed, "list")
+			assert.Equal(t, listed, single, "list and single-object check agree")
+		})
+	}
+	// beta sees none of alpha's collections, whatever the id
+	var beta []collectionView
+	e.api("beta", e.super, "common/query/collections", `{}`).JSON(t, &beta)
+	assert.Empty(t, beta)
+}
+
+func TestIntegrationCollectionAdministration(t *testing.T) {
+	e := newEnv(t)
+	memberID := e.ids["member@alpha.ch"]
+
+	// The admin named at creation may administer the collection on the very next request.
+	c := e.createCollection(e.alphaAdmin, "Nephrology", "protected", memberID)
+	assert.Equal(t, http.StatusOK, e.api("alpha", e.alphaMember, "admin/collectionadmin/query/collectionMembers", fmt.Sprintf(`{"collection":%d}`, c.ID)).Status)
+	var mine []collectionView
+	e.api("alpha", e.alphaMember, "admin/collectionadmin/query/collections", `{}`).JSON(t, &mine)
+	require.Len(t, mine, 1)
+	assert.Equal(t, c.ID, mine[0].ID)
+	var nav map[string]any
+	e.api("alpha", e.alphaMember, "common/query/navigation", `{}`).JSON(t, &nav)
+	assert.Equal(t, true, nav["collectionAdmin"])
+	var prof struct {
+		AdminOfCollections []int64  `json:"adminOfCollections"`
+		Collections        []int64  `json:"collections"`
+		Roles              []string `json:"roles"`
+	}
+	e.api("alpha", e.alphaMember, "common/query/profile", `{}`).JSON(t, &prof)
+	assert.Equal(t, []int64{c.ID}, prof.AdminOfCollections)
+	assert.Equal(t, []int64{c.ID}, prof.Collections)
+	assert.Contains(t, prof.Roles, "collectionAdmin")
+
+	rolesBefore := e.count("SELECT count(*) FROM " + spaceSchema(e, "alpha") + ".collection_roles")
+	bad := []struct {
+		name, path, body string
+		status           int
+		message          string
+	}{
+		{"visibility outside the three", "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"X","visibility":"secret"}}`, c.ID), 400, "collection.invalidVisibility"},
+		{"over-long title", "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"%s","visibility":"public"}}`, c.ID, strings.Repeat("t", 201)), 400, "validation.tooLong"},
+		{"missing title", "admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":" ","visibility":"public"}}`, e.alpha.ID), 400, "validation.required"},
+		{"admin outside the space", "admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":"X","visibility":"public","admins":[%d]}}`, e.alpha.ID, e.ids["outsider@test.ch"]), 400, "collection.notSpaceMember"},
+		{"member outside the space", "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":[%d]}`, c.ID, e.ids["outsider@test.ch"]), 400, "collection.notSpaceMember"},
+		{"unknown user", "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":[999999]}`, c.ID), 400, "collection.notSpaceMember"},
+		{"duplicate members", "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":[%d,"%d"]}`, c.ID, e.ids["validator@alpha.ch"], e.ids["validator@alpha.ch"]), 400, "request.duplicateId"},
+		{"already a member", "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":[%d]}`, c.ID, memberID), 409, "collection.alreadyMember"},
+		{"last admin removed", "admin/collectionadmin/mutation/removeCollectionMember", fmt.Sprintf(`{"collection":%d,"member":%d}`, c.ID, memberID), 409, "collection.lastAdmin"},
+		{"last admin demoted", "admin/collectionadmin/mutation/setCollectionAdmin", fmt.Sprintf(`{"collection":%d,"member":%d,"admin":false}`, c.ID, memberID), 409, "collection.lastAdmin"},
+		{"unknown collection", "admin/collectionadmin/query/collectionMembers", `{"collection":424242}`, 404, "not found"},
+		{"validator not in the collection", "admin/collectionadmin/mutation/removeCollectionValidator", fmt.Sprintf(`{"collection":%d,"validator":%d}`, c.ID, memberID), 404, "not found"},
+	}
+	for _, b := range bad {
+		t.Run(b.name, func(t *testing.T) {
+			res := e.api("alpha", e.alphaMember, b.path, b.body)
+			if b.path == "admin/mutation/createCollection" {
+				res = e.api("alpha", e.alphaAdmin, b.path, b.body)
+			}
+			assert.Equal(t, b.status, res.Status, string(res.Body))
+			assert.Equal(t, b.message, res.Message())
+		})
+	}
+	assert.Equal(t, rolesBefore, e.count("SELECT count(*) FROM "+spaceSchema(e, "alpha")+".collection_roles"), "refused calls wrote nothing")
+
+	// Members, admins and validators.
+	validatorID := e.ids["validator@alpha.ch"]
+	var members []memberView
+	res := e.api("alpha", e.alphaMember, "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":["%d"]}`, c.ID, validatorID))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	res.JSON(t, &members)
+	assert.Len(t, members, 2)
+	res = e.api("alpha", e.alphaMember, "admin/collectionadmin/mutation/setCollectionAdmin", fmt.Sprintf(`{"collection":%d,"member":%d,"admin":true}`, c.ID, validatorID))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	res = e.api("alpha", e.alphaMember, "admin/collectionadmin/mutation/removeCollectionMember", fmt.Sprintf(`{"collection":%d,"member":%d}`, c.ID, memberID))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	res.JSON(t, &members)
+	require.Len(t, members, 1)
+	assert.True(t, members[0].Admin)
+	assert.Equal(t, http.StatusForbidden, e.api("alpha", e.alphaMember, "admin/collectionadmin/query/collectionMembers", fmt.Sprintf(`{"collection":%d}`, c.ID)).Status,
+		"a removed admin loses the rights on the next request")
+
+	res = e.api("alpha", e.validator, "admin/collectionadmin/mutation/addCollectionValidators", fmt.Sprintf(`{"collection":%d,"validators":[%d]}`, c.ID, memberID))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Contains(t, string(res.Body), `"mainValidatorOf":0`)
+	assert.Equal(t, http.StatusConflict, e.api("alpha", e.validator, "admin/collectionadmin/mutation/addCollectionValidators", fmt.Sprintf(`{"collection":%d,"validators":[%d]}`, c.ID, memberID)).Status)
+
+	var stats struct {
+		MemberStats map[string]int `json:"memberStats"`
+	}
+	e.api("alpha", e.validator, "admin/query/collectionStats", fmt.Sprintf(`{"collectionId":%d}`, c.ID)).JSON(t, &stats)
+	assert.Equal(t, map[string]int{"totalMembers": 2, "authorsCount": 0, "validatorsCount": 1, "othersCount": 1}, stats.MemberStats)
+
+	res = e.api("alpha", e.validator, "admin/collectionadmin/mutation/removeCollectionValidator", fmt.Sprintf(`{"collection":%d,"validator":%d}`, c.ID, memberID))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Equal(t, "[]", string(res.Body))
+
+	res = e.api("alpha", e.validator, "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"Nephrology and dialysis","visibility":"public"}}`, c.ID))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Contains(t, string(res.Body), `"visibility":"public"`)
+	assert.Equal(t, http.StatusOK, e.api("alpha", "", "common/query/collection", fmt.Sprintf(`{"collectionId":%d}`, c.ID)).Status, "public now")
+
+	var sst struct {
+		MemberStats     map[string]int `json:"memberStats"`
+		CollectionStats []struct {
+			CollectionID int64 `json:"collectionId"`
+		} `json:"collectionStats"`
+	}
+	e.api("alpha", e.alphaAdmin, "admin/query/spaceStats", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID)).JSON(t, &sst)
+	assert.Equal(t, 5, sst.MemberStats["totalMembers"])
+	assert.Equal(t, 1, sst.MemberStats["validatorsCount"])
+	assert.Len(t, sst.CollectionStats, 2)
+
+	require.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "admin/mutation/deleteCollection", fmt.Sprintf(`{"collectionId":%d}`, c.ID)).Status)
+	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.super, "common/query/collection", fmt.Sprintf(`{"collectionId":%d}`, c.ID)).Status)
+	assert.Equal(t, 0, e.count("SELECT count(*) FROM "+spaceSchema(e, "alpha")+".collection_roles WHERE collection_id = $1", c.ID))
+}
+
+func TestIntegrationSpaceMembers(t *testing.T) {
+	e := newEnv(t)
+	path := "admin/spaceadmin/mutation/addSpaceMembers"
+	membersBefore := e.count("SELECT count(*) FROM control.space_members")
+	usersBefore := e.count("SELECT count(*) FROM control.users")
+
+	res := e.api("alpha", e.alphaAdmin, path, map[string]any{"spaceId": e.alpha.ID, "users": []string{"new@alpha.ch", "not an address", "x@"}})
+	assert.Equal(t, http.StatusBadRequest, res.Status)
+	assert.Equal(t, "validation.emailList", res.Message())
+	assert.Contains(t, string(res.Body), `"invalid":["not an address","x@"]`)
+	assert.Equal(t, http.StatusBadRequest, e.api("alpha", e.alphaAdmin, path, map[string]any{"spaceId": e.alpha.ID, "users": []string{}}).Status)
+	assert.Equal(t, membersBefore, e.count("SELECT count(*) FROM control.space_members"))
+	assert.Equal(t, usersBefore, e.count("SELECT count(*) FROM control.users"))
+
+	res = e.api("alpha", e.alphaAdmin, path, map[string]any{"spaceId": e.alpha.ID,
+		"users": []string{"Outsider@Test.ch", "member@alpha.ch", "new.doctor@alpha.ch", "new.doctor@alpha.ch "}})
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.JSONEq(t, `[{"username":"outsider@test.ch","operation":"added"},{"username":"member@alpha.ch","operation":"alreadyMember"},
+		{"username":"new.doctor@alpha.ch","operation":"invited"}]`, string(res.Body))
+	assert.Equal(t, 1, e.count("SELECT count(*) FROM control.logins WHERE email = 'new.doctor@alpha.ch' AND NOT verified AND password_hash = ''"), "invited account")
+	assert.Equal(t, http.StatusOK, e.api("alpha", e.outsider, "common/query/searchUserBySpace", `{"query":"doctor"}`).Status, "an added member has member rights at once")
+
+	var found []memberView
+	e.api("alpha", e.alphaMember, "common/query/searchUserBySpace", `{"query":"DOCTOR@alpha"}`).JSON(t, &found)
+	require.Len(t, found, 1)
+	assert.Equal(t, "new.doctor@alpha.ch", found[0].Username)
+	e.api("alpha", e.alphaMember, "common/query/searchUserBySpace", `{"query":"beta"}`).JSON(t, &found)
+	assert.Empty(t, found, "members of other spaces are not found")
+	e.api("alpha", e.alphaMember, "common/query/searchUserBySpace", `{"query":"%"}`).JSON(t, &found)
+	assert.Empty(t, found, "LIKE wildcards are taken literally")
+
+	var members []memberView
+	e.api("alpha", e.alphaAdmin, "admin/spaceadmin/query/spaceMembers", fmt.Sprintf(`{"space":%d}`, e.alpha.ID)).JSON(t, &members)
+	assert.Len(t, members, 7)
+
+	adminID := e.ids["admin@alpha.ch"]
+	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/deleteSpaceMember", fmt.Sprintf(`{"spaceId":%d,"id":%d}`, e.alpha.ID, adminID))
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "space.lastAdmin", res.Message())
+	assert.Equal(t, http.StatusConflict, e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/setSpaceAdmin", fmt.Sprintf(`{"spaceId":%d,"id":%d,"admin":false}`, e.alpha.ID, adminID)).Status)
+
+	// Removing a member takes their collection roles too, effective on the next request.
+	collAdminID := e.ids["colladmin@alpha.ch"]
+	require.Equal(t, http.StatusOK, e.api("alpha", e.collAdmin, "admin/collectionadmin/query/collectionMembers", fmt.Sprintf(`{"collection":%d}`, e.cardio.ID)).Status)
+	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/deleteSpaceMember", fmt.Sprintf(`{"spaceId":"%d","id":"%d"}`, e.alpha.ID, collAdminID))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Equal(t, 0, e.count("SELECT count(*) FROM "+spaceSchema(e, "alpha")+".collection_roles WHERE user_id = $1", collAdminID))
+	assert.Equal(t, http.StatusForbidden, e.api("alpha", e.collAdmin, "admin/collectionadmin/query/collectionMembers", fmt.Sprintf(`{"collection":%d}`, e.cardio.ID)).Status)
+	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/deleteSpaceMember", fmt.Sprintf(`{"spaceId":%d,"id":%d}`, e.alpha.ID, collAdminID)).Status)
+
+	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/setSpaceAdmin", fmt.Sprintf(`{"spaceId":%d,"id":%d,"admin":true}`, e.alpha.ID, e.ids["member@alpha.ch"]))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Equal(t, http.StatusOK, e.api("alpha", e.alphaMember, "admin/spaceadmin/query/spaceMembers", fmt.Sprintf(`{"space":%d}`, e.alpha.ID)).Status, "a new space admin has the rights at once")
+}
+
+// TestIntegrationIDsOfAnotherSpace: a space admin of alpha calling with Space: alpha but the
+// ids of beta gets 404, and nothing changes; the super admin may address any space.
+func TestIntegrationIDsOfAnotherSpace(t *testing.T) {
+	e := newEnv(t)
+	beta := e.beta.ID
+	membersBefore := e.count("SELECT count(*) FROM control.space_members")
+	for _, c := range []struct{ path, body string }{
+		{"admin/query/collections", fmt.Sprintf(`{"spaceId":%d}`, beta)},
+		{"admin/query/spaceStats", fmt.Sprintf(`{"spaceId":%d}`, beta)},
+		{"admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":"Sneaky","visibility":"public"}}`, beta)},
+		{"admin/spaceadmin/query/spaceMembers", fmt.Sprintf(`{"space":%d}`, beta)},
+		{"admin/spaceadmin/mutation/addSpaceMembers", fmt.Sprintf(`{"spaceId":%d,"users":["member@alpha.ch"]}`, beta)},
+		{"admin/spaceadmin/mutation/deleteSpaceMember", fmt.Sprintf(`{"spaceId":%d,"id":%d}`, beta, e.ids["admin@beta.ch"])},
+		{"admin/spaceadmin/mutation/setSpaceAdmin", fmt.Sprintf(`{"spaceId":%d,"id":%d,"admin":false}`, beta, e.ids["admin@beta.ch"])},
+	} {
+		res := e.api("alpha", e.alphaAdmin, c.path, c.body)
+		assert.Equal(t, http.StatusNotFound, res.Status, "%s: %s", c.path, res.Body)
+	}
+	assert.Equal(t, membersBefore, e.count("SELECT count(*) FROM control.space_members"))
+	assert.Equal(t, 0, e.count("SELECT count(*) FROM "+spaceSchema(e, "beta")+".collections"))
+
+	// The super admin manages beta from anywhere, the landing site included.
+	res := e.api("www", e.super, "admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":"Beta guidelines","visibility":"public","admins":[%d]}}`, beta, e.ids["admin@beta.ch"]))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Equal(t, http.StatusOK, e.api("www", e.super, "admin/spaceadmin/query/spaceMembers", fmt.Sprintf(`{"space":%d}`, beta)).Status)
+}
+
+func spaceSchema(e *testEnv, sub string) string {
+	var schema string
+	require.NoError(e.t, e.db.Control().QueryRow(e.t.Context(), "SELECT schema_name FROM control.spaces WHERE subdomain = $1", sub).Scan(&schema))
+	return schema
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The roles of the rights matrix, as sessions of newEnv (all in space alpha unless named).
+var matrixRoles = []string{"anonymous", "outsider", "member", "collectionMember", "validator",
+	"collectionAdmin", "spaceAdmin", "otherSpaceAdmin", "superAdmin"}
+
+func (e *testEnv) session(role string) string {
+	return map[string]string{"anonymous": "", "outsider": e.outsider, "member": e.alphaMember, "collectionMember": e.collMember,
+		"validator": e.validator, "collectionAdmin": e.collAdmin, "spaceAdmin": e.alphaAdmin, "otherSpaceAdmin": e.betaAdmin,
+		"superAdmin": e.super}[role]
+}
+
+// Who may call, as sets of matrix roles.
+var (
+	everyone         = matrixRoles
+	signedIn         = matrixRoles[1:]
+	superOnly        = []string{"superAdmin"}
+	spaceMembers     = []string{"member", "collectionMember", "validator", "collectionAdmin", "spaceAdmin", "superAdmin"}
+	spaceAdmins      = []string{"spaceAdmin", "superAdmin"}
+	collectionAdmins = []string{"collectionAdmin", "spaceAdmin", "superAdmin"}
+	collectionReader = []string{"collectionMember", "validator", "collectionAdmin", "spaceAdmin", "superAdmin"}
+)
+
+type matrixCall struct {
+	path    string
+	body    string
+	allowed []string
+	// denied is the status of a denied caller; 0 means 401 for anonymous and 403 otherwise.
+	// Objects a caller may not read answer 404, so that their existence is not revealed.
+	denied int
+}
+
+// TestIntegrationRightsMatrix calls every endpoint as every role in space alpha. Bodies of
+// allowed mutations are refused by validation or name nothing after the policy check, so the
+// matrix changes nothing.
+func TestIntegrationRightsMatrix(t *testing.T) {
+	e := newEnv(t)
+	c := e.cardio.ID
+	alpha := e.alpha.ID
+	calls := []matrixCall{
+		{"common/query/apiVersion", `{}`, everyone, 0},
+		{"common/query/space", `{"idOrDomain":"alpha"}`, everyone, 0},
+		{"common/query/landingPage", `{}`, everyone, 0},
+		{"common/query/profile", `{}`, everyone, 0},
+		{"common/query/navigation", `{}`, everyone, 0},
+		{"common/query/user", `{"id":1}`, signedIn, 0},
+		{"common/mutation/setLanguage", `{"language":"xx"}`, signedIn, 0},
+		{"common/mutation/updateUser", `{"u":{"firstname":"` + strings.Repeat("x", 101) + `"}}`, signedIn, 0},
+		{"common/mutation/deleteUser", `{"userId":999999}`, superOnly, 0},
+		{"common/mutation/updateLandingPage", `{"spaces":[999999],"nationalSpaces":[]}`, superOnly, 0},
+		{"admin/query/spaces", `{}`, superOnly, 0},
+		{"admin/mutation/updateSpace", `{"space":{"title":"x","subdomain":"Bad!"}}`, superOnly, 0},
+		{"admin/mutation/deleteSpace", `{"id":999999}`, superOnly, 0},
+		{"admin/mutation/setSpaceVariable", `{"space":999999,"name":"a","value":"b"}`, superOnly, 0},
+		{"admin/mutation/deleteSpaceVariable", `{"space":999999,"name":"a"}`, superOnly, 0},
+
+		{"common/query/collection", fmt.Sprintf(`{"collectionId":%d}`, c), collectionReader, http.StatusNotFound},
+		{"common/query/collections", `{}`, everyone, 0},
+		{"common/query/searchUserBySpace", `{"query":"alpha"}`, spaceMembers, 0},
+		{"admin/query/collections", fmt.Sprintf(`{"spaceId":%d}`, alpha), spaceAdmins, 0},
+		{"admin/query/spaceStats", fmt.Sprintf(`{"spaceId":%d}`, alpha), spaceAdmins, 0},
+		{"admin/query/collectionStats", fmt.Sprintf(`{"collectionId":%d}`, c), collectionAdmins, 0},
+		{"admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":"","visibility":"private"}}`, alpha), spaceAdmins, 0},
+		{"admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"","visibility":"private"}}`, c), collectionAdmins, 0},
+		{"admin/mutation/deleteCollection", `{"collectionId":999999}`, spaceAdmins, 0},
+		{"admin/collectionadmin/query/collections", `{}`, spaceMembers, 0},
+		{"admin/collectionadmin/query/collectionMembers", fmt.Sprintf(`{"collection":%d}`, c), collectionAdmins, 0},
+		{"admin/collectionadmin/query/collectionValidators", fmt.Sprintf(`{"collection":%d}`, c), collectionAdmins, 0},
+		{"admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":[]}`, c), collectionAdmins, 0},
+		{"admin/collectionadmin/mutation/removeCollectionMember", fmt.Sprintf(`{"collection":%d,"member":999999}`, c), collectionAdmins, 0},
+		{"admin/collectionadmin/mutation/setCollectionAdmin", fmt.Sprintf(`{"collection":%d,"member":999999,"admin":true}`, c), collectionAdmins, 0},
+		{"admin/collectionadmin/mutation/addCollectionValidators", fmt.Sprintf(`{"collection":%d,"validators":[]}`, c), collectionAdmins, 0},
+		{"admin/collectionadmin/mutation/removeCollectionValidator", fmt.Sprintf(`{"collection":%d,"validator":999999}`, c), collectionAdmins, 0},
+		{"admin/spaceadmin/query/spaceMembers", fmt.Sprintf(`{"space":%d}`, alpha), spaceAdmins, 0},
+		{"admin/spaceadmin/mutation/addSpaceMembers", fmt.Sprintf(`{"spaceId":%d,"users":["not an address"]}`, alpha), spaceAdmins, 0},
+		{"admin/spaceadmin/mutation/deleteSpaceMember", fmt.Sprintf(`{"spaceId":%d,"id":999999}`, alpha), spaceAdmins, 0},
+		{"admin/spaceadmin/mutation/setSpaceAdmin", fmt.Sprintf(`{"spaceId":%d,"id":999999,"admin":true}`, alpha), spaceAdmins, 0},
+	}
+	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true}
+	spacesBefore := e.count("SELECT count(*) FROM control.spaces")
+	membersBefore := e.count("SELECT count(*) FROM control.space_members")
+	for _, c := range calls {
+		covered[c.path] = true
+		for _, role := range matrixRoles {
+			t.Run(c.path+"/"+role, func(t *testing.T) {
+				res := e.api("alpha", e.session(role), c.path, c.body)
+				switch {
+				case slices.Contains(c.allowed, role):
+					assert.NotContains(t, []int{401, 403}, res.Status, string(res.Body))
+					assert.Less(t, res.Status, 500, string(res.Body))
+				case c.denied != 0:
+					assert.Equal(t, c.denied, res.Status, string(res.Body))
+				case role == "anonymous":
+					assert.Equal(t, http.StatusUnauthorized, res.Status, string(res.Body))
+				default:
+					assert.Equal(t, http.StatusForbidden, res.Status, string(res.Body))
+					assert.Equal(t, "forbidden", res.Message())
+				}
+			})
+		}
+	}
+	for _, obj := range e.app.router.Objects() {
+		assert.True(t, covered[obj], "route %s is missing from the rights matrix", obj)
+	}
+	assert.Equal(t, spacesBefore, e.count("SELECT count(*) FROM control.spaces"))
+	assert.Equal(t, membersBefore, e.count("SELECT count(*) FROM control.space_members"))
+	for _, role := range matrixRoles {
+		for _, p := range []string{"/api/common/get/spaceIcon/28", "/api/common/get/spaceIcon/28/beta", "/api/common/get/spaceLogo/45/alpha"} {
+			res := e.do(http.MethodGet, "alpha."+testDomain, p, e.session(role), map[string]string{"Space": "alpha"}, "")
+			assert.Equal(t, http.StatusOK, res.StatusCode, "%s %s", role, p)
+		}
+	}
+}

@@ -1,0 +1,268 @@
+package collections
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/services/api"
+	"vademecum/services/users"
+	"vademecum/tenancy"
+)
+
+// ErrMainValidator refuses removing a validator who is main validator of n guidelines.
+var ErrMainValidator = api.Conflict("collection.mainValidator")
+
+// Validator is a collection validator and the number of guidelines they are main validator of.
+type Validator struct {
+	users.Member
+	MainValidatorOf int `json:"mainValidatorOf"`
+}
+
+// MembersRequest names a collection.
+type MembersRequest struct {
+	Collection api.ID `json:"collection"`
+}
+
+// Members lists the members of a collection; admins are members with the admin flag.
+func (s *Service) Members(ctx context.Context, req MembersRequest) ([]users.Member, error) {
+	sp, err := s.manage(ctx, req.Collection)
+	if err != nil {
+		return nil, err
+	}
+	return s.members(ctx, sp, int64(req.Collection))
+}
+
+func (s *Service) members(ctx context.Context, sp *tenancy.Space, collection int64) ([]users.Member, error) {
+	out := []users.Member{}
+	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT `+users.UserColumns+`, bool_or(r.role = 'admin')
+			FROM collection_roles r JOIN control.users u ON u.id = r.user_id
+			WHERE r.collection_id = $1 AND r.role IN ('admin', 'member')
+			GROUP BY u.id ORDER BY lower(u.lastname), lower(u.firstname), u.id`, collection)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, users.ScanMember)
+		return err
+	})
+	return out, err
+}
+
+// Validators lists the validators of a collection.
+func (s *Service) Validators(ctx context.Context, req MembersRequest) ([]Validator, error) {
+	sp, err := s.manage(ctx, req.Collection)
+	if err != nil {
+		return nil, err
+	}
+	return s.validators(ctx, sp, int64(req.Collection))
+}
+
+func (s *Service) validators(ctx context.Context, sp *tenancy.Space, collection int64) ([]Validator, error) {
+	out := []Validator{}
+	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT `+users.UserColumns+`, false
+			FROM collection_roles r JOIN control.users u ON u.id = r.user_id
+			WHERE r.collection_id = $1 AND r.role = 'validator'
+			ORDER BY lower(u.lastname), lower(u.firstname), u.id`, collection)
+		if err != nil {
+			return err
+		}
+		members, err := pgx.CollectRows(rows, users.ScanMember)
+		for _, m := range members {
+			// main validators are named on guidelines, which come with the authoring feature
+			out = append(out, Validator{Member: m})
+		}
+		return err
+	})
+	return out, err
+}
+
+// AddMembersRequest adds members to a collection.
+type AddMembersRequest struct {
+	Collection api.ID   `json:"collection"`
+	Members    []api.ID `json:"members"`
+}
+
+// AddMembers makes space members members of the collection.
+func (s *Service) AddMembers(ctx context.Context, req AddMembersRequest) ([]users.Member, error) {
+	sp, err := s.grant(ctx, req.Collection, req.Members, "member", "members", "role IN ('admin', 'member')")
+	if err != nil {
+		return nil, err
+	}
+	return s.members(ctx, sp, int64(req.Collection))
+}
+
+// AddValidatorsRequest adds validators to a collection.
+type AddValidatorsRequest struct {
+	Collection api.ID   `json:"collection"`
+	Validators []api.ID `json:"validators"`
+}
+
+// AddValidators makes space members validators of the collection.
+func (s *Service) AddValidators(ctx context.Context, req AddValidatorsRequest) ([]Validator, error) {
+	sp, err := s.grant(ctx, req.Collection, req.Validators, "validator", "validators", "role = 'validator'")
+	if err != nil {
+		return nil, err
+	}
+	return s.validators(ctx, sp, int64(req.Collection))
+}
+
+// grant gives role to users: all must be space members, none may hold it already.
+func (s *Service) grant(ctx context.Context, collection api.ID, list []api.ID, role, field, holds string) (*tenancy.Space, error) {
+	sp, err := s.manage(ctx, collection)
+	if err != nil {
+		return nil, err
+	}
+	userIDs := ids(list)
+	if len(userIDs) == 0 {
+		return nil, api.ErrRequired.Field(field)
+	}
+	if len(userIDs) != len(list) {
+		return nil, ErrDuplicateUser.Field(field)
+	}
+	if err := s.requireMembers(ctx, sp, userIDs); err != nil {
+		return nil, err
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "SELECT DISTINCT user_id FROM collection_roles WHERE collection_id = $1 AND user_id = ANY($2) AND "+holds, int64(collection), userIDs)
+		if err != nil {
+			return err
+		}
+		already, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return err
+		}
+		if len(already) > 0 {
+			return ErrAlreadyMember.With(map[string]any{"ids": already})
+		}
+		_, err = tx.Exec(ctx, "INSERT INTO collection_roles (collection_id, user_id, role) SELECT $1, u, $3 FROM unnest($2::bigint[]) u",
+			int64(collection), userIDs, role)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.invalidate(userIDs)
+	return sp, nil
+}
+
+// RemoveMemberRequest removes a member from a collection.
+type RemoveMemberRequest struct {
+	Collection api.ID `json:"collection"`
+	Member     api.ID `json:"member"`
+}
+
+// RemoveMember takes membership and admin rights in the collection from a user; the last
+// admin stays.
+func (s *Service) RemoveMember(ctx context.Context, req RemoveMemberRequest) ([]users.Member, error) {
+	return s.changeMember(ctx, req.Collection, req.Member, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "DELETE FROM collection_roles WHERE collection_id = $1 AND user_id = $2 AND role IN ('admin', 'member')",
+			int64(req.Collection), int64(req.Member))
+		return err
+	})
+}
+
+// SetAdminRequest gives or takes admin rights in a collection.
+type SetAdminRequest struct {
+	Collection api.ID `json:"collection"`
+	Member     api.ID `json:"member"`
+	Admin      bool   `json:"admin"`
+}
+
+// SetAdmin gives a collection member admin rights or takes them; the last admin stays.
+func (s *Service) SetAdmin(ctx context.Context, req SetAdminRequest) ([]users.Member, error) {
+	return s.changeMember(ctx, req.Collection, req.Member, func(tx pgx.Tx) error {
+		if req.Admin {
+			_, err := tx.Exec(ctx, `INSERT INTO collection_roles (collection_id, user_id, role) VALUES ($1, $2, 'admin'), ($1, $2, 'member')
+				ON CONFLICT DO NOTHING`, int64(req.Collection), int64(req.Member))
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO collection_roles (collection_id, user_id, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING`,
+			int64(req.Collection), int64(req.Member))
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, "DELETE FROM collection_roles WHERE collection_id = $1 AND user_id = $2 AND role = 'admin'", int64(req.Collection), int64(req.Member))
+		return err
+	})
+}
+
+// changeMember applies change to a member of the collection, then refuses the result when
+// the collection would be left without an admin.
+func (s *Service) changeMember(ctx context.Context, collection, member api.ID, change func(pgx.Tx) error) ([]users.Member, error) {
+	sp, err := s.manage(ctx, collection)
+	if err != nil {
+		return nil, err
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		// Lock the collection so that two admins cannot remove each other at once.
+		if _, err := tx.Exec(ctx, "SELECT 1 FROM collections WHERE id = $1 FOR UPDATE", int64(collection)); err != nil {
+			return err
+		}
+		var isMember bool
+		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM collection_roles WHERE collection_id = $1 AND user_id = $2 AND role IN ('admin', 'member'))",
+			int64(collection), int64(member)).Scan(&isMember); err != nil {
+			return err
+		}
+		if !isMember {
+			return api.ErrNotFound.With(map[string]any{"member": int64(member)})
+		}
+		if err := change(tx); err != nil {
+			return err
+		}
+		var admins int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM collection_roles WHERE collection_id = $1 AND role = 'admin'", int64(collection)).Scan(&admins); err != nil {
+			return err
+		}
+		if admins == 0 {
+			return ErrLastAdmin
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.Authz.Invalidate(int64(member))
+	return s.members(ctx, sp, int64(collection))
+}
+
+// RemoveValidatorRequest removes a validator from a collection.
+type RemoveValidatorRequest struct {
+	Collection api.ID `json:"collection"`
+	Validator  api.ID `json:"validator"`
+}
+
+// RemoveValidator takes the validator role; refused while the validator is main validator
+// of guidelines of the collection (none can be before guidelines exist).
+func (s *Service) RemoveValidator(ctx context.Context, req RemoveValidatorRequest) ([]Validator, error) {
+	sp, err := s.manage(ctx, req.Collection)
+	if err != nil {
+		return nil, err
+	}
+	current, err := s.validators(ctx, sp, int64(req.Collection))
+	if err != nil {
+		return nil, err
+	}
+	found := false
+	for _, v := range current {
+		if v.ID == int64(req.Validator) {
+			found = true
+			if v.MainValidatorOf > 0 {
+				return nil, ErrMainValidator.With(map[string]any{"n": v.MainValidatorOf})
+			}
+		}
+	}
+	if !found {
+		return nil, api.ErrNotFound.With(map[string]any{"validator": int64(req.Validator)})
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "DELETE FROM collection_roles WHERE collection_id = $1 AND user_id = $2 AND role = 'validator'", int64(req.Collection), int64(req.Validator))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.Authz.Invalidate(int64(req.Validator))
+	return s.validators(ctx, sp, int64(req.Collection))
+}

@@ -1,0 +1,415 @@
+// Package collections holds the collections of a space, the roles people hold in them
+// (admin, member, validator) and their statistics.
+package collections
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/services/users"
+	"vademecum/tenancy"
+)
+
+// Errors of this context.
+var (
+	ErrInvalidVisibility = api.Invalid("collection.invalidVisibility")
+	ErrNotSpaceMember    = api.Invalid("collection.notSpaceMember")
+	ErrLastAdmin         = api.Conflict("collection.lastAdmin")
+	ErrAlreadyMember     = api.Conflict("collection.alreadyMember")
+	ErrDuplicateUser     = api.Invalid("request.duplicateId")
+)
+
+// Visibilities of a collection (spec §9).
+var Visibilities = []string{"private", "protected", "public"}
+
+// maxTitle is the longest collection title.
+const maxTitle = 200
+
+// Authorizer answers the role questions the services ask about objects.
+type Authorizer interface {
+	Can(ctx context.Context, who policy.Principal, domain, obj, act string) (bool, error)
+	HasRole(ctx context.Context, who policy.Principal, domain, role string) (bool, error)
+	Invalidate(userID int64)
+}
+
+// Service implements the collection calls.
+type Service struct {
+	DB       *tenancy.DB
+	Registry *tenancy.Registry
+	Authz    Authorizer
+}
+
+// Collection is a collection as the API shows it.
+type Collection struct {
+	ID              int64  `json:"id"`
+	Title           string `json:"title"`
+	Visibility      string `json:"visibility"`
+	SpaceID         int64  `json:"spaceId"`
+	GuidelinesCount int    `json:"guidelinesCount"`
+	HasGuidelines   bool   `json:"hasGuidelines"`
+}
+
+// access is what the caller may see in a space.
+type access struct {
+	userID     int64
+	spaceUser  bool // signed in and member of the space (or super admin): protected collections
+	spaceAdmin bool // space admin or super admin: every collection
+}
+
+func (s *Service) access(ctx context.Context, sp *tenancy.Space) (access, error) {
+	who := policy.PrincipalFrom(ctx)
+	a := access{userID: who.UserID}
+	if who.Anonymous() {
+		return a, nil
+	}
+	var err error
+	if a.spaceUser, err = s.Authz.HasRole(ctx, who, policy.Domain(sp.ID), policy.RoleMember); err != nil {
+		return a, err
+	}
+	a.spaceAdmin, err = s.Authz.HasRole(ctx, who, policy.Domain(sp.ID), policy.RoleSpaceAdmin)
+	return a, err
+}
+
+// readable is the SQL rule of ARCHITECTURE §5 for lists; canRead is the same rule for one
+// collection, and a test proves the two agree. $1 user id, $2 space user, $3 space admin.
+const readable = `(c.visibility = 'public'
+	OR (c.visibility = 'protected' AND $2::boolean)
+	OR $3::boolean
+	OR EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1))`
+
+func canRead(c Collection, a access, hasRole bool) bool {
+	return c.Visibility == "public" || (c.Visibility == "protected" && a.spaceUser) || a.spaceAdmin || hasRole
+}
+
+// collectionColumns selects a collection. Guidelines come with the authoring feature; until
+// they exist every collection holds none.
+const collectionColumns = `c.id, c.title, c.visibility, 0, false`
+
+func scanCollection(spaceID int64) pgx.RowToFunc[Collection] {
+	return func(row pgx.CollectableRow) (Collection, error) {
+		c := Collection{SpaceID: spaceID}
+		err := row.Scan(&c.ID, &c.Title, &c.Visibility, &c.GuidelinesCount, &c.HasGuidelines)
+		return c, err
+	}
+}
+
+func currentSpace(ctx context.Context) (*tenancy.Space, error) {
+	sp, ok := tenancy.SpaceFrom(ctx)
+	if !ok {
+		return nil, api.ErrNotFound
+	}
+	return sp, nil
+}
+
+// CollectionRequest names a collection of the current space.
+type CollectionRequest struct {
+	CollectionID api.ID `json:"collectionId"`
+}
+
+// Collection returns one collection the caller may read; others are "not found".
+func (s *Service) Collection(ctx context.Context, req CollectionRequest) (Collection, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return Collection{}, err
+	}
+	a, err := s.access(ctx, sp)
+	if err != nil {
+		return Collection{}, err
+	}
+	var c Collection
+	var hasRole bool
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "SELECT "+collectionColumns+" FROM collections c WHERE c.id = $1", int64(req.CollectionID))
+		if err != nil {
+			return err
+		}
+		if c, err = pgx.CollectOneRow(rows, scanCollection(sp.ID)); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM collection_roles WHERE collection_id = $1 AND user_id = $2)", c.ID, a.userID).Scan(&hasRole)
+	})
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !canRead(c, a, hasRole)) {
+		return Collection{}, api.ErrNotFound
+	}
+	return c, err
+}
+
+// Collections lists the collections of the current space the caller may read.
+func (s *Service) Collections(ctx context.Context, _ struct{}) ([]Collection, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.access(ctx, sp)
+	if err != nil {
+		return nil, err
+	}
+	return s.list(ctx, sp, "WHERE "+readable, a.userID, a.spaceUser, a.spaceAdmin)
+}
+
+func (s *Service) list(ctx context.Context, sp *tenancy.Space, where string, args ...any) ([]Collection, error) {
+	var out []Collection
+	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "SELECT "+collectionColumns+" FROM collections c "+where+" ORDER BY lower(c.title), c.id", args...)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, scanCollection(sp.ID))
+		return err
+	})
+	if out == nil {
+		out = []Collection{}
+	}
+	return out, err
+}
+
+// SpaceRequest names a space by id.
+type SpaceRequest struct {
+	SpaceID api.ID `json:"spaceId"`
+}
+
+func (s *Service) targetSpace(ctx context.Context, id api.ID) (*tenancy.Space, error) {
+	return api.TargetSpace(ctx, s.Registry, s.Authz, id)
+}
+
+// SpaceCollections lists every collection of a space for its admins.
+func (s *Service) SpaceCollections(ctx context.Context, req SpaceRequest) ([]Collection, error) {
+	sp, err := s.targetSpace(ctx, req.SpaceID)
+	if err != nil {
+		return nil, err
+	}
+	return s.list(ctx, sp, "")
+}
+
+// AdministeredCollections lists the collections of the current space the caller administers.
+func (s *Service) AdministeredCollections(ctx context.Context, _ struct{}) ([]Collection, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	who := policy.PrincipalFrom(ctx)
+	admin, err := s.Authz.HasRole(ctx, who, policy.Domain(sp.ID), policy.RoleSpaceAdmin)
+	if err != nil || admin {
+		return s.list(ctx, sp, "")
+	}
+	return s.list(ctx, sp, "WHERE EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1 AND r.role = 'admin')", who.UserID)
+}
+
+// CollectionInput is a collection as an admin edits it.
+type CollectionInput struct {
+	Title      string   `json:"title"`
+	Visibility string   `json:"visibility"`
+	Admins     []api.ID `json:"admins"`
+}
+
+// CreateRequest is the body of createCollection.
+type CreateRequest struct {
+	SpaceID    api.ID          `json:"spaceId"`
+	Collection CollectionInput `json:"collection"`
+}
+
+func validate(in CollectionInput) (CollectionInput, error) {
+	in.Title = strings.TrimSpace(in.Title)
+	if in.Title == "" {
+		return in, api.ErrRequired.Field("collection.title")
+	}
+	if err := users.CheckText("collection.title", in.Title, maxTitle); err != nil {
+		return in, err
+	}
+	for _, v := range Visibilities {
+		if in.Visibility == v {
+			return in, nil
+		}
+	}
+	return in, ErrInvalidVisibility.With(map[string]any{"field": "collection.visibility", "allowed": Visibilities})
+}
+
+// CreateCollection creates a collection; its admins (the caller when none are named) must be
+// members of the space.
+func (s *Service) CreateCollection(ctx context.Context, req CreateRequest) (Collection, error) {
+	sp, err := s.targetSpace(ctx, req.SpaceID)
+	if err != nil {
+		return Collection{}, err
+	}
+	in, err := validate(req.Collection)
+	if err != nil {
+		return Collection{}, err
+	}
+	admins := ids(in.Admins)
+	if len(admins) == 0 {
+		admins = []int64{policy.PrincipalFrom(ctx).UserID}
+	}
+	if err := s.requireMembers(ctx, sp, admins); err != nil {
+		return Collection{}, err
+	}
+	var id int64
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, "INSERT INTO collections (title, visibility) VALUES ($1, $2) RETURNING id", in.Title, in.Visibility).Scan(&id); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO collection_roles (collection_id, user_id, role) SELECT $1, u, 'admin' FROM unnest($2::bigint[]) u
+			ON CONFLICT DO NOTHING`, id, admins)
+		return err
+	})
+	if err != nil {
+		return Collection{}, err
+	}
+	s.invalidate(admins)
+	return s.one(ctx, sp, id)
+}
+
+// UpdateRequest is the body of updateCollection.
+type UpdateRequest struct {
+	CollectionID api.ID          `json:"collectionId"`
+	Collection   CollectionInput `json:"collection"`
+}
+
+// UpdateCollection changes title and visibility; collection and space admins may.
+func (s *Service) UpdateCollection(ctx context.Context, req UpdateRequest) (Collection, error) {
+	sp, err := s.manage(ctx, req.CollectionID)
+	if err != nil {
+		return Collection{}, err
+	}
+	in, err := validate(req.Collection)
+	if err != nil {
+		return Collection{}, err
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "UPDATE collections SET title = $2, visibility = $3, updated_at = now() WHERE id = $1",
+			int64(req.CollectionID), in.Title, in.Visibility)
+		return err
+	})
+	if err != nil {
+		return Collection{}, err
+	}
+	return s.one(ctx, sp, int64(req.CollectionID))
+}
+
+// DeleteRequest is the body of deleteCollection.
+type DeleteRequest struct {
+	CollectionID api.ID `json:"collectionId"`
+}
+
+// DeleteCollection deletes a collection with its roles.
+func (s *Service) DeleteCollection(ctx context.Context, req DeleteRequest) (bool, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return false, err
+	}
+	c, err := s.one(ctx, sp, int64(req.CollectionID))
+	if err != nil {
+		return false, err
+	}
+	if c.HasGuidelines {
+		return false, api.Conflict("collection.hasGuidelines").With(map[string]any{"n": c.GuidelinesCount})
+	}
+	var holders []int64
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "DELETE FROM collection_roles WHERE collection_id = $1 RETURNING user_id", c.ID)
+		if err != nil {
+			return err
+		}
+		if holders, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, "DELETE FROM collections WHERE id = $1", c.ID)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	s.invalidate(holders)
+	return true, nil
+}
+
+// one returns a collection of the space, or "not found".
+func (s *Service) one(ctx context.Context, sp *tenancy.Space, id int64) (Collection, error) {
+	list, err := s.list(ctx, sp, "WHERE c.id = $1", id)
+	if err != nil {
+		return Collection{}, err
+	}
+	if len(list) == 0 {
+		return Collection{}, api.ErrNotFound
+	}
+	return list[0], nil
+}
+
+// manage checks that the collection exists in the current space and that the caller may
+// administer it (collection admin, space admin, super admin).
+func (s *Service) manage(ctx context.Context, id api.ID) (*tenancy.Space, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.one(ctx, sp, int64(id)); err != nil {
+		return nil, err
+	}
+	ok, err := s.Authz.Can(ctx, policy.PrincipalFrom(ctx), policy.CollectionDomain(sp.ID, int64(id)), "collection", "manage")
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, api.ErrForbidden
+	}
+	return sp, nil
+}
+
+// requireMembers refuses users who are not members of the space.
+func (s *Service) requireMembers(ctx context.Context, sp *tenancy.Space, userIDs []int64) error {
+	var missing []int64
+	rows, err := s.DB.Control().Query(ctx, `SELECT u FROM unnest($2::bigint[]) u
+		WHERE NOT EXISTS (SELECT 1 FROM control.space_members m WHERE m.space_id = $1 AND m.user_id = u)`, sp.ID, userIDs)
+	if err != nil {
+		return err
+	}
+	if missing, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
+		return err
+	}
+	if len(missing) > 0 {
+		return ErrNotSpaceMember.With(map[string]any{"ids": missing})
+	}
+	return nil
+}
+
+func (s *Service) invalidate(userIDs []int64) {
+	for _, id := range userIDs {
+		s.Authz.Invalidate(id)
+	}
+}
+
+func ids(in []api.ID) []int64 {
+	out := make([]int64, 0, len(in))
+	seen := map[int64]bool{}
+	for _, id := range in {
+		if !seen[int64(id)] {
+			seen[int64(id)] = true
+			out = append(out, int64(id))
+		}
+	}
+	return out
+}
+
+// Register adds the collection calls to the router.
+func (s *Service) Register(r *api.Router) {
+	api.Call(r, "common", "query", "collection", s.Collection)
+	api.Call(r, "common", "query", "collections", s.Collections)
+	api.Call(r, "admin", "query", "collections", s.SpaceCollections)
+	api.Call(r, "admin", "mutation", "createCollection", s.CreateCollection)
+	api.Call(r, "admin", "mutation", "updateCollection", s.UpdateCollection)
+	api.Call(r, "admin", "mutation", "deleteCollection", s.DeleteCollection)
+	api.Call(r, "admin/collectionadmin", "query", "collections", s.AdministeredCollections)
+	api.Call(r, "admin/collectionadmin", "query", "collectionMembers", s.Members)
+	api.Call(r, "admin/collectionadmin", "query", "collectionValidators", s.Validators)
+	api.Call(r, "admin/collectionadmin", "mutation", "addCollectionMembers", s.AddMembers)
+	api.Call(r, "admin/collectionadmin", "mutation", "removeCollectionMember", s.RemoveMember)
+	api.Call(r, "admin/collectionadmin", "mutation", "setCollectionAdmin", s.SetAdmin)
+	api.Call(r, "admin/collectionadmin", "mutation", "addCollectionValidators", s.AddValidators)
+	api.Call(r, "admin/collectionadmin", "mutation", "removeCollectionValidator", s.RemoveValidator)
+	api.Call(r, "admin", "query", "collectionStats", s.CollectionStats)
+	api.Call(r, "admin", "query", "spaceStats", s.SpaceStats)
+}
