@@ -92,8 +92,8 @@ func (c *cli) open(ctx context.Context) error {
 	}
 	c.db, c.close = db, closeDB
 	c.reg = tenancy.NewRegistry(db, 0)
-	c.spaces = &spaces.Service{Registry: c.reg, Pool: db.Control()}
 	c.users = &users.Service{Pool: db.Control(), DB: db, Grants: policy.Notifier{Pool: db.Control()}}
+	c.spaces = &spaces.Service{Registry: c.reg, Pool: db.Control(), Users: c.users}
 	return nil
 }
 
@@ -232,6 +232,9 @@ func (c *cli) userCreate() *cobra.Command {
 		nu.Verified = true // an operator vouches for the address
 		id, err := c.users.Create(ctx, nu)
 		if err != nil {
+			return err
+		}
+		if err := c.spaces.JoinByDomain(ctx, id); err != nil {
 			return err
 		}
 		fmt.Fprintf(c.out, "created user %d %s\n", id, strings.ToLower(nu.Email))

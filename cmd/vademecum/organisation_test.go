@@ -279,3 +279,102 @@ func spaceSchema(e *testEnv, sub string) string {
 	require.NoError(e.t, e.db.Control().QueryRow(e.t.Context(), "SELECT schema_name FROM control.spaces WHERE subdomain = $1", sub).Scan(&schema))
 	return schema
 }
+
+func TestIntegrationMembershipRequests(t *testing.T) {
+	e := newEnv(t)
+	res := e.api("alpha", e.outsider, "common/mutation/requestMembership", `{"message":"I work in the cardiology ward."}`)
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	var req struct {
+		ID     int64  `json:"id"`
+		Status string `json:"status"`
+	}
+	res.JSON(t, &req)
+	assert.Equal(t, "pending", req.Status)
+	assert.Equal(t, http.StatusConflict, e.api("alpha", e.outsider, "common/mutation/requestMembership", `{}`).Status, "one pending request")
+	assert.Equal(t, "space.alreadyMember", e.api("alpha", e.alphaMember, "common/mutation/requestMembership", `{}`).Message())
+	assert.Contains(t, string(e.api("alpha", e.outsider, "common/query/myMembershipRequest", `{}`).Body), `"status":"pending"`)
+	assert.Equal(t, "null", string(e.api("beta", e.outsider, "common/query/myMembershipRequest", `{}`).Body))
+
+	var nav map[string]any
+	e.api("alpha", e.alphaAdmin, "common/query/navigation", `{}`).JSON(t, &nav)
+	assert.EqualValues(t, 1, nav["spaceAdminTasks"], "a pending request is a task of the space admins")
+	e.api("alpha", e.alphaMember, "common/query/navigation", `{}`).JSON(t, &nav)
+	assert.EqualValues(t, 0, nav["spaceAdminTasks"])
+
+	list := e.api("alpha", e.alphaAdmin, "admin/spaceadmin/query/membershipRequests", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID))
+	assert.Contains(t, string(list.Body), "cardiology ward")
+	assert.Equal(t, http.StatusNotFound, e.api("beta", e.betaAdmin, "admin/spaceadmin/mutation/answerMembershipRequest", fmt.Sprintf(`{"id":%d,"accept":true}`, req.ID)).Status,
+		"admins of another space cannot answer")
+
+	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/answerMembershipRequest", fmt.Sprintf(`{"id":%d,"accept":true}`, req.ID))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Contains(t, string(res.Body), `"status":"accepted"`)
+	assert.Equal(t, http.StatusConflict, e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/answerMembershipRequest", fmt.Sprintf(`{"id":%d,"accept":false}`, req.ID)).Status)
+	e.api("alpha", e.outsider, "common/query/navigation", `{}`).JSON(t, &nav)
+	assert.Equal(t, true, nav["spaceMember"], "accepted: a member on the next request")
+	e.api("alpha", e.alphaAdmin, "common/query/navigation", `{}`).JSON(t, &nav)
+	assert.EqualValues(t, 0, nav["spaceAdminTasks"])
+
+	var data struct {
+		Logins             []map[string]any `json:"logins"`
+		Spaces             []map[string]any `json:"spaces"`
+		MembershipRequests []map[string]any `json:"membershipRequests"`
+		Sessions           int              `json:"sessions"`
+	}
+	e.api("alpha", e.outsider, "common/query/myData", `{}`).JSON(t, &data)
+	assert.Len(t, data.Logins, 1)
+	assert.Len(t, data.Spaces, 1)
+	assert.Len(t, data.MembershipRequests, 1)
+	assert.GreaterOrEqual(t, data.Sessions, 1)
+}
+
+func TestIntegrationMembershipByEmailDomain(t *testing.T) {
+	e := newEnv(t)
+	ctx := t.Context()
+	_, err := e.app.users.Create(ctx, usersNewVerified("doc@gamma-klinik.ch"))
+	require.NoError(t, err)
+	res := e.api("www", e.super, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{
+		"id": e.beta.ID, "title": "Beta Clinic", "subdomain": "beta", "emailDomains": []string{"gamma-klinik.ch"}, "lpvisible": true}})
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Equal(t, 1, e.count(`SELECT count(*) FROM control.space_members m JOIN control.logins l ON l.user_id = m.user_id
+		WHERE l.email = 'doc@gamma-klinik.ch' AND m.space_id = $1`, e.beta.ID), "verified addresses of the domain join")
+
+	// An account verified later joins when it signs in; unverified addresses never join.
+	_, err = e.app.users.Create(ctx, usersNewVerified("nurse@gamma-klinik.ch"))
+	require.NoError(t, err)
+	_, err = e.db.Control().Exec(ctx, "DELETE FROM control.space_members WHERE user_id = (SELECT user_id FROM control.logins WHERE email = 'nurse@gamma-klinik.ch')")
+	require.NoError(t, err)
+	s := e.login("nurse@gamma-klinik.ch", "secret")
+	var nav map[string]any
+	e.api("beta", s, "common/query/navigation", `{}`).JSON(t, &nav)
+	assert.Equal(t, true, nav["spaceMember"])
+	_, err = e.app.users.Create(ctx, newUnverified("new@gamma-klinik.ch"))
+	require.NoError(t, err)
+	res = e.api("www", e.super, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{
+		"id": e.beta.ID, "title": "Beta Clinic", "subdomain": "beta", "emailDomains": []string{"gamma-klinik.ch"}, "lpvisible": true}})
+	require.Equal(t, http.StatusOK, res.Status)
+	assert.Equal(t, 0, e.count(`SELECT count(*) FROM control.space_members m JOIN control.logins l ON l.user_id = m.user_id
+		WHERE l.email = 'new@gamma-klinik.ch'`))
+}
+
+func TestIntegrationUserSearch(t *testing.T) {
+	e := newEnv(t)
+	var found []memberView
+	e.api("alpha", e.alphaAdmin, "common/query/searchUser", `{"query":"beta.ch"}`).JSON(t, &found)
+	require.Len(t, found, 1, "all users, not only the space's")
+	assert.Equal(t, "admin@beta.ch", found[0].Username)
+	e.api("alpha", e.alphaAdmin, "common/query/searchUser", `{"query":"  "}`).JSON(t, &found)
+	assert.Empty(t, found)
+	res := e.api("alpha", e.alphaAdmin, "common/query/searchUserBulk", `{"query":["Admin@Beta.ch","nobody@x.ch"]}`)
+	require.Equal(t, http.StatusOK, res.Status)
+	var bulk []struct {
+		Query string      `json:"query"`
+		User  *memberView `json:"user"`
+	}
+	res.JSON(t, &bulk)
+	require.Len(t, bulk, 2)
+	assert.Equal(t, "Admin@Beta.ch", bulk[0].Query)
+	require.NotNil(t, bulk[0].User)
+	assert.Equal(t, e.ids["admin@beta.ch"], bulk[0].User.ID)
+	assert.Nil(t, bulk[1].User)
+}

@@ -85,6 +85,13 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"admin/spaceadmin/mutation/addSpaceMembers", fmt.Sprintf(`{"spaceId":%d,"users":["not an address"]}`, alpha), spaceAdmins, 0},
 		{"admin/spaceadmin/mutation/deleteSpaceMember", fmt.Sprintf(`{"spaceId":%d,"id":999999}`, alpha), spaceAdmins, 0},
 		{"admin/spaceadmin/mutation/setSpaceAdmin", fmt.Sprintf(`{"spaceId":%d,"id":999999,"admin":true}`, alpha), spaceAdmins, 0},
+		{"admin/spaceadmin/query/membershipRequests", fmt.Sprintf(`{"spaceId":%d}`, alpha), spaceAdmins, 0},
+		{"admin/spaceadmin/mutation/answerMembershipRequest", `{"id":999999,"accept":true}`, spaceAdmins, 0},
+		{"common/mutation/requestMembership", `{"message":"` + strings.Repeat("m", 2001) + `"}`, signedIn, 0},
+		{"common/query/myMembershipRequest", `{}`, signedIn, 0},
+		{"common/query/searchUser", `{"query":"alpha"}`, spaceAdmins, 0},
+		{"common/query/searchUserBulk", `{"query":["member@alpha.ch"]}`, spaceAdmins, 0},
+		{"common/query/myData", `{}`, signedIn, 0},
 	}
 	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")

@@ -373,6 +373,12 @@ func newUnverified(email string) (u users.NewUser) {
 	return u
 }
 
+func usersNewVerified(email string) users.NewUser {
+	u := newUnverified(email)
+	u.Verified = true
+	return u
+}
+
 func pngDataURL(t *testing.T, w, h int, c color.Color) string {
 	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, w, h))

@@ -55,9 +55,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	enforcer.AnnounceOn(policy.Notifier{Pool: pool})
 	registry := tenancy.NewRegistry(db, 2*time.Second)
 	resolver := &tenancy.Resolver{Registry: registry, DefaultSpace: cfg.DefaultSpace, TestSuffix: cfg.TestSuffix}
-	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer}
-	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer}
 	userSvc := &users.Service{Pool: pool, DB: db, Grants: enforcer}
+	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc}
+	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
 		Sessions: &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour},
@@ -67,6 +67,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		Addresses:  auth.NewLimiter(50),
 		BaseDomain: cfg.BaseDomain,
 		Page:       web,
+		OnSignIn:   spaceSvc.JoinByDomain,
 	}
 
 	router := api.NewRouter(enforcer)

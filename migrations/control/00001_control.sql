@@ -72,6 +72,19 @@ CREATE TABLE control.space_members (
 );
 CREATE INDEX space_members_user ON control.space_members (user_id);
 
+-- A signed-in user asks to join a space; its admins accept or decline.
+CREATE TABLE control.membership_requests (
+    id         bigserial PRIMARY KEY,
+    space_id   bigint NOT NULL REFERENCES control.spaces (id) ON DELETE CASCADE,
+    user_id    bigint NOT NULL REFERENCES control.users (id) ON DELETE CASCADE,
+    message    text NOT NULL DEFAULT '',
+    status     text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'accepted', 'declined')),
+    created_at timestamptz NOT NULL DEFAULT now(),
+    decided_by bigint REFERENCES control.users (id) ON DELETE SET NULL,
+    decided_at timestamptz
+);
+CREATE UNIQUE INDEX membership_requests_pending ON control.membership_requests (space_id, user_id) WHERE status = 'pending';
+
 CREATE TABLE control.sessions (
     token_hash bytea PRIMARY KEY,
     user_id    bigint NOT NULL REFERENCES control.users (id) ON DELETE CASCADE,
@@ -83,5 +96,5 @@ CREATE INDEX sessions_user ON control.sessions (user_id);
 CREATE INDEX sessions_expiry ON control.sessions (expires_at);
 
 -- +goose Down
-DROP TABLE control.sessions, control.space_members, control.logins, control.users,
+DROP TABLE control.sessions, control.membership_requests, control.space_members, control.logins, control.users,
     control.space_images, control.spaces;

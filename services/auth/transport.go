@@ -37,6 +37,8 @@ type Handler struct {
 	BaseDomain string
 	// Page serves the sign-in page (the app) for GET /auth/login.
 	Page http.Handler
+	// OnSignIn runs after a successful sign-in, before the session opens.
+	OnSignIn func(ctx context.Context, userID int64) error
 }
 
 // Register adds the sign-in routes to mux.
@@ -98,6 +100,12 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		}
 		api.WriteError(r.Context(), w, err)
 		return
+	}
+	if h.OnSignIn != nil {
+		if err := h.OnSignIn(r.Context(), userID); err != nil {
+			api.WriteError(r.Context(), w, err)
+			return
+		}
 	}
 	token, err := h.Sessions.Open(r.Context(), userID, loginID)
 	if err != nil {

@@ -51,7 +51,7 @@ func (s *Service) members(ctx context.Context, spaceID int64, query string) ([]u
 		q += ` AND (u.firstname || ' ' || u.lastname ILIKE $2 OR u.lastname || ' ' || u.firstname ILIKE $2
 			OR EXISTS (SELECT 1 FROM control.logins l WHERE l.user_id = u.id AND l.email LIKE lower($2)))
 			ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT ` + strconv.Itoa(maxSearchResults)
-		args = append(args, "%"+escapeLike(query)+"%")
+		args = append(args, "%"+users.EscapeLike(query)+"%")
 	} else {
 		q += " ORDER BY lower(u.lastname), lower(u.firstname), u.id"
 	}
@@ -294,8 +294,4 @@ func (s *Service) changeMember(ctx context.Context, sp *tenancy.Space, userID in
 		s.Authz.Invalidate(userID)
 	}
 	return err
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }

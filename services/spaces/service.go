@@ -43,6 +43,7 @@ type Service struct {
 	Registry *tenancy.Registry
 	Pool     *pgxpool.Pool
 	Authz    Authorizer
+	Users    *users.Service
 	images   imageCache
 }
 
@@ -314,6 +315,9 @@ func (s *Service) Create(ctx context.Context, in SpaceInput) (Space, error) {
 	if err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return s.storeImages(ctx, tx, sp.ID, logo, icon) }); err != nil {
 		return Space{}, err
 	}
+	if err := s.joinByDomain(ctx, 0, sp.ID); err != nil {
+		return Space{}, err
+	}
 	return s.reload(ctx, sp.ID)
 }
 
@@ -352,6 +356,9 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 		return Space{}, err
 	}
 	s.Registry.Forget()
+	if err := s.joinByDomain(ctx, 0, id); err != nil {
+		return Space{}, err
+	}
 	return s.reload(ctx, id)
 }
 
@@ -458,6 +465,10 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "admin/spaceadmin", "mutation", "addSpaceMembers", s.AddMembers, api.BodyLimit(1<<20))
 	api.Call(r, "admin/spaceadmin", "mutation", "deleteSpaceMember", s.DeleteMember)
 	api.Call(r, "admin/spaceadmin", "mutation", "setSpaceAdmin", s.SetAdmin)
+	api.Call(r, "common", "mutation", "requestMembership", s.RequestMembership)
+	api.Call(r, "common", "query", "myMembershipRequest", s.MyMembershipRequest)
+	api.Call(r, "admin/spaceadmin", "query", "membershipRequests", s.MembershipRequests)
+	api.Call(r, "admin/spaceadmin", "mutation", "answerMembershipRequest", s.AnswerMembershipRequest)
 	r.Get("/api/common/get/spaceIcon/{size}", "common/get/spaceIcon", s.imageHandler("icon"))
 	r.Get("/api/common/get/spaceIcon/{size}/{subdomain}", "common/get/spaceIcon", s.imageHandler("icon"))
 	r.Get("/api/common/get/spaceLogo/{size}/{subdomain}", "common/get/spaceLogo", s.imageHandler("logo"))

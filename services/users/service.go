@@ -222,13 +222,19 @@ func (s *Service) Navigation(ctx context.Context, _ struct{}) (Navigation, error
 		collectionAdmin = collectionAdmin || r.role == "admin"
 		validator = validator || r.role == "validator"
 	}
-	return navigation(space, super, member, admin, collectionAdmin, validator), nil
+	n := navigation(space, super, member, admin, collectionAdmin, validator)
+	if n.SpaceAdmin {
+		if err := s.Pool.QueryRow(ctx, "SELECT count(*) FROM control.membership_requests WHERE space_id = $1 AND status = 'pending'", space).Scan(&n.SpaceAdminTasks); err != nil {
+			return Navigation{}, err
+		}
+	}
+	return n, nil
 }
 
 // navigation derives the flags from the caller's standing in the space (0 = landing site):
-// space admins administer every collection of their space. Task counters count open tasks;
-// no kind of task exists yet, so they stay 0 until the features that create tasks
-// (membership requests, validations) come.
+// space admins administer every collection of their space. Of the task counters, space
+// admins' pending membership requests exist so far; the others come with the features that
+// create their tasks (validations, guideline expiry).
 func navigation(space int64, super, member, admin, collectionAdmin, validator bool) Navigation {
 	inSpace := space != 0
 	n := Navigation{SuperAdmin: super}
@@ -474,4 +480,7 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "common", "mutation", "setLanguage", s.SetLanguage)
 	api.Call(r, "common", "mutation", "updateUser", s.UpdateUser)
 	api.Call(r, "common", "mutation", "deleteUser", s.DeleteUser)
+	api.Call(r, "common", "query", "searchUser", s.Search)
+	api.Call(r, "common", "query", "searchUserBulk", s.SearchBulk)
+	api.Call(r, "common", "query", "myData", s.MyData)
 }

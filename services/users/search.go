@@ -1,0 +1,203 @@
+package users
+
+import (
+	"context"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+)
+
+// maxSearchResults bounds a user search.
+const maxSearchResults = 20
+
+// SearchRequest is a search for users by name or e-mail.
+type SearchRequest struct {
+	Query string `json:"query"`
+}
+
+// Search finds users of any space by name or login e-mail (for admins adding people).
+func (s *Service) Search(ctx context.Context, req SearchRequest) ([]User, error) {
+	q := strings.TrimSpace(req.Query)
+	if err := CheckText("query", q, 200); err != nil {
+		return nil, err
+	}
+	if q == "" {
+		return []User{}, nil
+	}
+	rows, err := s.Pool.Query(ctx, `SELECT `+UserColumns+` FROM control.users u
+		WHERE u.firstname || ' ' || u.lastname ILIKE $1 OR u.lastname || ' ' || u.firstname ILIKE $1
+		   OR EXISTS (SELECT 1 FROM control.logins l WHERE l.user_id = u.id AND l.email LIKE lower($1))
+		ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT $2`, "%"+EscapeLike(q)+"%", maxSearchResults)
+	if err != nil {
+		return nil, err
+	}
+	return collectUsers(rows)
+}
+
+// BulkRequest looks several e-mail addresses up at once.
+type BulkRequest struct {
+	Query []string `json:"query"`
+}
+
+// BulkResult is the account found for one address, if any.
+type BulkResult struct {
+	Query string `json:"query"`
+	User  *User  `json:"user"`
+}
+
+// maxBulk bounds one bulk look-up.
+const maxBulk = 5000
+
+// SearchBulk finds the accounts of a list of e-mail addresses, in the order asked.
+func (s *Service) SearchBulk(ctx context.Context, req BulkRequest) ([]BulkResult, error) {
+	if len(req.Query) > maxBulk {
+		return nil, api.ErrTooLong.With(map[string]any{"field": "query", "max": maxBulk})
+	}
+	emails := make([]string, len(req.Query))
+	for i, q := range req.Query {
+		emails[i] = strings.ToLower(strings.TrimSpace(q))
+	}
+	rows, err := s.Pool.Query(ctx, `SELECT DISTINCT ON (l.email) l.email, `+UserColumns+`
+		FROM control.logins l JOIN control.users u ON u.id = l.user_id WHERE l.email = ANY($1) ORDER BY l.email, l.id`, emails)
+	if err != nil {
+		return nil, err
+	}
+	found := map[string]User{}
+	for rows.Next() {
+		var e string
+		var u User
+		if err := rows.Scan(&e, &u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder); err != nil {
+			return nil, err
+		}
+		found[e] = u
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]BulkResult, len(req.Query))
+	for i, q := range req.Query {
+		out[i] = BulkResult{Query: q}
+		if u, ok := found[emails[i]]; ok {
+			out[i].User = &u
+		}
+	}
+	return out, nil
+}
+
+func collectUsers(rows pgx.Rows) ([]User, error) {
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (User, error) {
+		var u User
+		err := row.Scan(&u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder)
+		return u, err
+	})
+	if out == nil {
+		out = []User{}
+	}
+	return out, err
+}
+
+// EscapeLike makes s match literally inside a LIKE pattern.
+func EscapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// MyData is everything stored about the caller outside guideline content.
+type MyData struct {
+	Profile            Profile             `json:"profile"`
+	Logins             []LoginData         `json:"logins"`
+	Spaces             []SpaceMembership   `json:"spaces"`
+	MembershipRequests []MembershipRequest `json:"membershipRequests"`
+	Sessions           int                 `json:"sessions"`
+}
+
+// LoginData is one way to sign in.
+type LoginData struct {
+	ID       int64  `json:"id"`
+	Provider string `json:"provider"`
+	Email    string `json:"email"`
+	Verified bool   `json:"verified"`
+	Primary  bool   `json:"primary"`
+	Created  string `json:"created"`
+}
+
+// SpaceMembership is a space the caller belongs to.
+type SpaceMembership struct {
+	SpaceID int64  `json:"spaceId"`
+	Title   string `json:"title"`
+	Admin   bool   `json:"admin"`
+	Since   string `json:"since"`
+}
+
+// MembershipRequest is a request to join a space.
+type MembershipRequest struct {
+	ID        int64  `json:"id"`
+	SpaceID   int64  `json:"spaceId"`
+	User      User   `json:"user"`
+	Message   string `json:"message"`
+	Status    string `json:"status"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// MyData returns everything stored about the caller, for download.
+func (s *Service) MyData(ctx context.Context, _ struct{}) (MyData, error) {
+	who := policy.PrincipalFrom(ctx)
+	p, err := s.Profile(ctx, struct{}{})
+	if err != nil {
+		return MyData{}, err
+	}
+	d := MyData{Profile: p}
+	if d.Logins, err = s.logins(ctx, who.UserID); err != nil {
+		return MyData{}, err
+	}
+	rows, err := s.Pool.Query(ctx, `SELECT m.space_id, s.title, m.admin, to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+		FROM control.space_members m JOIN control.spaces s ON s.id = m.space_id WHERE m.user_id = $1 ORDER BY s.title`, who.UserID)
+	if err != nil {
+		return MyData{}, err
+	}
+	if d.Spaces, err = pgx.CollectRows(rows, pgx.RowToStructByPos[SpaceMembership]); err != nil {
+		return MyData{}, err
+	}
+	if d.MembershipRequests, err = s.requests(ctx, "r.user_id = $1", who.UserID); err != nil {
+		return MyData{}, err
+	}
+	err = s.Pool.QueryRow(ctx, "SELECT count(*) FROM control.sessions WHERE user_id = $1 AND expires_at > now()", who.UserID).Scan(&d.Sessions)
+	return d, err
+}
+
+func (s *Service) logins(ctx context.Context, userID int64) ([]LoginData, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT id, provider, email, verified, is_primary,
+		to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') FROM control.logins WHERE user_id = $1 ORDER BY is_primary DESC, id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[LoginData])
+}
+
+// Requests lists membership requests matching where (on control.membership_requests r),
+// newest first.
+func (s *Service) Requests(ctx context.Context, where string, args ...any) ([]MembershipRequest, error) {
+	return s.requests(ctx, where, args...)
+}
+
+func (s *Service) requests(ctx context.Context, where string, args ...any) ([]MembershipRequest, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT r.id, r.space_id, `+UserColumns+`, r.message, r.status,
+		to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+		FROM control.membership_requests r JOIN control.users u ON u.id = r.user_id WHERE `+where+` ORDER BY r.created_at DESC, r.id DESC`, args...)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (MembershipRequest, error) {
+		var m MembershipRequest
+		u := &m.User
+		err := row.Scan(&m.ID, &m.SpaceID, &u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder,
+			&m.Message, &m.Status, &m.CreatedAt)
+		return m, err
+	})
+	if out == nil {
+		out = []MembershipRequest{}
+	}
+	return out, err
+}
