@@ -378,3 +378,56 @@ func TestIntegrationUserSearch(t *testing.T) {
 	assert.Equal(t, e.ids["admin@beta.ch"], bulk[0].User.ID)
 	assert.Nil(t, bulk[1].User)
 }
+
+func TestIntegrationUserAdministration(t *testing.T) {
+	e := newEnv(t)
+	id := e.ids["colladmin@alpha.ch"]
+	var d struct {
+		ID         int64 `json:"id"`
+		Username   string
+		Logins     []struct{ Email string }
+		SpaceRoles []struct {
+			SpaceID         int64    `json:"spaceId"`
+			Roles           []string `json:"roles"`
+			CollectionRoles []struct {
+				CollectionTitle string   `json:"collectionTitle"`
+				Roles           []string `json:"roles"`
+			} `json:"collectionRoles"`
+		} `json:"spaceRoles"`
+		SimilarUsers []struct{ ID int64 } `json:"similarUsers"`
+	}
+	_, err := e.app.users.Create(t.Context(), usersNewVerified("colladmin@other-hospital.ch"))
+	require.NoError(t, err)
+	res := e.api("www", e.super, "admin/query/userData", `{"username":"CollAdmin@alpha.ch"}`)
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	res.JSON(t, &d)
+	assert.Equal(t, id, d.ID)
+	require.Len(t, d.SpaceRoles, 1)
+	assert.Equal(t, e.alpha.ID, d.SpaceRoles[0].SpaceID)
+	require.Len(t, d.SpaceRoles[0].CollectionRoles, 1)
+	assert.Equal(t, "Cardiology", d.SpaceRoles[0].CollectionRoles[0].CollectionTitle)
+	assert.Equal(t, []string{"admin"}, d.SpaceRoles[0].CollectionRoles[0].Roles)
+	require.Len(t, d.SimilarUsers, 1, "same local part at another domain")
+	assert.Equal(t, http.StatusNotFound, e.api("www", e.super, "admin/query/userData", `{"username":"ghost@alpha.ch"}`).Status)
+
+	res = e.api("www", e.super, "admin/mutation/addUserLogin", fmt.Sprintf(`{"user":%d,"email":"Second@Alpha.ch"}`, id))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	res.JSON(t, &d)
+	assert.Len(t, d.Logins, 2)
+	assert.Equal(t, http.StatusConflict, e.api("www", e.super, "admin/mutation/addUserLogin", fmt.Sprintf(`{"user":%d,"email":"member@alpha.ch"}`, id)).Status)
+	assert.Equal(t, http.StatusBadRequest, e.api("www", e.super, "admin/mutation/updateUserEmail", fmt.Sprintf(`{"user":%d,"email":"bad"}`, id)).Status)
+
+	res = e.api("www", e.super, "admin/mutation/updateUserEmail", fmt.Sprintf(`{"user":%d,"email":"head.cardio@alpha.ch"}`, id))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	res.JSON(t, &d)
+	assert.Equal(t, "head.cardio@alpha.ch", d.Username)
+	assert.NotEqual(t, http.StatusNoContent, e.do(http.MethodPost, "alpha."+testDomain, "/auth/login", "", map[string]string{"Content-Type": "application/json"},
+		`{"email":"colladmin@alpha.ch","password":"secret"}`).StatusCode, "the old address no longer signs in")
+	e.login("head.cardio@alpha.ch", "secret")
+
+	require.Equal(t, http.StatusOK, e.api("www", e.super, "admin/mutation/deleteUserLogin", fmt.Sprintf(`{"user":%d,"email":"head.cardio@alpha.ch"}`, id)).Status)
+	res = e.api("www", e.super, "admin/mutation/deleteUserLogin", fmt.Sprintf(`{"user":%d,"email":"second@alpha.ch"}`, id))
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "user.lastLogin", res.Message())
+	assert.Equal(t, 1, e.count("SELECT count(*) FROM control.logins WHERE user_id = $1 AND is_primary", id), "the remaining login is primary")
+}

@@ -92,6 +92,10 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"common/query/searchUser", `{"query":"alpha"}`, spaceAdmins, 0},
 		{"common/query/searchUserBulk", `{"query":["member@alpha.ch"]}`, spaceAdmins, 0},
 		{"common/query/myData", `{}`, signedIn, 0},
+		{"admin/query/userData", `{"username":"nobody@nowhere.ch"}`, superOnly, 0},
+		{"admin/mutation/updateUserEmail", `{"user":999999,"email":"not an address"}`, superOnly, 0},
+		{"admin/mutation/addUserLogin", `{"user":999999,"email":"not an address"}`, superOnly, 0},
+		{"admin/mutation/deleteUserLogin", `{"user":999999,"email":"x@y.ch"}`, superOnly, 0},
 	}
 	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")

@@ -483,4 +483,8 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "common", "query", "searchUser", s.Search)
 	api.Call(r, "common", "query", "searchUserBulk", s.SearchBulk)
 	api.Call(r, "common", "query", "myData", s.MyData)
+	api.Call(r, "admin", "query", "userData", s.UserData)
+	api.Call(r, "admin", "mutation", "updateUserEmail", s.UpdateUserEmail)
+	api.Call(r, "admin", "mutation", "addUserLogin", s.AddUserLogin)
+	api.Call(r, "admin", "mutation", "deleteUserLogin", s.DeleteUserLogin)
 }

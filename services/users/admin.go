@@ -1,0 +1,204 @@
+package users
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"vademecum/services/api"
+)
+
+// ErrLastLogin refuses removing the only way a user signs in.
+var ErrLastLogin = api.Conflict("user.lastLogin")
+
+// UserData is what the super admin sees of a user (spec §3).
+type UserData struct {
+	ID           int64       `json:"id"`
+	Username     string      `json:"username"`
+	Logins       []LoginData `json:"logins"`
+	SpaceRoles   []SpaceRole `json:"spaceRoles"`
+	SimilarUsers []User      `json:"similarUsers"`
+}
+
+// SpaceRole is a user's standing in one space.
+type SpaceRole struct {
+	Space           string           `json:"space"`
+	SpaceID         int64            `json:"spaceId"`
+	Roles           []string         `json:"roles"`
+	CollectionRoles []CollectionRole `json:"collectionRoles"`
+}
+
+// CollectionRole is a user's roles in one collection and in its guidelines.
+type CollectionRole struct {
+	CollectionID    int64    `json:"collectionId"`
+	CollectionTitle string   `json:"collectionTitle"`
+	Roles           []string `json:"roles"`
+	GuidelineRoles  []string `json:"guidelineRoles"`
+}
+
+// UserDataRequest names a user by login e-mail (or id).
+type UserDataRequest struct {
+	Username string `json:"username"`
+}
+
+// UserData returns a user's logins, roles in every space and collection, and accounts that
+// may belong to the same person.
+func (s *Service) UserData(ctx context.Context, req UserDataRequest) (UserData, error) {
+	var id int64
+	err := s.Pool.QueryRow(ctx, `SELECT user_id FROM control.logins WHERE email = lower($1)
+		UNION ALL SELECT id FROM control.users WHERE id::text = $1 LIMIT 1`, strings.TrimSpace(req.Username)).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return UserData{}, ErrUserNotFound
+	}
+	if err != nil {
+		return UserData{}, err
+	}
+	return s.userData(ctx, id)
+}
+
+func (s *Service) userData(ctx context.Context, id int64) (UserData, error) {
+	u, err := s.User(ctx, UserRequest{ID: api.ID(id)})
+	if err != nil {
+		return UserData{}, err
+	}
+	d := UserData{ID: u.ID, Username: u.Username, SpaceRoles: []SpaceRole{}}
+	if d.Logins, err = s.logins(ctx, id); err != nil {
+		return UserData{}, err
+	}
+	rows, err := s.Pool.Query(ctx, `SELECT s.title, s.id, m.admin, s.schema_name FROM control.space_members m
+		JOIN control.spaces s ON s.id = m.space_id WHERE m.user_id = $1 AND s.status = 'active' ORDER BY s.title`, id)
+	if err != nil {
+		return UserData{}, err
+	}
+	var parts []string
+	index := map[int64]int{}
+	for rows.Next() {
+		var r SpaceRole
+		var admin bool
+		var schema string
+		if err := rows.Scan(&r.Space, &r.SpaceID, &admin, &schema); err != nil {
+			return UserData{}, err
+		}
+		r.Roles = []string{"member"}
+		if admin {
+			r.Roles = append(r.Roles, "admin")
+		}
+		r.CollectionRoles = []CollectionRole{}
+		index[r.SpaceID] = len(d.SpaceRoles)
+		d.SpaceRoles = append(d.SpaceRoles, r)
+		parts = append(parts, fmt.Sprintf(`SELECT %d::bigint, c.id, c.title, array_agg(r.role ORDER BY r.role)
+			FROM %[2]s.collection_roles r JOIN %[2]s.collections c ON c.id = r.collection_id WHERE r.user_id = $1 GROUP BY c.id, c.title`,
+			r.SpaceID, pgx.Identifier{schema}.Sanitize()))
+	}
+	if err := rows.Err(); err != nil {
+		return UserData{}, err
+	}
+	if len(parts) > 0 {
+		rows, err := s.Pool.Query(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY 3", id)
+		if err != nil {
+			return UserData{}, err
+		}
+		for rows.Next() {
+			var spaceID int64
+			c := CollectionRole{GuidelineRoles: []string{}}
+			if err := rows.Scan(&spaceID, &c.CollectionID, &c.CollectionTitle, &c.Roles); err != nil {
+				return UserData{}, err
+			}
+			r := &d.SpaceRoles[index[spaceID]]
+			r.CollectionRoles = append(r.CollectionRoles, c)
+		}
+		if err := rows.Err(); err != nil {
+			return UserData{}, err
+		}
+	}
+	// Similar: the same name, or the same local part of an e-mail address at another domain.
+	rows, err = s.Pool.Query(ctx, `SELECT `+UserColumns+` FROM control.users u, control.users me
+		WHERE me.id = $1 AND u.id <> me.id AND (
+			(me.lastname <> '' AND lower(u.firstname) = lower(me.firstname) AND lower(u.lastname) = lower(me.lastname))
+			OR EXISTS (SELECT 1 FROM control.logins a, control.logins b WHERE a.user_id = me.id AND b.user_id = u.id
+				AND split_part(a.email, '@', 1) = split_part(b.email, '@', 1)))
+		ORDER BY u.id LIMIT $2`, id, maxSearchResults)
+	if err != nil {
+		return UserData{}, err
+	}
+	d.SimilarUsers, err = collectUsers(rows)
+	return d, err
+}
+
+// LoginRequest names a user and a login e-mail.
+type LoginRequest struct {
+	User  api.ID `json:"user"`
+	Email string `json:"email"`
+}
+
+// UpdateUserEmail changes the address of the user's primary login.
+func (s *Service) UpdateUserEmail(ctx context.Context, req LoginRequest) (UserData, error) {
+	email, err := NormalizeEmail(req.Email)
+	if err != nil {
+		return UserData{}, err
+	}
+	tag, err := s.Pool.Exec(ctx, `UPDATE control.logins SET email = $2 WHERE id = (SELECT id FROM control.logins
+		WHERE user_id = $1 AND provider = 'local' ORDER BY is_primary DESC, id LIMIT 1)`, int64(req.User), email)
+	if err := loginConflict(err, email); err != nil {
+		return UserData{}, err
+	}
+	if tag.RowsAffected() == 0 {
+		return UserData{}, ErrUserNotFound
+	}
+	return s.userData(ctx, int64(req.User))
+}
+
+// AddUserLogin gives a user another e-mail login; the super admin vouches for the address.
+func (s *Service) AddUserLogin(ctx context.Context, req LoginRequest) (UserData, error) {
+	email, err := NormalizeEmail(req.Email)
+	if err != nil {
+		return UserData{}, err
+	}
+	tag, err := s.Pool.Exec(ctx, `INSERT INTO control.logins (user_id, email, verified)
+		SELECT id, $2, true FROM control.users WHERE id = $1`, int64(req.User), email)
+	if err := loginConflict(err, email); err != nil {
+		return UserData{}, err
+	}
+	if tag.RowsAffected() == 0 {
+		return UserData{}, ErrUserNotFound
+	}
+	return s.userData(ctx, int64(req.User))
+}
+
+// DeleteUserLogin removes one of a user's logins; the last one stays.
+func (s *Service) DeleteUserLogin(ctx context.Context, req LoginRequest) (bool, error) {
+	email := strings.ToLower(strings.TrimSpace(req.Email))
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM (SELECT 1 FROM control.logins WHERE user_id = $1 FOR UPDATE) l", int64(req.User)).Scan(&n); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, "DELETE FROM control.logins WHERE user_id = $1 AND email = $2", int64(req.User), email)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return api.ErrNotFound.With(map[string]any{"email": email})
+		}
+		if n <= 1 {
+			return ErrLastLogin
+		}
+		// the oldest remaining login becomes primary when the primary one went
+		_, err = tx.Exec(ctx, `UPDATE control.logins SET is_primary = true WHERE id = (SELECT id FROM control.logins WHERE user_id = $1 ORDER BY id LIMIT 1)
+			AND NOT EXISTS (SELECT 1 FROM control.logins WHERE user_id = $1 AND is_primary)`, int64(req.User))
+		return err
+	})
+	return err == nil, err
+}
+
+func loginConflict(err error, email string) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return ErrEmailTaken.With(map[string]any{"email": email})
+	}
+	return err
+}
