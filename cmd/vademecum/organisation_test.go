@@ -431,3 +431,66 @@ func TestIntegrationUserAdministration(t *testing.T) {
 	assert.Equal(t, "user.lastLogin", res.Message())
 	assert.Equal(t, 1, e.count("SELECT count(*) FROM control.logins WHERE user_id = $1 AND is_primary", id), "the remaining login is primary")
 }
+
+func TestIntegrationSharing(t *testing.T) {
+	e := newEnv(t)
+	c := e.cardio.ID
+	share := fmt.Sprintf(`{"spaceId":%d,"collectionId":%d}`, e.beta.ID, c)
+	sharesBefore := e.count("SELECT count(*) FROM control.shared_collections")
+	for _, bad := range []struct {
+		body    string
+		status  int
+		message string
+	}{
+		{fmt.Sprintf(`{"spaceId":%d,"collectionId":%d}`, e.alpha.ID, c), 400, "sharing.ownSpace"},
+		{fmt.Sprintf(`{"spaceId":424242,"collectionId":%d}`, c), 404, "not found"},
+		{fmt.Sprintf(`{"spaceId":%d,"collectionId":424242}`, e.beta.ID), 404, "not found"},
+		{`{"spaceId":"x","collectionId":1}`, 400, "request.invalidField"},
+	} {
+		res := e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/createSharedCollection", bad.body)
+		assert.Equal(t, bad.status, res.Status, bad.body)
+		assert.Equal(t, bad.message, res.Message(), bad.body)
+	}
+	assert.Equal(t, sharesBefore, e.count("SELECT count(*) FROM control.shared_collections"))
+
+	res := e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/createSharedCollection", share)
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Contains(t, string(res.Body), `"shared":[{"id":`+fmt.Sprint(c))
+	assert.Contains(t, string(res.Body), `"toSpaceTitle":"Beta Clinic","active":false,"title":"Cardiology"`)
+	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/createSharedCollection", share)
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "sharing.alreadyShared", res.Message())
+
+	// The receiving space sees the offer and turns it on; the sender sees it active.
+	var beta struct {
+		Available []struct {
+			ID      int64 `json:"id"`
+			SpaceID int64 `json:"spaceId"`
+			Shares  []struct {
+				Active bool `json:"active"`
+			} `json:"shares"`
+		} `json:"available"`
+	}
+	e.api("beta", e.betaAdmin, "admin/spaceadmin/query/sharedCollections", fmt.Sprintf(`{"spaceId":%d}`, e.beta.ID)).JSON(t, &beta)
+	require.Len(t, beta.Available, 1)
+	assert.Equal(t, e.alpha.ID, beta.Available[0].SpaceID)
+	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaAdmin, "admin/mutation/activateSharedCollection",
+		fmt.Sprintf(`{"spaceId":%d,"collectionId":%d,"active":true}`, e.alpha.ID, c)).Status, "only the receiving space turns a share on")
+	res = e.api("beta", e.betaAdmin, "admin/mutation/activateSharedCollection", fmt.Sprintf(`{"spaceId":%d,"collectionId":%d,"active":true}`, e.alpha.ID, c))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	res.JSON(t, &beta)
+	assert.True(t, beta.Available[0].Shares[0].Active)
+	assert.Contains(t, string(e.api("alpha", e.collAdmin, "admin/collectionadmin/query/collectionShareRequests", fmt.Sprintf(`{"collectionId":%d}`, c)).Body), `"active":true`)
+	var st struct {
+		SharedCollectionsCount int `json:"sharedCollectionsCount"`
+	}
+	e.api("alpha", e.collAdmin, "admin/query/collectionStats", fmt.Sprintf(`{"collectionId":%d}`, c)).JSON(t, &st)
+	assert.Equal(t, 1, st.SharedCollectionsCount)
+
+	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/deleteSharedCollection", share)
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Contains(t, string(res.Body), `"shared":[]`)
+	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/deleteSharedCollection", share).Status)
+	e.api("beta", e.betaAdmin, "admin/spaceadmin/query/sharedCollections", fmt.Sprintf(`{"spaceId":%d}`, e.beta.ID)).JSON(t, &beta)
+	assert.Empty(t, beta.Available, "a withdrawn share disappears at once")
+}

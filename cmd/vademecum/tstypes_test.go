@@ -13,6 +13,7 @@ import (
 
 	"vademecum/services/api"
 	"vademecum/services/collections"
+	"vademecum/services/sharing"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
 )
@@ -68,6 +69,28 @@ var apiTypes = map[string]any{
 	"SpaceStats":                       collections.SpaceStats{},
 	"CollectionStatsRequest":           collections.StatsRequest{},
 	"SpaceStatsRequest":                collections.SpaceStatsRequest{},
+	"UserSearchRequest":                users.SearchRequest{},
+	"BulkRequest":                      users.BulkRequest{},
+	"BulkResult":                       users.BulkResult{},
+	"MyData":                           users.MyData{},
+	"LoginData":                        users.LoginData{},
+	"SpaceMembership":                  users.SpaceMembership{},
+	"MembershipRequest":                users.MembershipRequest{},
+	"UserData":                         users.UserData{},
+	"SpaceRole":                        users.SpaceRole{},
+	"CollectionRole":                   users.CollectionRole{},
+	"UserDataRequest":                  users.UserDataRequest{},
+	"LoginRequest":                     users.LoginRequest{},
+	"RequestMembershipRequest":         spaces.RequestMembershipRequest{},
+	"MembershipRequestsRequest":        spaces.RequestsRequest{},
+	"AnswerMembershipRequest":          spaces.AnswerRequest{},
+	"ShareEntry":                       sharing.ShareEntry{},
+	"SharedCollection":                 sharing.SharedCollection{},
+	"SharingOverview":                  sharing.Overview{},
+	"SharingOverviewRequest":           sharing.OverviewRequest{},
+	"ShareRequest":                     sharing.ShareRequest{},
+	"ActivateShareRequest":             sharing.ActivateRequest{},
+	"ShareRequestsRequest":             sharing.ShareRequestsRequest{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/auth"
 	"vademecum/services/collections"
+	"vademecum/services/sharing"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
 	"vademecum/tenancy"
@@ -77,6 +78,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	spaceSvc.Register(router)
 	userSvc.Register(router)
 	collectionSvc.Register(router)
+	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
 
 	site := http.NewServeMux()
 	site.Handle("/api/", router)

@@ -85,6 +85,41 @@ CREATE TABLE control.membership_requests (
 );
 CREATE UNIQUE INDEX membership_requests_pending ON control.membership_requests (space_id, user_id) WHERE status = 'pending';
 
+-- A space offers one of its collections to another space, which turns the share on or off.
+CREATE TABLE control.shared_collections (
+    id            bigserial PRIMARY KEY,
+    from_space_id bigint NOT NULL REFERENCES control.spaces (id) ON DELETE CASCADE,
+    collection_id bigint NOT NULL,
+    to_space_id   bigint NOT NULL REFERENCES control.spaces (id) ON DELETE CASCADE,
+    active        boolean NOT NULL DEFAULT false,
+    created_at    timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (from_space_id, collection_id, to_space_id),
+    CHECK (from_space_id <> to_space_id)
+);
+CREATE INDEX shared_collections_to ON control.shared_collections (to_space_id);
+
+-- Metadata definitions (e.g. "specialty" with its options) are shared by all spaces; each
+-- space chooses those its guidelines use.
+CREATE TABLE control.metadata (
+    id          bigserial PRIMARY KEY,
+    name        text NOT NULL,
+    description text NOT NULL DEFAULT ''
+);
+CREATE TABLE control.metadata_options (
+    id          bigserial PRIMARY KEY,
+    metadata_id bigint NOT NULL REFERENCES control.metadata (id) ON DELETE CASCADE,
+    name        text NOT NULL,
+    description text NOT NULL DEFAULT '',
+    position    integer NOT NULL DEFAULT 0
+);
+CREATE INDEX metadata_options_metadata ON control.metadata_options (metadata_id, position);
+CREATE TABLE control.space_metadata (
+    space_id    bigint NOT NULL REFERENCES control.spaces (id) ON DELETE CASCADE,
+    metadata_id bigint NOT NULL REFERENCES control.metadata (id) ON DELETE CASCADE,
+    position    integer NOT NULL DEFAULT 0,
+    PRIMARY KEY (space_id, metadata_id)
+);
+
 CREATE TABLE control.sessions (
     token_hash bytea PRIMARY KEY,
     user_id    bigint NOT NULL REFERENCES control.users (id) ON DELETE CASCADE,
@@ -96,5 +131,6 @@ CREATE INDEX sessions_user ON control.sessions (user_id);
 CREATE INDEX sessions_expiry ON control.sessions (expires_at);
 
 -- +goose Down
-DROP TABLE control.sessions, control.membership_requests, control.space_members, control.logins, control.users,
+DROP TABLE control.sessions, control.space_metadata, control.metadata_options, control.metadata,
+    control.shared_collections, control.membership_requests, control.space_members, control.logins, control.users,
     control.space_images, control.spaces;

@@ -317,6 +317,9 @@ func (s *Service) DeleteCollection(ctx context.Context, req DeleteRequest) (bool
 		if holders, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, "DELETE FROM control.shared_collections WHERE from_space_id = $1 AND collection_id = $2", sp.ID, c.ID); err != nil {
+			return err
+		}
 		_, err = tx.Exec(ctx, "DELETE FROM collections WHERE id = $1", c.ID)
 		return err
 	})

@@ -55,8 +55,9 @@ func (s *Service) CollectionStats(ctx context.Context, req StatsRequest) (Collec
 	}
 	st := CollectionStats{GuidelinesCount: c.GuidelinesCount}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT count(DISTINCT user_id), count(DISTINCT user_id) FILTER (WHERE role = 'validator')
-			FROM collection_roles WHERE collection_id = $1`, c.ID).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.ValidatorsCount)
+		return tx.QueryRow(ctx, `SELECT count(DISTINCT user_id), count(DISTINCT user_id) FILTER (WHERE role = 'validator'),
+			(SELECT count(*) FROM control.shared_collections WHERE from_space_id = $2 AND collection_id = $1)
+			FROM collection_roles WHERE collection_id = $1`, c.ID, sp.ID).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.ValidatorsCount, &st.SharedCollectionsCount)
 	})
 	st.MemberStats.OthersCount = st.MemberStats.TotalMembers - st.MemberStats.ValidatorsCount - st.MemberStats.AuthorsCount
 	return st, err

@@ -1,5 +1,11 @@
 // Code generated from the Go API types by cmd/vademecum/tstypes_test.go. DO NOT EDIT.
 
+export interface ActivateShareRequest {
+  spaceId: number;
+  collectionId: number;
+  active: boolean;
+}
+
 export interface AddCollectionMembersRequest {
   collection: number;
   members: number[];
@@ -18,6 +24,20 @@ export interface AddMembersRequest {
 export interface AddedMember {
   username: string;
   operation: string;
+}
+
+export interface AnswerMembershipRequest {
+  id: number;
+  accept: boolean;
+}
+
+export interface BulkRequest {
+  query: string[];
+}
+
+export interface BulkResult {
+  query: string;
+  user?: User | null;
 }
 
 export interface Collection {
@@ -47,6 +67,13 @@ export interface CollectionMembersRequest {
 
 export interface CollectionRequest {
   collectionId: number;
+}
+
+export interface CollectionRole {
+  collectionId: number;
+  collectionTitle: string;
+  roles: string[];
+  guidelineRoles: string[];
 }
 
 export interface CollectionStats {
@@ -100,6 +127,20 @@ export interface LanguageRequest {
   language: string;
 }
 
+export interface LoginData {
+  id: number;
+  provider: string;
+  email: string;
+  verified: boolean;
+  primary: boolean;
+  created: string;
+}
+
+export interface LoginRequest {
+  user: number;
+  email: string;
+}
+
 export interface Member {
   id: number;
   firstname: string;
@@ -122,6 +163,27 @@ export interface MemberStats {
 
 export interface MembersRequest {
   space: number;
+}
+
+export interface MembershipRequest {
+  id: number;
+  spaceId: number;
+  user: User;
+  message: string;
+  status: string;
+  createdAt: string;
+}
+
+export interface MembershipRequestsRequest {
+  spaceId: number;
+}
+
+export interface MyData {
+  profile: Profile;
+  logins: LoginData[];
+  spaces: SpaceMembership[];
+  membershipRequests: MembershipRequest[];
+  sessions: number;
 }
 
 export interface Navigation {
@@ -180,6 +242,10 @@ export interface RemoveCollectionValidatorRequest {
   validator: number;
 }
 
+export interface RequestMembershipRequest {
+  message: string;
+}
+
 export interface SearchRequest {
   query: string;
 }
@@ -194,6 +260,42 @@ export interface SetSpaceAdminRequest {
   spaceId: number;
   id: number;
   admin: boolean;
+}
+
+export interface ShareEntry {
+  id: number;
+  toSpaceId: number;
+  toSpaceTitle: string;
+  active: boolean;
+  title: string;
+  fromSpaceTitle: string;
+}
+
+export interface ShareRequest {
+  spaceId: number;
+  collectionId: number;
+}
+
+export interface ShareRequestsRequest {
+  collectionId: number;
+}
+
+export interface SharedCollection {
+  id: number;
+  spaceId: number;
+  spaceTitle: string;
+  title: string;
+  visibility: string;
+  shares: ShareEntry[];
+}
+
+export interface SharingOverview {
+  shared: SharedCollection[];
+  available: SharedCollection[];
+}
+
+export interface SharingOverviewRequest {
+  spaceId: number;
 }
 
 export interface Space {
@@ -231,8 +333,22 @@ export interface SpaceInput {
   icon?: string | null;
 }
 
+export interface SpaceMembership {
+  spaceId: number;
+  title: string;
+  admin: boolean;
+  since: string;
+}
+
 export interface SpaceRequest {
   idOrDomain: string;
+}
+
+export interface SpaceRole {
+  space: string;
+  spaceId: number;
+  roles: string[];
+  collectionRoles: CollectionRole[];
 }
 
 export interface SpaceStats {
@@ -269,8 +385,24 @@ export interface User {
   weeklyReminder: boolean;
 }
 
+export interface UserData {
+  id: number;
+  username: string;
+  logins: LoginData[];
+  spaceRoles: SpaceRole[];
+  similarUsers: User[];
+}
+
+export interface UserDataRequest {
+  username: string;
+}
+
 export interface UserRequest {
   id: number;
+}
+
+export interface UserSearchRequest {
+  query: string;
 }
 
 export interface Validator {
