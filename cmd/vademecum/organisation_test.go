@@ -494,3 +494,57 @@ func TestIntegrationSharing(t *testing.T) {
 	e.api("beta", e.betaAdmin, "admin/spaceadmin/query/sharedCollections", fmt.Sprintf(`{"spaceId":%d}`, e.beta.ID)).JSON(t, &beta)
 	assert.Empty(t, beta.Available, "a withdrawn share disappears at once")
 }
+
+func TestIntegrationMetadata(t *testing.T) {
+	e := newEnv(t)
+	save := func(body string) result { return e.api("www", e.super, "admin/mutation/saveMetadata", body) }
+	for _, bad := range []struct{ body, message string }{
+		{`{"metadata":{"name":" "}}`, "validation.required"},
+		{`{"metadata":{"name":"Specialty","options":[{"name":"Cardiology"},{"name":"cardiology"}]}}`, "metadata.duplicateOption"},
+		{`{"metadata":{"name":"Specialty","options":[{"name":""}]}}`, "validation.required"},
+		{`{"metadata":{"name":"` + strings.Repeat("n", 101) + `"}}`, "validation.tooLong"},
+	} {
+		res := save(bad.body)
+		assert.Equal(t, http.StatusBadRequest, res.Status, bad.body)
+		assert.Equal(t, bad.message, res.Message(), bad.body)
+	}
+	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.metadata"))
+
+	type option struct {
+		ID   int64  `json:"id"`
+		Name string `json:"name"`
+	}
+	var m struct {
+		ID      int64    `json:"id"`
+		Name    string   `json:"name"`
+		Options []option `json:"options"`
+	}
+	res := save(`{"metadata":{"name":"Specialty","description":"Medical specialty","options":[{"name":"Cardiology"},{"name":"Nephrology"}]}}`)
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	res.JSON(t, &m)
+	require.Len(t, m.Options, 2)
+	// rename one option, drop the other, add a new one
+	res = save(fmt.Sprintf(`{"metadata":{"id":%d,"name":"Specialty","options":[{"name":"Oncology"},{"id":%d,"name":"Cardiology (adults)"}]}}`, m.ID, m.Options[0].ID))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	res.JSON(t, &m)
+	require.Len(t, m.Options, 2)
+	assert.Equal(t, "Oncology", m.Options[0].Name)
+	assert.Equal(t, "Cardiology (adults)", m.Options[1].Name)
+	assert.Equal(t, http.StatusNotFound, save(`{"metadata":{"id":424242,"name":"X"}}`).Status)
+
+	res = e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[%d]}`, e.alpha.ID, m.ID))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Contains(t, string(res.Body), `"name":"Specialty"`)
+	assert.Equal(t, http.StatusBadRequest, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[%d,%d]}`, e.alpha.ID, m.ID, m.ID)).Status)
+	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[424242]}`, e.alpha.ID)).Status)
+	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[]}`, e.beta.ID)).Status, "ids of another space")
+	assert.Contains(t, string(e.api("alpha", e.alphaAdmin, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID)).Body), "Oncology")
+	assert.Equal(t, "[]", string(e.api("beta", e.betaAdmin, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.beta.ID)).Body))
+
+	res = e.api("www", e.super, "admin/mutation/deleteMetadata", fmt.Sprintf(`{"id":%d}`, m.ID))
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "metadata.inUse", res.Message())
+	require.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[]}`, e.alpha.ID)).Status)
+	require.Equal(t, http.StatusOK, e.api("www", e.super, "admin/mutation/deleteMetadata", fmt.Sprintf(`{"id":%d}`, m.ID)).Status)
+	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.metadata_options"))
+}

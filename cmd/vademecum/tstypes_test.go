@@ -91,6 +91,14 @@ var apiTypes = map[string]any{
 	"ShareRequest":                     sharing.ShareRequest{},
 	"ActivateShareRequest":             sharing.ActivateRequest{},
 	"ShareRequestsRequest":             sharing.ShareRequestsRequest{},
+	"Metadata":                         spaces.Metadata{},
+	"MetadataOption":                   spaces.MetadataOption{},
+	"SpaceMetadataRequest":             spaces.SpaceMetadataRequest{},
+	"SetSpaceMetadataRequest":          spaces.SetSpaceMetadataRequest{},
+	"MetadataInput":                    spaces.MetadataInput{},
+	"OptionInput":                      spaces.OptionInput{},
+	"SaveMetadataRequest":              spaces.SaveMetadataRequest{},
+	"DeleteMetadataRequest":            spaces.DeleteMetadataRequest{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {

@@ -100,6 +100,10 @@ export interface DeleteMemberRequest {
   id: number;
 }
 
+export interface DeleteMetadataRequest {
+  id: number;
+}
+
 export interface DeleteRequest {
   id: number;
 }
@@ -178,6 +182,26 @@ export interface MembershipRequestsRequest {
   spaceId: number;
 }
 
+export interface Metadata {
+  id: number;
+  name: string;
+  description: string;
+  options: MetadataOption[];
+}
+
+export interface MetadataInput {
+  id?: number | null;
+  name: string;
+  description: string;
+  options: OptionInput[];
+}
+
+export interface MetadataOption {
+  id: number;
+  name: string;
+  description: string;
+}
+
 export interface MyData {
   profile: Profile;
   logins: LoginData[];
@@ -198,6 +222,12 @@ export interface Navigation {
   collectionAdminTasks: number;
   validatorTasks: number;
   spaceMemberTasks: number;
+}
+
+export interface OptionInput {
+  id?: number | null;
+  name: string;
+  description: string;
 }
 
 export interface Profile {
@@ -246,6 +276,10 @@ export interface RequestMembershipRequest {
   message: string;
 }
 
+export interface SaveMetadataRequest {
+  metadata: MetadataInput;
+}
+
 export interface SearchRequest {
   query: string;
 }
@@ -260,6 +294,11 @@ export interface SetSpaceAdminRequest {
   spaceId: number;
   id: number;
   admin: boolean;
+}
+
+export interface SetSpaceMetadataRequest {
+  spaceId: number;
+  metadataIds: number[];
 }
 
 export interface ShareEntry {
@@ -338,6 +377,10 @@ export interface SpaceMembership {
   title: string;
   admin: boolean;
   since: string;
+}
+
+export interface SpaceMetadataRequest {
+  spaceId: number;
 }
 
 export interface SpaceRequest {

@@ -1,0 +1,258 @@
+package spaces
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/services/api"
+	"vademecum/services/users"
+)
+
+// Errors of metadata definitions.
+var (
+	ErrMetadataInUse   = api.Conflict("metadata.inUse")
+	ErrDuplicateOption = api.Invalid("metadata.duplicateOption")
+)
+
+// Limits of metadata definitions.
+const (
+	maxMetadataName        = 100
+	maxMetadataDescription = 1000
+	maxMetadataOptions     = 200
+)
+
+// Metadata is a kind of classification of guidelines (e.g. specialty) with its options.
+type Metadata struct {
+	ID          int64            `json:"id"`
+	Name        string           `json:"name"`
+	Description string           `json:"description"`
+	Options     []MetadataOption `json:"options"`
+}
+
+// MetadataOption is one value of a metadata (e.g. cardiology).
+type MetadataOption struct {
+	ID          int64  `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// metadata lists definitions; join and where select and order them.
+func (s *Service) metadata(ctx context.Context, join, where string, args ...any) ([]Metadata, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT m.id, m.name, m.description,
+		coalesce((SELECT json_agg(json_build_object('id', o.id, 'name', o.name, 'description', o.description) ORDER BY o.position, o.id)
+			FROM control.metadata_options o WHERE o.metadata_id = m.id), '[]')
+		FROM control.metadata m `+join+" "+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Metadata])
+	if out == nil {
+		out = []Metadata{}
+	}
+	return out, err
+}
+
+// AllMetadata lists every metadata definition.
+func (s *Service) AllMetadata(ctx context.Context, _ struct{}) ([]Metadata, error) {
+	return s.metadata(ctx, "", "ORDER BY lower(m.name), m.id")
+}
+
+// SpaceMetadataRequest names a space.
+type SpaceMetadataRequest struct {
+	SpaceID api.ID `json:"spaceId"`
+}
+
+// SpaceMetadata lists the metadata a space uses, in its order.
+func (s *Service) SpaceMetadata(ctx context.Context, req SpaceMetadataRequest) ([]Metadata, error) {
+	sp, err := api.TargetSpace(ctx, s.Registry, s.Authz, req.SpaceID)
+	if err != nil {
+		return nil, err
+	}
+	return s.metadata(ctx, "JOIN control.space_metadata sm ON sm.metadata_id = m.id", "WHERE sm.space_id = $1 ORDER BY sm.position", sp.ID)
+}
+
+// SetSpaceMetadataRequest chooses the metadata a space uses, in order.
+type SetSpaceMetadataRequest struct {
+	SpaceID     api.ID   `json:"spaceId"`
+	MetadataIDs []api.ID `json:"metadataIds"`
+}
+
+// SetSpaceMetadata sets the metadata a space uses.
+func (s *Service) SetSpaceMetadata(ctx context.Context, req SetSpaceMetadataRequest) ([]Metadata, error) {
+	sp, err := api.TargetSpace(ctx, s.Registry, s.Authz, req.SpaceID)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, 0, len(req.MetadataIDs))
+	seen := map[int64]bool{}
+	for _, id := range req.MetadataIDs {
+		if seen[int64(id)] {
+			return nil, ErrDuplicateID.Field("metadataIds")
+		}
+		seen[int64(id)] = true
+		ids = append(ids, int64(id))
+	}
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		var known int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM control.metadata WHERE id = ANY($1)", ids).Scan(&known); err != nil {
+			return err
+		}
+		if known != len(ids) {
+			return api.ErrNotFound.Field("metadataIds")
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM control.space_metadata WHERE space_id = $1", sp.ID); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO control.space_metadata (space_id, metadata_id, position)
+			SELECT $1, m, p FROM unnest($2::bigint[]) WITH ORDINALITY AS x(m, p)`, sp.ID, ids)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.SpaceMetadata(ctx, SpaceMetadataRequest{SpaceID: api.ID(sp.ID)})
+}
+
+// MetadataInput is a metadata definition as the super admin edits it: options with an id
+// are kept and changed, options without one are added, missing ones are removed.
+type MetadataInput struct {
+	ID          *api.ID       `json:"id"`
+	Name        string        `json:"name"`
+	Description string        `json:"description"`
+	Options     []OptionInput `json:"options"`
+}
+
+// OptionInput is one option of a metadata definition being edited.
+type OptionInput struct {
+	ID          *api.ID `json:"id"`
+	Name        string  `json:"name"`
+	Description string  `json:"description"`
+}
+
+// SaveMetadataRequest is the body of saveMetadata.
+type SaveMetadataRequest struct {
+	Metadata MetadataInput `json:"metadata"`
+}
+
+func validateMetadata(in MetadataInput) (MetadataInput, error) {
+	in.Name = strings.TrimSpace(in.Name)
+	if in.Name == "" {
+		return in, api.ErrRequired.Field("metadata.name")
+	}
+	if err := users.CheckText("metadata.name", in.Name, maxMetadataName); err != nil {
+		return in, err
+	}
+	if err := users.CheckText("metadata.description", in.Description, maxMetadataDescription); err != nil {
+		return in, err
+	}
+	if len(in.Options) > maxMetadataOptions {
+		return in, api.ErrTooLong.With(map[string]any{"field": "metadata.options", "max": maxMetadataOptions})
+	}
+	names := map[string]bool{}
+	for i := range in.Options {
+		o := &in.Options[i]
+		o.Name = strings.TrimSpace(o.Name)
+		field := "metadata.options[" + strconv.Itoa(i) + "]"
+		if o.Name == "" {
+			return in, api.ErrRequired.Field(field + ".name")
+		}
+		if err := users.CheckText(field+".name", o.Name, maxMetadataName); err != nil {
+			return in, err
+		}
+		if err := users.CheckText(field+".description", o.Description, maxMetadataDescription); err != nil {
+			return in, err
+		}
+		if names[strings.ToLower(o.Name)] {
+			return in, ErrDuplicateOption.With(map[string]any{"field": field + ".name", "name": o.Name})
+		}
+		names[strings.ToLower(o.Name)] = true
+	}
+	return in, nil
+}
+
+// SaveMetadata creates a metadata definition (no id) or changes one, with its options.
+func (s *Service) SaveMetadata(ctx context.Context, req SaveMetadataRequest) (Metadata, error) {
+	in, err := validateMetadata(req.Metadata)
+	if err != nil {
+		return Metadata{}, err
+	}
+	var id int64
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		if in.ID == nil {
+			if err := tx.QueryRow(ctx, "INSERT INTO control.metadata (name, description) VALUES ($1, $2) RETURNING id", in.Name, in.Description).Scan(&id); err != nil {
+				return err
+			}
+		} else {
+			id = int64(*in.ID)
+			tag, err := tx.Exec(ctx, "UPDATE control.metadata SET name = $2, description = $3 WHERE id = $1", id, in.Name, in.Description)
+			if err != nil {
+				return err
+			}
+			if tag.RowsAffected() == 0 {
+				return api.ErrNotFound
+			}
+		}
+		var keep []int64
+		for _, o := range in.Options {
+			if o.ID != nil {
+				keep = append(keep, int64(*o.ID))
+			}
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM control.metadata_options WHERE metadata_id = $1 AND NOT (id = ANY($2))", id, keep); err != nil {
+			return err
+		}
+		for pos, o := range in.Options {
+			if o.ID == nil {
+				if _, err := tx.Exec(ctx, "INSERT INTO control.metadata_options (metadata_id, name, description, position) VALUES ($1, $2, $3, $4)",
+					id, o.Name, o.Description, pos); err != nil {
+					return err
+				}
+				continue
+			}
+			tag, err := tx.Exec(ctx, "UPDATE control.metadata_options SET name = $3, description = $4, position = $5 WHERE id = $2 AND metadata_id = $1",
+				id, int64(*o.ID), o.Name, o.Description, pos)
+			if err != nil {
+				return err
+			}
+			if tag.RowsAffected() == 0 {
+				return api.ErrNotFound.With(map[string]any{"field": "metadata.options[" + strconv.Itoa(pos) + "].id"})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Metadata{}, err
+	}
+	list, err := s.metadata(ctx, "", "WHERE m.id = $1", id)
+	if err != nil {
+		return Metadata{}, err
+	}
+	return list[0], nil
+}
+
+// DeleteMetadataRequest names a metadata definition.
+type DeleteMetadataRequest struct {
+	ID api.ID `json:"id"`
+}
+
+// DeleteMetadata deletes a definition that no space uses.
+func (s *Service) DeleteMetadata(ctx context.Context, req DeleteMetadataRequest) (bool, error) {
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM control.space_metadata WHERE metadata_id = $1", int64(req.ID)).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return ErrMetadataInUse.With(map[string]any{"n": n})
+		}
+		tag, err := tx.Exec(ctx, "DELETE FROM control.metadata WHERE id = $1", int64(req.ID))
+		if err == nil && tag.RowsAffected() == 0 {
+			return api.ErrNotFound
+		}
+		return err
+	})
+	return err == nil, err
+}
