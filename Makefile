@@ -43,7 +43,7 @@ test-e2e: build ## end-to-end tests (Playwright in Debian's Chromium) against th
 	ops/e2e.sh
 
 bench: ## benchmarks; they print figures, they do not pass or fail on speed
-	go test -p 1 -count=1 -run '^$$' -bench . -benchtime 1x -timeout 30m ./cmd/...
+	go test -p 1 -count=1 -run '^$$' -bench . -benchtime 1x -timeout 30m ./cmd/... ./policy
 
 lint: frontend/node_modules/.package-lock.json ## gofmt, go vet and the TypeScript check
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)

@@ -1,6 +1,14 @@
-// Package policy decides who may call what: a Casbin enforcer (RBAC with domains) holding the
-// static permission table of this package and the role grants of users, loaded from the
-// database on first use and reloaded after Invalidate.
+// Package policy decides who may call what.
+//
+// Casbin (RBAC with domains, model.conf) holds the static permission table and role hierarchy
+// of policy.csv and makes every decision for a role. A user's role grants come from the
+// database (DBGrants) and are kept per user, by domain, beside the enforcer rather than as g
+// rules inside it: adding or removing g rules makes Casbin rebuild its role links, which cost
+// tens of milliseconds per user at tens of thousands of assignments and serialised every
+// request behind it. A decision for a user asks Casbin about each role the user holds in the
+// request's domain (the collection, its space, or everywhere); since permission rules do not
+// depend on the domain (New refuses any that do), Casbin's answer per role, object and action
+// is remembered.
 package policy
 
 import (
@@ -15,7 +23,6 @@ import (
 	"github.com/casbin/casbin/v2"
 	"github.com/casbin/casbin/v2/model"
 	stringadapter "github.com/casbin/casbin/v2/persist/string-adapter"
-	"github.com/casbin/casbin/v2/util"
 )
 
 //go:embed model.conf
@@ -56,14 +63,24 @@ type GrantSource interface {
 
 // Enforcer answers policy questions.
 type Enforcer struct {
-	e        *casbin.SyncedEnforcer
-	source   GrantSource
-	ttl      time.Duration
+	e      *casbin.SyncedEnforcer
+	source GrantSource
+	ttl    time.Duration
+
+	mu       sync.RWMutex
+	users    map[int64]*userGrants
+	hooks    []func(userID int64)
 	announce *Notifier
 
-	mu     sync.Mutex
-	loaded map[int64]time.Time // users whose grants are in the enforcer, and since when
-	hooks  []func(userID int64)
+	decisions sync.Map // role|obj|act -> bool, Casbin's answer for a role
+	implied   sync.Map // role -> []string, the role and every role it includes
+}
+
+// userGrants are a user's roles by domain: "*" (everywhere), "space:<id>", "space:<id>/*"
+// (each collection of the space) and "space:<id>/collection:<id>".
+type userGrants struct {
+	at       time.Time
+	byDomain map[string][]string
 }
 
 // New builds the enforcer from the embedded model and permission table. Grants loaded for a
@@ -77,9 +94,16 @@ func New(source GrantSource, ttl time.Duration) (*Enforcer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy table: %w", err)
 	}
-	e.EnableAutoSave(false)
-	e.AddNamedDomainMatchingFunc("g", "keyMatch", util.KeyMatch)
-	return &Enforcer{e: e, source: source, ttl: ttl, loaded: map[int64]time.Time{}}, nil
+	rules, err := e.GetPolicy()
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rules {
+		if r[1] != "*" {
+			return nil, fmt.Errorf("policy rule %v: permissions must hold in every domain", r)
+		}
+	}
+	return &Enforcer{e: e, source: source, ttl: ttl, users: map[int64]*userGrants{}}, nil
 }
 
 // Domain is the policy domain of a space (0 = outside any space).
@@ -102,14 +126,17 @@ func (p *Enforcer) Allowed(ctx context.Context, who Principal, spaceID int64, ob
 
 // Can reports whether the principal may perform act on obj in a domain.
 func (p *Enforcer) Can(ctx context.Context, who Principal, domain, obj, act string) (bool, error) {
-	sub := "anonymous"
-	if !who.Anonymous() {
-		if err := p.ensureLoaded(ctx, who.UserID); err != nil {
-			return false, err
-		}
-		sub = subject(who.UserID)
+	roles, err := p.rolesIn(ctx, who, domain)
+	if err != nil {
+		return false, err
 	}
-	return p.e.Enforce(sub, domain, obj, act)
+	for _, r := range roles {
+		ok, err := p.decide(r, obj, act)
+		if err != nil || ok {
+			return ok, err
+		}
+	}
+	return false, nil
 }
 
 // HasRole reports whether the principal holds role (directly or through the hierarchy) in a
@@ -118,16 +145,19 @@ func (p *Enforcer) HasRole(ctx context.Context, who Principal, domain, role stri
 	if who.Anonymous() {
 		return false, nil
 	}
-	if err := p.ensureLoaded(ctx, who.UserID); err != nil {
-		return false, err
-	}
-	roles, err := p.e.GetImplicitRolesForUser(subject(who.UserID), domain)
+	roles, err := p.rolesIn(ctx, who, domain)
 	if err != nil {
 		return false, err
 	}
 	for _, r := range roles {
-		if r == role {
-			return true, nil
+		implied, err := p.includes(r)
+		if err != nil {
+			return false, err
+		}
+		for _, x := range implied {
+			if x == role {
+				return true, nil
+			}
 		}
 	}
 	return false, nil
@@ -138,6 +168,53 @@ func (p *Enforcer) HasRole(ctx context.Context, who Principal, domain, role stri
 func (p *Enforcer) Covers(obj string) bool {
 	rules, _ := p.e.GetFilteredPolicy(2, obj)
 	return len(rules) > 0
+}
+
+// rolesIn lists the roles the principal holds directly in a domain.
+func (p *Enforcer) rolesIn(ctx context.Context, who Principal, domain string) ([]string, error) {
+	if who.Anonymous() {
+		return []string{roleAnonymous}, nil
+	}
+	g, err := p.grants(ctx, who.UserID)
+	if err != nil {
+		return nil, err
+	}
+	roles := append([]string{RoleUser}, g.byDomain["*"]...)
+	roles = append(roles, g.byDomain[domain]...)
+	if space, _, ok := strings.Cut(domain, "/"); ok {
+		roles = append(roles, g.byDomain[space+"/*"]...)
+	}
+	return roles, nil
+}
+
+const roleAnonymous = "role:anonymous"
+
+// decide asks Casbin whether role may perform act on obj, once per role, object and action.
+func (p *Enforcer) decide(role, obj, act string) (bool, error) {
+	key := role + "|" + obj + "|" + act
+	if v, ok := p.decisions.Load(key); ok {
+		return v.(bool), nil
+	}
+	ok, err := p.e.Enforce(role, "*", obj, act)
+	if err != nil {
+		return false, err
+	}
+	p.decisions.Store(key, ok)
+	return ok, nil
+}
+
+// includes lists role and every role it includes through the hierarchy.
+func (p *Enforcer) includes(role string) ([]string, error) {
+	if v, ok := p.implied.Load(role); ok {
+		return v.([]string), nil
+	}
+	roles, err := p.e.GetImplicitRolesForUser(role, "*")
+	if err != nil {
+		return nil, err
+	}
+	roles = append([]string{role}, roles...)
+	p.implied.Store(role, roles)
+	return roles, nil
 }
 
 // Invalidate drops the cached grants of a user, here and, when announcing, in every other
@@ -158,8 +235,7 @@ func (p *Enforcer) OnChange(fn func(userID int64)) { p.hooks = append(p.hooks, f
 
 func (p *Enforcer) forget(userID int64) {
 	p.mu.Lock()
-	delete(p.loaded, userID)
-	_, _ = p.e.RemoveFilteredGroupingPolicy(0, subject(userID))
+	delete(p.users, userID)
 	p.mu.Unlock()
 	for _, fn := range p.hooks {
 		fn(userID)
@@ -168,53 +244,44 @@ func (p *Enforcer) forget(userID int64) {
 
 func (p *Enforcer) forgetAll() {
 	p.mu.Lock()
-	ids := make([]int64, 0, len(p.loaded))
-	for id := range p.loaded {
-		ids = append(ids, id)
-	}
+	p.users = map[int64]*userGrants{}
 	p.mu.Unlock()
-	for _, id := range ids {
-		p.forget(id)
-	}
 	for _, fn := range p.hooks {
 		fn(0)
 	}
 }
 
-func (p *Enforcer) ensureLoaded(ctx context.Context, userID int64) error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if at, ok := p.loaded[userID]; ok && time.Since(at) < p.ttl {
-		return nil
+// grants returns a user's grants, loading them when not cached or older than the ttl.
+func (p *Enforcer) grants(ctx context.Context, userID int64) (*userGrants, error) {
+	p.mu.RLock()
+	g, ok := p.users[userID]
+	p.mu.RUnlock()
+	if ok && time.Since(g.at) < p.ttl {
+		return g, nil
 	}
-	grants, err := p.source.Grants(ctx, userID)
+	list, err := p.source.Grants(ctx, userID)
 	if err != nil {
-		return fmt.Errorf("load grants of user %d: %w", userID, err)
+		return nil, fmt.Errorf("load grants of user %d: %w", userID, err)
 	}
-	sub := subject(userID)
-	if _, err := p.e.RemoveFilteredGroupingPolicy(0, sub); err != nil {
-		return err
-	}
-	rules := [][]string{{sub, RoleUser, "*"}}
-	for _, g := range grants {
+	g = &userGrants{at: time.Now(), byDomain: map[string][]string{}}
+	for _, x := range list {
 		switch {
-		case g.SpaceID == 0:
-			rules = append(rules, []string{sub, g.Role, "*"})
-		case g.CollectionID == 0:
+		case x.SpaceID == 0:
+			g.byDomain["*"] = append(g.byDomain["*"], x.Role)
+		case x.CollectionID == 0:
 			// a role in a space holds in the space and in each of its collections
-			rules = append(rules, []string{sub, g.Role, Domain(g.SpaceID)}, []string{sub, g.Role, Domain(g.SpaceID) + "/*"})
+			g.byDomain[Domain(x.SpaceID)] = append(g.byDomain[Domain(x.SpaceID)], x.Role)
+			g.byDomain[Domain(x.SpaceID)+"/*"] = append(g.byDomain[Domain(x.SpaceID)+"/*"], x.Role)
 		default:
-			rules = append(rules, []string{sub, g.Role, CollectionDomain(g.SpaceID, g.CollectionID)})
+			d := CollectionDomain(x.SpaceID, x.CollectionID)
+			g.byDomain[d] = append(g.byDomain[d], x.Role)
 		}
 	}
-	if _, err := p.e.AddGroupingPolicies(rules); err != nil {
-		return err
-	}
-	p.loaded[userID] = time.Now()
-	return nil
+	p.mu.Lock()
+	p.users[userID] = g
+	p.mu.Unlock()
+	return g, nil
 }
-
-func subject(userID int64) string { return "user:" + strconv.FormatInt(userID, 10) }
 
 func stripComments(s string) string {
 	var b strings.Builder
