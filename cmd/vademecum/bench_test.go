@@ -97,6 +97,51 @@ func benchRun(client *http.Client, t benchTarget, n int) ([]time.Duration, time.
 	return lat, elapsed, int(failed.Load())
 }
 
+// benchLogin signs in once and returns the session cookie's value.
+func benchLogin(b *testing.B, client *http.Client, url, host, email, password string) string {
+	b.Helper()
+	loginReq := benchTarget{url: url + "/auth/login", host: host, body: fmt.Sprintf(`{"email":%q,"password":%q}`, email, password),
+		headers: map[string]string{"Content-Type": "application/json"}}
+	req, err := loginReq.request(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	var session string
+	for _, c := range res.Cookies() {
+		if c.Name == auth.CookieName {
+			session = c.Value
+		}
+	}
+	if res.StatusCode != http.StatusNoContent || session == "" {
+		b.Fatalf("login: status %d, session cookie %q", res.StatusCode, session)
+	}
+	return session
+}
+
+// benchQuantile is the q-quantile of sorted latencies in milliseconds.
+func benchQuantile(sorted []time.Duration, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	return float64(sorted[min(len(sorted)-1, int(q*float64(len(sorted))))].Microseconds()) / 1000
+}
+
+// benchClient is an HTTP client for benchClients concurrent goroutines.
+func benchClient(b *testing.B) *http.Client {
+	client := &http.Client{
+		Transport: &http.Transport{MaxIdleConns: 2 * benchClients, MaxIdleConnsPerHost: 2 * benchClients, IdleConnTimeout: time.Minute},
+		Timeout:   10 * time.Second,
+	}
+	b.Cleanup(client.CloseIdleConnections)
+	return client
+}
+
 // BenchmarkHTTP measures the whole server (wire's handler on a loopback listener and a real
 // PostgreSQL) against a bare Go handler answering the same bytes, with 32 concurrent clients.
 // It reports req/s, p50 and p99 per target ("space" anonymous, "profile" signed in, "bare")
@@ -130,35 +175,10 @@ func BenchmarkHTTP(b *testing.B) {
 	srv := httptest.NewServer(a.handler)
 	b.Cleanup(srv.Close)
 
-	client := &http.Client{
-		Transport: &http.Transport{MaxIdleConns: 2 * benchClients, MaxIdleConnsPerHost: 2 * benchClients, IdleConnTimeout: time.Minute},
-		Timeout:   10 * time.Second,
-	}
-	b.Cleanup(client.CloseIdleConnections)
+	client := benchClient(b)
 	host := "bench." + benchDomain
 
-	// Sign in once.
-	loginReq := benchTarget{url: srv.URL + "/auth/login", host: host, body: fmt.Sprintf(`{"email":%q,"password":%q}`, email, password),
-		headers: map[string]string{"Content-Type": "application/json"}}
-	req, err := loginReq.request(ctx)
-	if err != nil {
-		b.Fatal(err)
-	}
-	res, err := client.Do(req)
-	if err != nil {
-		b.Fatal(err)
-	}
-	_, _ = io.Copy(io.Discard, res.Body)
-	res.Body.Close()
-	var session string
-	for _, c := range res.Cookies() {
-		if c.Name == auth.CookieName {
-			session = c.Value
-		}
-	}
-	if res.StatusCode != http.StatusNoContent || session == "" {
-		b.Fatalf("login: status %d, session cookie %q", res.StatusCode, session)
-	}
+	session := benchLogin(b, client, srv.URL, host, email, password)
 
 	spaceT := benchTarget{url: srv.URL + "/api/common/query/space", host: host, body: `{"idOrDomain":"bench"}`,
 		headers: map[string]string{"Space": "bench", "Content-Type": "application/json"}}
@@ -220,13 +240,7 @@ func BenchmarkHTTP(b *testing.B) {
 	for _, tc := range targets {
 		l := lat[tc.name]
 		slices.Sort(l)
-		ms := func(q float64) float64 {
-			if len(l) == 0 {
-				return 0
-			}
-			return float64(l[min(len(l)-1, int(q*float64(len(l))))].Microseconds()) / 1000
-		}
-		fig[tc.name] = figures{rate: float64(len(l)) / elapsed[tc.name].Seconds(), p50: ms(0.50), p99: ms(0.99), max: ms(1),
+		fig[tc.name] = figures{rate: float64(len(l)) / elapsed[tc.name].Seconds(), p50: benchQuantile(l, 0.50), p99: benchQuantile(l, 0.99), max: benchQuantile(l, 1),
 			low: slices.Min(rounds[tc.name]), high: slices.Max(rounds[tc.name]), errors: errs[tc.name]}
 	}
 	b.ReportMetric(0, "ns/op")

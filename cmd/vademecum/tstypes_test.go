@@ -137,7 +137,7 @@ func generateTS(t *testing.T) string {
 func writeFields(t *testing.T, b *strings.Builder, typ reflect.Type, names map[reflect.Type]string) {
 	for i := 0; i < typ.NumField(); i++ {
 		f := typ.Field(i)
-		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		tag, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if f.Anonymous && tag == "" {
 			writeFields(t, b, f.Type, names)
 			continue
@@ -146,7 +146,7 @@ func writeFields(t *testing.T, b *strings.Builder, typ reflect.Type, names map[r
 			continue
 		}
 		optional := ""
-		if f.Type.Kind() == reflect.Pointer {
+		if f.Type.Kind() == reflect.Pointer || opts == "omitempty" {
 			optional = "?"
 		}
 		fmt.Fprintf(b, "  %s%s: %s;\n", tag, optional, tsType(t, f.Type, names))

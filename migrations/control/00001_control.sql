@@ -1,6 +1,9 @@
 -- The control plane: the space registry with placement, global users and their logins,
 -- space memberships, space images and server-side sessions.
 -- +goose Up
+-- Trigram indexes make the substring searches for people fast.
+CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
+
 CREATE TABLE control.spaces (
     id            bigserial PRIMARY KEY,
     subdomain     text NOT NULL UNIQUE,
@@ -60,8 +63,14 @@ CREATE TABLE control.logins (
     CHECK (email = lower(email))
 );
 CREATE UNIQUE INDEX logins_email ON control.logins (email) WHERE provider = 'local';
+CREATE INDEX logins_email_trgm ON control.logins USING gin (email public.gin_trgm_ops);
 CREATE UNIQUE INDEX logins_subject ON control.logins (provider, subject) WHERE provider <> 'local';
 CREATE INDEX logins_user ON control.logins (user_id);
+
+CREATE INDEX users_name_trgm ON control.users USING gin ((lower(firstname || ' ' || lastname)) public.gin_trgm_ops);
+-- Member lists are ordered by name and paged: this index serves the first pages directly.
+CREATE INDEX users_by_name ON control.users ((lower(lastname)), (lower(firstname)), id);
+CREATE INDEX users_name_reversed_trgm ON control.users USING gin ((lower(lastname || ' ' || firstname)) public.gin_trgm_ops);
 
 CREATE TABLE control.space_members (
     space_id   bigint NOT NULL REFERENCES control.spaces (id) ON DELETE CASCADE,

@@ -19,27 +19,43 @@ type Validator struct {
 	MainValidatorOf int `json:"mainValidatorOf"`
 }
 
-// MembersRequest names a collection.
+// MembersRequest names a collection and, optionally, a search and a page of its members.
 type MembersRequest struct {
 	Collection api.ID `json:"collection"`
+	users.Page
 }
 
-// Members lists the members of a collection; admins are members with the admin flag.
+// Members lists the members of a collection by name, a page at a time; admins are members
+// with the admin flag.
 func (s *Service) Members(ctx context.Context, req MembersRequest) ([]users.Member, error) {
 	sp, err := s.manage(ctx, req.Collection)
 	if err != nil {
 		return nil, err
 	}
-	return s.members(ctx, sp, int64(req.Collection))
+	page, err := req.Page.Check()
+	if err != nil {
+		return nil, err
+	}
+	return s.members(ctx, sp, int64(req.Collection), page)
 }
 
-func (s *Service) members(ctx context.Context, sp *tenancy.Space, collection int64) ([]users.Member, error) {
+func (s *Service) members(ctx context.Context, sp *tenancy.Space, collection int64, page users.Page) ([]users.Member, error) {
 	out := []users.Member{}
+	// The page is chosen on the bare rows first, so that the columns of a user (their
+	// e-mail) are computed for the page only.
+	where := "r.collection_id = $1 AND r.role IN ('admin', 'member')"
+	args := []any{collection, page.Limit, page.Offset}
+	if page.Query != "" {
+		where += ` AND r.user_id IN (` + users.MatchIDs("$4") + `)`
+		args = append(args, users.Pattern(page.Query))
+	}
+	q := `SELECT ` + users.UserColumns + `, p.admin FROM (
+		SELECT r.user_id, bool_or(r.role = 'admin') AS admin, lower(u.lastname) AS ln, lower(u.firstname) AS fn
+		FROM collection_roles r JOIN control.users u ON u.id = r.user_id WHERE ` + where + `
+		GROUP BY r.user_id, u.id ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT $2 OFFSET $3) p
+		JOIN control.users u ON u.id = p.user_id ORDER BY p.ln, p.fn, u.id`
 	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+users.UserColumns+`, bool_or(r.role = 'admin')
-			FROM collection_roles r JOIN control.users u ON u.id = r.user_id
-			WHERE r.collection_id = $1 AND r.role IN ('admin', 'member')
-			GROUP BY u.id ORDER BY lower(u.lastname), lower(u.firstname), u.id`, collection)
+		rows, err := tx.Query(ctx, q, args...)
 		if err != nil {
 			return err
 		}
@@ -90,7 +106,7 @@ func (s *Service) AddMembers(ctx context.Context, req AddMembersRequest) ([]user
 	if err != nil {
 		return nil, err
 	}
-	return s.members(ctx, sp, int64(req.Collection))
+	return s.members(ctx, sp, int64(req.Collection), users.Page{Limit: users.DefaultPageSize})
 }
 
 // AddValidatorsRequest adds validators to a collection.
@@ -224,7 +240,7 @@ func (s *Service) changeMember(ctx context.Context, collection, member api.ID, c
 		return nil, err
 	}
 	s.Authz.Invalidate(int64(member))
-	return s.members(ctx, sp, int64(collection))
+	return s.members(ctx, sp, int64(collection), users.Page{Limit: users.DefaultPageSize})
 }
 
 // RemoveValidatorRequest removes a validator from a collection.

@@ -3,8 +3,6 @@ package spaces
 import (
 	"context"
 	"errors"
-	"strconv"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -26,35 +24,42 @@ type Authorizer interface {
 	Invalidate(userID int64)
 }
 
-// MembersRequest names a space.
+// MembersRequest names a space and, optionally, a search and a page of its members.
 type MembersRequest struct {
 	Space api.ID `json:"space"`
+	users.Page
 }
 
-// Members lists the members of a space; admins carry the admin flag.
+// Members lists the members of a space by name, a page at a time; admins carry the admin flag.
 func (s *Service) Members(ctx context.Context, req MembersRequest) ([]users.Member, error) {
 	sp, err := api.TargetSpace(ctx, s.Registry, s.Authz, req.Space)
 	if err != nil {
 		return nil, err
 	}
-	return s.members(ctx, sp.ID, "")
+	page, err := req.Page.Check()
+	if err != nil {
+		return nil, err
+	}
+	return s.members(ctx, sp.ID, page)
 }
 
 // maxSearchResults bounds user searches.
 const maxSearchResults = 20
 
-func (s *Service) members(ctx context.Context, spaceID int64, query string) ([]users.Member, error) {
-	q := `SELECT ` + users.UserColumns + `, m.admin FROM control.space_members m JOIN control.users u ON u.id = m.user_id
-		WHERE m.space_id = $1`
-	args := []any{spaceID}
-	if query != "" {
-		q += ` AND (u.firstname || ' ' || u.lastname ILIKE $2 OR u.lastname || ' ' || u.firstname ILIKE $2
-			OR EXISTS (SELECT 1 FROM control.logins l WHERE l.user_id = u.id AND l.email LIKE lower($2)))
-			ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT ` + strconv.Itoa(maxSearchResults)
-		args = append(args, "%"+users.EscapeLike(query)+"%")
-	} else {
-		q += " ORDER BY lower(u.lastname), lower(u.firstname), u.id"
+func (s *Service) members(ctx context.Context, spaceID int64, page users.Page) ([]users.Member, error) {
+	// The page is chosen on the bare rows first, so that the columns of a user (their
+	// e-mail) are computed for the page only, not for every member.
+	where := "m.space_id = $1"
+	args := []any{spaceID, page.Limit, page.Offset}
+	if page.Query != "" {
+		where += ` AND m.user_id IN (` + users.MatchIDs("$4") + `)`
+		args = append(args, users.Pattern(page.Query))
 	}
+	q := `SELECT ` + users.UserColumns + `, p.admin FROM (
+		SELECT m.user_id, m.admin, lower(u.lastname) AS ln, lower(u.firstname) AS fn FROM control.space_members m
+		JOIN control.users u ON u.id = m.user_id WHERE ` + where + `
+		ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT $2 OFFSET $3) p
+		JOIN control.users u ON u.id = p.user_id ORDER BY p.ln, p.fn, u.id`
 	rows, err := s.Pool.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -77,10 +82,11 @@ func (s *Service) SearchMembers(ctx context.Context, req SearchRequest) ([]users
 	if !ok {
 		return nil, api.ErrNotFound
 	}
-	if err := users.CheckText("query", req.Query, 200); err != nil {
+	page, err := users.Page{Query: req.Query, Limit: maxSearchResults}.Check()
+	if err != nil {
 		return nil, err
 	}
-	return s.members(ctx, sp.ID, strings.TrimSpace(req.Query))
+	return s.members(ctx, sp.ID, page)
 }
 
 // AddMembersRequest adds people to a space by e-mail address.
@@ -260,7 +266,7 @@ func (s *Service) SetAdmin(ctx context.Context, req SetAdminRequest) ([]users.Me
 	if err != nil {
 		return nil, err
 	}
-	return s.members(ctx, sp.ID, "")
+	return s.members(ctx, sp.ID, users.Page{Limit: users.DefaultPageSize})
 }
 
 // changeMember applies change to a member of the space, refusing a result without admin.

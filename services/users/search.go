@@ -27,10 +27,8 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) ([]User, error)
 	if q == "" {
 		return []User{}, nil
 	}
-	rows, err := s.Pool.Query(ctx, `SELECT `+UserColumns+` FROM control.users u
-		WHERE u.firstname || ' ' || u.lastname ILIKE $1 OR u.lastname || ' ' || u.firstname ILIKE $1
-		   OR EXISTS (SELECT 1 FROM control.logins l WHERE l.user_id = u.id AND l.email LIKE lower($1))
-		ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT $2`, "%"+EscapeLike(q)+"%", maxSearchResults)
+	rows, err := s.Pool.Query(ctx, `SELECT `+UserColumns+` FROM control.users u WHERE u.id IN (`+MatchIDs("$1")+`)
+		ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT $2`, Pattern(q), maxSearchResults)
 	if err != nil {
 		return nil, err
 	}
@@ -99,9 +97,48 @@ func collectUsers(rows pgx.Rows) ([]User, error) {
 	return out, err
 }
 
-// EscapeLike makes s match literally inside a LIKE pattern.
-func EscapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+// Pattern is the LIKE pattern that finds q, taken literally and in lower case, anywhere.
+func Pattern(q string) string {
+	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q)) + "%"
+}
+
+// MatchIDs is a query of the ids of users whose name (either order) or login e-mail matches
+// the Pattern in parameter param; trigram indexes serve each branch.
+func MatchIDs(param string) string {
+	return `SELECT id FROM control.users WHERE lower(firstname || ' ' || lastname) LIKE ` + param +
+		` OR lower(lastname || ' ' || firstname) LIKE ` + param +
+		` UNION SELECT user_id FROM control.logins WHERE email LIKE ` + param
+}
+
+// Page selects a window of a long list.
+type Page struct {
+	Query  string `json:"query,omitempty"`
+	Offset int    `json:"offset,omitempty"`
+	Limit  int    `json:"limit,omitempty"`
+}
+
+// Page sizes of member lists.
+const (
+	DefaultPageSize = 100
+	MaxPageSize     = 1000
+)
+
+// Check validates a page request and fills in the default size.
+func (p Page) Check() (Page, error) {
+	p.Query = strings.TrimSpace(p.Query)
+	if err := CheckText("query", p.Query, 200); err != nil {
+		return p, err
+	}
+	if p.Offset < 0 {
+		return p, api.ErrInvalidField.Field("offset")
+	}
+	if p.Limit < 0 || p.Limit > MaxPageSize {
+		return p, api.ErrInvalidField.With(map[string]any{"field": "limit", "max": MaxPageSize})
+	}
+	if p.Limit == 0 {
+		p.Limit = DefaultPageSize
+	}
+	return p, nil
 }
 
 // MyData is everything stored about the caller outside guideline content.

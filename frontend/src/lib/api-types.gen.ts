@@ -63,6 +63,9 @@ export interface CollectionInput {
 
 export interface CollectionMembersRequest {
   collection: number;
+  query?: string;
+  offset?: number;
+  limit?: number;
 }
 
 export interface CollectionRequest {
@@ -167,6 +170,9 @@ export interface MemberStats {
 
 export interface MembersRequest {
   space: number;
+  query?: string;
+  offset?: number;
+  limit?: number;
 }
 
 export interface MembershipRequest {
