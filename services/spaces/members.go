@@ -139,18 +139,7 @@ func (s *Service) AddMembers(ctx context.Context, req AddMembersRequest) ([]Adde
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		known := map[string]int64{}
 		rows, err := tx.Query(ctx, "SELECT DISTINCT ON (email) email, user_id FROM control.logins WHERE email = ANY($1) ORDER BY email, id", emails)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var e string
-			var id int64
-			if err := rows.Scan(&e, &id); err != nil {
-				return err
-			}
-			known[e] = id
-		}
-		if err := rows.Err(); err != nil {
+		if err := collectIDs(rows, err, known); err != nil {
 			return err
 		}
 		var missing []string
@@ -167,18 +156,7 @@ func (s *Service) AddMembers(ctx context.Context, req AddMembersRequest) ([]Adde
 				SELECT numbered.id, e.email, true FROM numbered
 				JOIN unnest($1::text[]) WITH ORDINALITY AS e(email, n) ON e.n = numbered.n
 				RETURNING email, user_id`, missing)
-			if err != nil {
-				return err
-			}
-			for rows.Next() {
-				var e string
-				var id int64
-				if err := rows.Scan(&e, &id); err != nil {
-					return err
-				}
-				known[e] = id
-			}
-			if err := rows.Err(); err != nil {
+			if err := collectIDs(rows, err, known); err != nil {
 				return err
 			}
 		}
@@ -221,6 +199,23 @@ func (s *Service) AddMembers(ctx context.Context, req AddMembersRequest) ([]Adde
 		s.Authz.Invalidate(id)
 	}
 	return out, nil
+}
+
+// collectIDs reads (email, user id) rows into ids.
+func collectIDs(rows pgx.Rows, err error, ids map[string]int64) error {
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e string
+		var id int64
+		if err := rows.Scan(&e, &id); err != nil {
+			return err
+		}
+		ids[e] = id
+	}
+	return rows.Err()
 }
 
 // DeleteMemberRequest removes a member from a space.
