@@ -74,9 +74,10 @@ test.describe('Space Administration', () => {
 
   test('filters the space list', async ({ page }) => {
     await signIn(page, ADMIN, 'kssg', '/admin');
-    await page.getByPlaceholder('Suchen').fill('insel');
+    const spaces = page.getByRole('region', { name: 'Spaces', exact: true });
+    await spaces.getByPlaceholder('Suchen', { exact: true }).fill('insel');
     await expect(page.locator('.space-row')).toHaveCount(1);
-    await page.getByPlaceholder('Suchen').fill('zzz-none');
-    await expect(page.getByText('Keine Einträge gefunden')).toBeVisible();
+    await spaces.getByPlaceholder('Suchen', { exact: true }).fill('zzz-none');
+    await expect(spaces.getByText('Keine Einträge gefunden')).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Loader } from '../components/Loader';
 import { NotFoundPage } from '../components/NotFoundPage';
@@ -12,6 +12,20 @@ import { ShellLayout } from './shell/ShellLayout';
 
 // The admin area is lazy-loaded so a reader's first page stays small (ARCHITECTURE §7).
 const AdminPage = lazy(() => import('../features/admin/components/AdminPage').then((m) => ({ default: m.AdminPage })));
+const AdminUserPage = lazy(() => import('../features/admin/components/UserPage').then((m) => ({ default: m.UserPage })));
+const MySpacesPage = lazy(() => import('../features/spaces/components/MySpacesPage').then((m) => ({ default: m.MySpacesPage })));
+const SpacePage = lazy(() => import('../features/spaces/components/SpacePage').then((m) => ({ default: m.SpacePage })));
+const MyCollectionsPage = lazy(() => import('../features/collections/components/MyCollectionsPage').then((m) => ({ default: m.MyCollectionsPage })));
+const CollectionPage = lazy(() => import('../features/collections/components/CollectionPage').then((m) => ({ default: m.CollectionPage })));
+
+/** A signed-in, lazily loaded screen; the server decides per call who may see what (403 → error page). */
+function authLazy(element: ReactNode): ReactNode {
+  return (
+    <RequireAuth>
+      <Suspense fallback={<Loader />}>{element}</Suspense>
+    </RequireAuth>
+  );
+}
 
 /** Routes of the www landing site. */
 export const landingRoutes: RouteObject[] = [
@@ -48,6 +62,22 @@ export function shellRoutes(space: Space): RouteObject[] {
             </RequireAuth>
           ),
         },
+        {
+          path: 'admin/user/:username',
+          element: (
+            <RequireAuth>
+              <RequireSuperAdmin>
+                <Suspense fallback={<Loader />}>
+                  <AdminUserPage />
+                </Suspense>
+              </RequireSuperAdmin>
+            </RequireAuth>
+          ),
+        },
+        { path: 'spaces', element: authLazy(<MySpacesPage space={space} />) },
+        { path: 'spaces/:id/:tab?', element: authLazy(<SpacePage />) },
+        { path: 'collections', element: authLazy(<MyCollectionsPage />) },
+        { path: 'collections/:id/:tab?', element: authLazy(<CollectionPage />) },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

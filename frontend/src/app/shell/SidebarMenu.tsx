@@ -18,6 +18,8 @@ interface MenuEntry {
 export function menuEntries(nav: Navigation | undefined): MenuEntry[] {
   const entries: MenuEntry[] = [{ to: '/', labelKey: 'nav.home', icon: 'home', tasks: 0 }];
   if (nav?.superAdmin) entries.push({ to: '/admin', labelKey: 'nav.spaceAdministration', icon: 'shield', tasks: 0 });
+  if (nav?.spaceAdmin) entries.push({ to: '/spaces', labelKey: 'nav.mySpaces', icon: 'building', tasks: nav.spaceAdminTasks });
+  if (nav?.collectionAdmin) entries.push({ to: '/collections', labelKey: 'nav.myCollections', icon: 'folder', tasks: nav.collectionAdminTasks });
   return entries;
 }
 
@@ -46,10 +48,14 @@ export function SidebarMenu() {
         <ul className="nav-list">
           {menuEntries(nav).map((entry) => (
             <li key={entry.to}>
-              <NavLink to={entry.to} end className="nav-list__item" onClick={() => setOpen(false)}>
+              <NavLink to={entry.to} end={entry.to === '/'} className="nav-list__item" onClick={() => setOpen(false)}>
                 <Icon name={entry.icon} />
                 <span className="nav-list__text">{t(entry.labelKey)}</span>
-                {entry.tasks > 0 && <span className="badge">{entry.tasks}</span>}
+                {entry.tasks > 0 && (
+                  <span className="badge" aria-label={t('nav.tasks', { n: entry.tasks })}>
+                    {entry.tasks}
+                  </span>
+                )}
               </NavLink>
             </li>
           ))}

@@ -10,7 +10,9 @@ import type { Space } from '../../../lib/types';
 import { useDeleteSpace } from '../api/deleteSpace';
 import { useSpaces } from '../api/getSpaces';
 import { LandingOrder } from './LandingOrder';
+import { MetadataSection } from './MetadataSection';
 import { SpaceEditorDialog } from './SpaceEditorDialog';
+import { UsersSection } from './UsersSection';
 
 function matches(space: Space, filter: string): boolean {
   const needle = filter.trim().toLowerCase();
@@ -101,6 +103,10 @@ export function AdminPage() {
           </ul>
         )}
       </section>
+
+      <UsersSection />
+
+      <MetadataSection />
 
       <section className="card" aria-labelledby="order-heading">
         <h2 id="order-heading" className="card__title">

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isVisibility, VISIBILITIES, type Visibility } from '../lib/types';
+
+interface VisibilityFieldProps {
+  value: Visibility | '';
+  onChange: (value: Visibility | '') => void;
+  error?: string | null;
+}
+
+/** Visibility select with the 'Select an option' placeholder (spec §2, §9). */
+export function VisibilityField({ value, onChange, error }: VisibilityFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {t('collections.fields.visibility')}
+      </label>
+      <select
+        id={id}
+        name="visibility"
+        className="select"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(isVisibility(e.target.value) ? e.target.value : '')}
+      >
+        <option value="" disabled>
+          {t('common.selectOption')}
+        </option>
+        {VISIBILITIES.map((v) => (
+          <option key={v} value={v}>
+            {t(`visibility.${v}`)}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Small label for lists. */
+export function VisibilityChip({ visibility }: { visibility: Visibility }) {
+  const { t } = useTranslation();
+  return <span className={visibility === 'public' ? 'chip' : 'chip chip--muted'}>{t(`visibility.${visibility}`)}</span>;
+}

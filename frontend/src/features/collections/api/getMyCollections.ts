@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiQuery } from '../../../lib/api';
+import type { Collection } from '../../../lib/types';
+
+/** Collections the caller administers in the current space. */
+export const getMyCollections = () => apiQuery<Collection[]>('admin/collectionadmin', 'collections');
+
+export const myCollectionsQueryOptions = () => queryOptions({ queryKey: ['collections', 'mine'], queryFn: getMyCollections });
+
+export const useMyCollections = () => useQuery(myCollectionsQueryOptions());

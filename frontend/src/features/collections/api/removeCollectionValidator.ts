@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiMutation } from '../../../lib/api';
+import type { Validator } from '../../../lib/types';
+import { validatorsUpdated } from './memberListUpdated';
+
+/** 409 collection.mainValidator with params {n}. */
+export const removeCollectionValidator = (input: { collection: number; validator: number }) =>
+  apiMutation<Validator[]>('admin/collectionadmin', 'removeCollectionValidator', input);
+
+export const useRemoveCollectionValidator = (collection: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (validator: number) => removeCollectionValidator({ collection, validator }),
+    onSuccess: (validators) => validatorsUpdated(queryClient, collection, validators),
+  });
+};

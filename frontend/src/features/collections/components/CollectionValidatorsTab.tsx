@@ -1,0 +1,82 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Loader } from '../../../components/Loader';
+import { MemberList } from '../../../components/MemberList';
+import { QueryErrorPage } from '../../../components/QueryErrorPage';
+import { SearchBox } from '../../../components/SearchBox';
+import { apiErrorText } from '../../../lib/apiErrors';
+import { showSnackbar } from '../../../lib/snackbar';
+import { displayName, type Validator } from '../../../lib/types';
+import { useAddCollectionValidators } from '../api/addCollectionValidators';
+import { useCollectionValidators } from '../api/getCollectionValidators';
+import { useRemoveCollectionValidator } from '../api/removeCollectionValidator';
+import { UserPicker } from './UserPicker';
+
+export function CollectionValidatorsTab({ collectionId }: { collectionId: number }) {
+  const { t } = useTranslation();
+  const validators = useCollectionValidators(collectionId);
+  const [filter, setFilter] = useState('');
+  const [removing, setRemoving] = useState<Validator | null>(null);
+  const add = useAddCollectionValidators(collectionId);
+  const remove = useRemoveCollectionValidator(collectionId);
+  const ids = useMemo(() => new Set((validators.data ?? []).map((v) => v.id)), [validators.data]);
+
+  if (validators.isError) return <QueryErrorPage error={validators.error} />;
+
+  return (
+    <section className="card" aria-labelledby="collection-validators-heading">
+      <div className="card__toolbar">
+        <h2 id="collection-validators-heading" className="card__title">
+          {t('validators.title')}
+          {validators.data && <span className="card__count">{validators.data.length}</span>}
+        </h2>
+        <SearchBox value={filter} onChange={setFilter} placeholder={t('members.searchPlaceholder')} />
+      </div>
+      <UserPicker
+        label={t('validators.add')}
+        excludeIds={ids}
+        disabled={add.isPending}
+        onPick={(user) => add.mutate([user.id], { onSuccess: () => showSnackbar(t('validators.added', { name: displayName(user) })) })}
+      />
+      {add.error && (
+        <p className="form-error" role="alert">
+          {apiErrorText(add.error, t)}
+        </p>
+      )}
+      {validators.isPending ? (
+        <Loader />
+      ) : (
+        <MemberList
+          members={validators.data.map((v) => ({ ...v, admin: false }))}
+          filter={filter}
+          renderChips={(v) => (v.mainValidatorOf > 0 ? <span className="chip">{t('validators.mainValidatorOf', { n: v.mainValidatorOf })}</span> : null)}
+          onRemove={(v) => {
+            remove.reset();
+            setRemoving(v);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title={t('validators.removeTitle')}
+        description={t('validators.removeText', { name: removing ? displayName(removing) : '' })}
+        confirmLabel={t('members.remove')}
+        pending={remove.isPending}
+        error={apiErrorText(remove.error, t)}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              showSnackbar(t('validators.removed', { name: displayName(removing) }));
+              setRemoving(null);
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiMutation } from '../../../lib/api';
+import type { AddedMember } from '../../../lib/types';
+import { spaceMembersQueryOptions } from './getSpaceMembers';
+import { spaceStatsQueryOptions } from './getSpaceStats';
+
+export interface AddSpaceMembersInput {
+  spaceId: number;
+  users: string[];
+}
+
+/** Adds existing users and invites unknown e-mail addresses; 400 validation.emailList carries params.invalid. */
+export const addSpaceMembers = (input: AddSpaceMembersInput) => apiMutation<AddedMember[]>('admin/spaceadmin', 'addSpaceMembers', input);
+
+export const useAddSpaceMembers = (spaceId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (users: string[]) => addSpaceMembers({ spaceId, users }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: spaceMembersQueryOptions(spaceId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: spaceStatsQueryOptions(spaceId).queryKey }),
+      ]),
+  });
+};

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiMutation } from '../../../lib/api';
+import type { Collection, Visibility } from '../../../lib/types';
+import { invalidateCollectionData } from './invalidateCollections';
+
+export interface CollectionInput {
+  title: string;
+  visibility: Visibility;
+  /** empty: the caller becomes admin */
+  admins: number[];
+}
+
+export const createCollection = (input: { spaceId: number; collection: CollectionInput }) => apiMutation<Collection>('admin', 'createCollection', input);
+
+export const useCreateCollection = (spaceId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (collection: CollectionInput) => createCollection({ spaceId, collection }),
+    onSuccess: () => invalidateCollectionData(queryClient, spaceId),
+  });
+};
