@@ -11,16 +11,13 @@ import (
 )
 
 const spaceColumns = `s.id, s.subdomain, s.title, s.color, s.accent_color, s.email_domains, s.tags,
-	s.variables, s.lpvisible, s.national, s.public, s.position, s.status, s.cluster, s.schema_name,
-	EXISTS (SELECT 1 FROM control.space_images i WHERE i.space_id = s.id AND i.kind = 'logo'),
-	EXISTS (SELECT 1 FROM control.space_images i WHERE i.space_id = s.id AND i.kind = 'icon'),
-	s.updated_at`
+	s.variables, s.lpvisible, s.national, s.public, s.position, s.status, s.cluster, s.schema_name, s.updated_at`
 
 func scanSpace(row pgx.CollectableRow) (*Space, error) {
 	var s Space
 	err := row.Scan(&s.ID, &s.Subdomain, &s.Title, &s.Color, &s.AccentColor, &s.EmailDomains, &s.Tags,
 		&s.Variables, &s.LPVisible, &s.National, &s.Public, &s.Position, &s.Status, &s.Cluster, &s.Schema,
-		&s.HasLogo, &s.HasIcon, &s.UpdatedAt)
+		&s.UpdatedAt)
 	if s.Variables == nil {
 		s.Variables = map[string]string{}
 	}

@@ -28,8 +28,6 @@ type Space struct {
 	Status       string
 	Cluster      string
 	Schema       string
-	HasLogo      bool
-	HasIcon      bool
 	UpdatedAt    time.Time
 }
 

@@ -97,7 +97,6 @@ var (
 	ErrRequired        = Invalid("validation.required")
 	ErrTooLong         = Invalid("validation.tooLong")
 	ErrInvalidID       = Invalid("request.invalidId")
-	ErrUnknownSpace    = NotFound("not found")
 	ErrSpaceMismatch   = Invalid("space.headerMismatch")
 	ErrInvalidLanguage = Invalid("validation.language")
 )

@@ -124,7 +124,7 @@ func ResolveSpace(res *tenancy.Resolver, unknownPage http.Handler, next http.Han
 			return
 		case errors.Is(err, tenancy.ErrNotFound):
 			if isAPI {
-				WriteError(r.Context(), w, ErrUnknownSpace)
+				WriteError(r.Context(), w, ErrNotFound)
 			} else {
 				unknownPage.ServeHTTP(w, r)
 			}

@@ -37,7 +37,7 @@ const (
 	storedSize = 512
 )
 
-// image is an upload to apply: remove, or replace with png.
+// upload is an image change to apply: remove the image, or replace it with png.
 type upload struct {
 	remove bool
 	png    []byte
