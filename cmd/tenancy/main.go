@@ -92,7 +92,7 @@ func (c *cli) open(ctx context.Context) error {
 	}
 	c.db, c.close = db, closeDB
 	c.reg = tenancy.NewRegistry(db, 0)
-	c.users = &users.Service{Pool: db.Control(), DB: db, Grants: policy.Notifier{Pool: db.Control()}}
+	c.users = &users.Service{Pool: db.Control(), Grants: policy.Notifier{Pool: db.Control()}}
 	c.spaces = &spaces.Service{Registry: c.reg, Pool: db.Control(), Users: c.users}
 	return nil
 }

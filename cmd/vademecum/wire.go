@@ -56,7 +56,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	enforcer.AnnounceOn(policy.Notifier{Pool: pool})
 	registry := tenancy.NewRegistry(db, 2*time.Second)
 	resolver := &tenancy.Resolver{Registry: registry, DefaultSpace: cfg.DefaultSpace, TestSuffix: cfg.TestSuffix}
-	userSvc := &users.Service{Pool: pool, DB: db, Grants: enforcer}
+	userSvc := &users.Service{Pool: pool, Grants: enforcer}
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc}
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer}
 	web := newAppHandler(frontend.Dist())
