@@ -24,6 +24,8 @@ test.describe('language', () => {
 
   test('a signed-in switch is stored in the profile', async ({ page, context }) => {
     await signIn(page, HUG_MEMBER, 'hug');
+    // the switch is stored in the profile only once the app knows who is signed in
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Profil öffnen' })).toBeVisible();
     await chooseLanguage(page, 'fr');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Aide' })).toBeVisible();
     expect((await context.cookies()).some((c) => c.name === 'lang' && c.value === 'fr')).toBe(true);
