@@ -548,3 +548,27 @@ func TestIntegrationMetadata(t *testing.T) {
 	require.Equal(t, http.StatusOK, e.api("www", e.super, "admin/mutation/deleteMetadata", fmt.Sprintf(`{"id":%d}`, m.ID)).Status)
 	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.metadata_options"))
 }
+
+func TestIntegrationSpaceAdminEditsOwnSpace(t *testing.T) {
+	e := newEnv(t)
+	res := e.api("alpha", e.alphaAdmin, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{
+		"id": e.alpha.ID, "title": "Alpha Hospital", "subdomain": "taken-over", "color": "#112233",
+		"emailDomains": []string{"alpha-spital.ch"}, "national": true, "position": 7, "lpvisible": false}})
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	var sp map[string]any
+	res.JSON(t, &sp)
+	assert.Equal(t, "Alpha Hospital", sp["title"])
+	assert.Equal(t, "#112233", sp["color"])
+	assert.Equal(t, []any{"alpha-spital.ch"}, sp["emailDomains"])
+	assert.Equal(t, "alpha", sp["subdomain"], "the address stays as the super admin set it")
+	assert.Equal(t, false, sp["national"])
+	assert.InDelta(t, float64(e.alpha.Position), sp["position"], 0)
+
+	// A space admin neither creates spaces nor changes another one.
+	res = e.api("alpha", e.alphaAdmin, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{"title": "New", "subdomain": "newspace"}})
+	assert.Equal(t, http.StatusForbidden, res.Status)
+	res = e.api("alpha", e.alphaAdmin, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{
+		"id": e.beta.ID, "title": "Mine now", "subdomain": "beta"}})
+	assert.Equal(t, http.StatusNotFound, res.Status)
+	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.spaces WHERE title IN ('Mine now', 'New')"))
+}

@@ -321,9 +321,25 @@ func (s *Service) Create(ctx context.Context, in SpaceInput) (Space, error) {
 	return s.reload(ctx, sp.ID)
 }
 
-// UpdateSpace creates a space when no id is given, otherwise changes it.
+// UpdateSpace creates a space when no id is given, otherwise changes it. The super admin may
+// change everything; a space admin changes only their own space's title, colours, e-mail domains
+// and images, while its address and place on the landing page stay as the super admin set them.
 func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Space, error) {
-	if req.Space.ID == nil {
+	super, err := s.Authz.HasRole(ctx, policy.PrincipalFrom(ctx), "*", policy.RoleSuperAdmin)
+	if err != nil {
+		return Space{}, err
+	}
+	if !super {
+		if req.Space.ID == nil {
+			return Space{}, api.ErrForbidden
+		}
+		sp, err := api.TargetSpace(ctx, s.Registry, s.Authz, *req.Space.ID)
+		if err != nil {
+			return Space{}, err
+		}
+		req.Space.Subdomain, req.Space.LPVisible, req.Space.National = sp.Subdomain, sp.LPVisible, sp.National
+		req.Space.Public, req.Space.Position = sp.Public, sp.Position
+	} else if req.Space.ID == nil {
 		return s.Create(ctx, req.Space)
 	}
 	in, err := validate(req.Space)
