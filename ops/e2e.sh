@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the end-to-end suite: starts the built server with demo data on a private PostgreSQL
 # cluster in a temporary directory, runs Playwright in Debian's Chromium against it, and
-# shuts both down again.
+# shuts both down again. Arguments go to Playwright (e.g. a spec file, --output DIR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${E2E_PORT:-18080}
@@ -21,4 +21,4 @@ for _ in $(seq 1 120); do
 done
 curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null || { cat "$dir/server.log"; exit 1; }
 cd frontend
-E2E_BASE_DOMAIN="vademecum.localhost:$port" npx playwright test || { tail -50 "$dir/server.log"; exit 1; }
+E2E_BASE_DOMAIN="vademecum.localhost:$port" npx playwright test "$@" || { tail -50 "$dir/server.log"; exit 1; }
