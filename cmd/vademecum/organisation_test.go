@@ -22,6 +22,7 @@ type memberView struct {
 	ID       int64  `json:"id"`
 	Username string `json:"username"`
 	Admin    bool   `json:"admin"`
+	IsAuthor bool   `json:"isAuthor"`
 }
 
 func (e *testEnv) createCollection(session, title, visibility string, admins ...int64) collectionView {

@@ -69,6 +69,8 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"common/query/searchUserBySpace", `{"query":"alpha"}`, spaceMembers, 0},
 		{"admin/query/collections", fmt.Sprintf(`{"spaceId":%d}`, alpha), spaceAdmins, 0},
 		{"admin/query/spaceStats", fmt.Sprintf(`{"spaceId":%d}`, alpha), spaceAdmins, 0},
+		{"admin/query/collectionGuidelines", fmt.Sprintf(`{"collection":%d}`, c), collectionAdmins, 0},
+		{"common/query/collectionsWithActiveGuidelines", `{}`, everyone, 0},
 		{"admin/query/collectionStats", fmt.Sprintf(`{"collectionId":%d}`, c), collectionAdmins, 0},
 		{"admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":"","visibility":"private"}}`, alpha), spaceAdmins, 0},
 		{"admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"","visibility":"private"}}`, c), collectionAdmins, 0},

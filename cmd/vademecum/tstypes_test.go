@@ -7,12 +7,14 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"vademecum/services/api"
 	"vademecum/services/collections"
+	"vademecum/services/guidelines"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
@@ -99,6 +101,9 @@ var apiTypes = map[string]any{
 	"OptionInput":                      spaces.OptionInput{},
 	"SaveMetadataRequest":              spaces.SaveMetadataRequest{},
 	"DeleteMetadataRequest":            spaces.DeleteMetadataRequest{},
+	"CollectionGuideline":              guidelines.CollectionGuideline{},
+	"GuidelineLanguage":                guidelines.Language{},
+	"CollectionGuidelinesRequest":      guidelines.CollectionGuidelinesRequest{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {
@@ -157,8 +162,11 @@ func tsType(t *testing.T, typ reflect.Type, names map[reflect.Type]string) strin
 	if n, ok := names[typ]; ok {
 		return n
 	}
-	if typ == reflect.TypeOf(api.ID(0)) {
+	switch typ {
+	case reflect.TypeOf(api.ID(0)):
 		return "number"
+	case reflect.TypeOf(time.Time{}):
+		return "string" // RFC 3339
 	}
 	switch typ.Kind() {
 	case reflect.String:

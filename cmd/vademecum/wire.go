@@ -15,6 +15,7 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/auth"
 	"vademecum/services/collections"
+	"vademecum/services/guidelines"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
@@ -43,6 +44,7 @@ type app struct {
 	spaces      *spaces.Service
 	users       *users.Service
 	collections *collections.Service
+	guidelines  *guidelines.Service
 	registry    *tenancy.Registry
 }
 
@@ -59,6 +61,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	userSvc := &users.Service{Pool: pool, Grants: enforcer}
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc}
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer}
+	guidelineSvc := &guidelines.Service{DB: db, Authz: enforcer}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
 		Sessions: &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour},
@@ -78,6 +81,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	spaceSvc.Register(router)
 	userSvc.Register(router)
 	collectionSvc.Register(router)
+	guidelineSvc.Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
 
 	site := http.NewServeMux()
@@ -100,7 +104,8 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	top.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	top.Handle("/", api.Observe(log, metrics, api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site))))
 
-	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc, registry: registry}, nil
+	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
+		guidelines: guidelineSvc, registry: registry}, nil
 }
 
 type versionInfo struct {

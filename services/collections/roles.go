@@ -49,7 +49,7 @@ func (s *Service) members(ctx context.Context, sp *tenancy.Space, collection int
 		where += ` AND r.user_id IN (` + users.MatchIDs("$4") + `)`
 		args = append(args, users.Pattern(page.Query))
 	}
-	q := `SELECT ` + users.UserColumns + `, p.admin FROM (
+	q := `SELECT ` + users.UserColumns + `, p.admin, ` + users.AuthorFlag(sp.Schema) + ` FROM (
 		SELECT r.user_id, bool_or(r.role = 'admin') AS admin, lower(u.lastname) AS ln, lower(u.firstname) AS fn
 		FROM collection_roles r JOIN control.users u ON u.id = r.user_id WHERE ` + where + `
 		GROUP BY r.user_id, u.id ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT $2 OFFSET $3) p
@@ -77,18 +77,21 @@ func (s *Service) Validators(ctx context.Context, req MembersRequest) ([]Validat
 func (s *Service) validators(ctx context.Context, sp *tenancy.Space, collection int64) ([]Validator, error) {
 	out := []Validator{}
 	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+users.UserColumns+`, false
+		rows, err := tx.Query(ctx, `SELECT `+users.UserColumns+`, false, `+users.AuthorFlag(sp.Schema)+`,
+			(SELECT count(*) FROM guidelines g WHERE g.collection_id = r.collection_id AND g.main_validator_id = u.id)
 			FROM collection_roles r JOIN control.users u ON u.id = r.user_id
 			WHERE r.collection_id = $1 AND r.role = 'validator'
 			ORDER BY lower(u.lastname), lower(u.firstname), u.id`, collection)
 		if err != nil {
 			return err
 		}
-		members, err := pgx.CollectRows(rows, users.ScanMember)
-		for _, m := range members {
-			// main validators are named on guidelines, which come with the authoring feature
-			out = append(out, Validator{Member: m})
-		}
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Validator, error) {
+			var v Validator
+			m := &v.Member
+			err := row.Scan(&m.ID, &m.Firstname, &m.Lastname, &m.Username, &m.Title, &m.About, &m.Language, &m.WeeklyReminder,
+				&m.Admin, &m.IsAuthor, &v.MainValidatorOf)
+			return v, err
+		})
 		return err
 	})
 	return out, err
@@ -250,30 +253,30 @@ type RemoveValidatorRequest struct {
 }
 
 // RemoveValidator takes the validator role; refused while the validator is main validator
-// of guidelines of the collection (none can be before guidelines exist).
+// of guidelines of the collection.
 func (s *Service) RemoveValidator(ctx context.Context, req RemoveValidatorRequest) ([]Validator, error) {
 	sp, err := s.manage(ctx, req.Collection)
 	if err != nil {
 		return nil, err
 	}
-	current, err := s.validators(ctx, sp, int64(req.Collection))
-	if err != nil {
-		return nil, err
-	}
-	found := false
-	for _, v := range current {
-		if v.ID == int64(req.Validator) {
-			found = true
-			if v.MainValidatorOf > 0 {
-				return nil, ErrMainValidator.With(map[string]any{"n": v.MainValidatorOf})
-			}
-		}
-	}
-	if !found {
-		return nil, api.ErrNotFound.With(map[string]any{"validator": int64(req.Validator)})
-	}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, "DELETE FROM collection_roles WHERE collection_id = $1 AND user_id = $2 AND role = 'validator'", int64(req.Collection), int64(req.Validator))
+		// The collection's row is locked so that no guideline names the validator as main
+		// validator between the count and the removal.
+		if _, err := tx.Exec(ctx, "SELECT 1 FROM collections WHERE id = $1 FOR UPDATE", int64(req.Collection)); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM guidelines WHERE collection_id = $1 AND main_validator_id = $2",
+			int64(req.Collection), int64(req.Validator)).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return ErrMainValidator.With(map[string]any{"n": n})
+		}
+		tag, err := tx.Exec(ctx, "DELETE FROM collection_roles WHERE collection_id = $1 AND user_id = $2 AND role = 'validator'", int64(req.Collection), int64(req.Validator))
+		if err == nil && tag.RowsAffected() == 0 {
+			return api.ErrNotFound.With(map[string]any{"validator": int64(req.Validator)})
+		}
 		return err
 	})
 	if err != nil {

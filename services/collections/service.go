@@ -8,9 +8,11 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/guidelines"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -22,6 +24,7 @@ var (
 	ErrLastAdmin         = api.Conflict("collection.lastAdmin")
 	ErrAlreadyMember     = api.Conflict("collection.alreadyMember")
 	ErrDuplicateUser     = api.Invalid("request.duplicateId")
+	ErrHasGuidelines     = api.Conflict("collection.hasGuidelines")
 )
 
 // Visibilities of a collection (spec §9).
@@ -86,14 +89,14 @@ func canRead(c Collection, a access, hasRole bool) bool {
 	return c.Visibility == "public" || (c.Visibility == "protected" && a.spaceUser) || a.spaceAdmin || hasRole
 }
 
-// collectionColumns selects a collection. Guidelines come with the authoring feature; until
-// they exist every collection holds none.
-const collectionColumns = `c.id, c.title, c.visibility, 0, false`
+// collectionColumns selects a collection with the number of its guidelines, published or not.
+const collectionColumns = `c.id, c.title, c.visibility, (SELECT count(*) FROM guidelines g WHERE g.collection_id = c.id)`
 
 func scanCollection(spaceID int64) pgx.RowToFunc[Collection] {
 	return func(row pgx.CollectableRow) (Collection, error) {
 		c := Collection{SpaceID: spaceID}
-		err := row.Scan(&c.ID, &c.Title, &c.Visibility, &c.GuidelinesCount, &c.HasGuidelines)
+		err := row.Scan(&c.ID, &c.Title, &c.Visibility, &c.GuidelinesCount)
+		c.HasGuidelines = c.GuidelinesCount > 0
 		return c, err
 	}
 }
@@ -165,6 +168,32 @@ func (s *Service) list(ctx context.Context, sp *tenancy.Space, where string, arg
 	if out == nil {
 		out = []Collection{}
 	}
+	return out, err
+}
+
+// CollectionsWithActiveGuidelines lists the collections of the current space the caller may
+// read that hold guidelines readers can see, with the number of those guidelines.
+func (s *Service) CollectionsWithActiveGuidelines(ctx context.Context, _ struct{}) ([]CollectionCount, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.access(ctx, sp)
+	if err != nil {
+		return nil, err
+	}
+	var out []CollectionCount
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT c.id, c.title, count(DISTINCT g.id) FROM collections c
+			JOIN guidelines g ON g.collection_id = c.id
+			JOIN guideline_languages l ON l.guideline_id = g.id AND `+guidelines.ReadableSQL+`
+			WHERE `+readable+` GROUP BY c.id ORDER BY lower(c.title), c.id`, a.userID, a.spaceUser, a.spaceAdmin)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[CollectionCount])
+		return err
+	})
 	return out, err
 }
 
@@ -306,7 +335,7 @@ func (s *Service) DeleteCollection(ctx context.Context, req DeleteRequest) (bool
 		return false, err
 	}
 	if c.HasGuidelines {
-		return false, api.Conflict("collection.hasGuidelines").With(map[string]any{"n": c.GuidelinesCount})
+		return false, ErrHasGuidelines.With(map[string]any{"n": c.GuidelinesCount})
 	}
 	var holders []int64
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
@@ -321,6 +350,11 @@ func (s *Service) DeleteCollection(ctx context.Context, req DeleteRequest) (bool
 			return err
 		}
 		_, err = tx.Exec(ctx, "DELETE FROM collections WHERE id = $1", c.ID)
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && pgErr.Code == "23503" { // foreign_key_violation
+			// a guideline was created since the check above
+			return ErrHasGuidelines
+		}
 		return err
 	})
 	if err != nil {
@@ -401,6 +435,7 @@ func ids(in []api.ID) []int64 {
 func (s *Service) Register(r *api.Router) {
 	api.Call(r, "common", "query", "collection", s.Collection)
 	api.Call(r, "common", "query", "collections", s.Collections)
+	api.Call(r, "common", "query", "collectionsWithActiveGuidelines", s.CollectionsWithActiveGuidelines)
 	api.Call(r, "admin", "query", "collections", s.SpaceCollections)
 	api.Call(r, "admin", "mutation", "createCollection", s.CreateCollection)
 	api.Call(r, "admin", "mutation", "updateCollection", s.UpdateCollection)

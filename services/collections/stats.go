@@ -8,8 +8,8 @@ import (
 	"vademecum/services/api"
 )
 
-// MemberStats counts people by role (spec §3). Authors are people who author guidelines;
-// validators validate in a collection; the others hold neither role.
+// MemberStats counts people by role (spec §3), each person once: authors write or co-write
+// guidelines, validators validate without writing, the others hold neither role.
 type MemberStats struct {
 	TotalMembers    int `json:"totalMembers"`
 	AuthorsCount    int `json:"authorsCount"`
@@ -54,10 +54,17 @@ func (s *Service) CollectionStats(ctx context.Context, req StatsRequest) (Collec
 		return CollectionStats{}, err
 	}
 	st := CollectionStats{GuidelinesCount: c.GuidelinesCount}
+	// People of a collection are those with a role in it and the authors of its guidelines.
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT count(DISTINCT user_id), count(DISTINCT user_id) FILTER (WHERE role = 'validator'),
-			(SELECT count(*) FROM control.shared_collections WHERE from_space_id = $2 AND collection_id = $1)
-			FROM collection_roles WHERE collection_id = $1`, c.ID, sp.ID).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.ValidatorsCount, &st.SharedCollectionsCount)
+		return tx.QueryRow(ctx, `WITH authors AS (
+				SELECT author_id AS user_id FROM guidelines WHERE collection_id = $1
+				UNION SELECT a.user_id FROM guideline_coauthors a JOIN guidelines g ON g.id = a.guideline_id WHERE g.collection_id = $1),
+			people AS (SELECT user_id FROM collection_roles WHERE collection_id = $1 UNION SELECT user_id FROM authors)
+			SELECT (SELECT count(*) FROM people), (SELECT count(*) FROM authors),
+				(SELECT count(*) FROM (SELECT user_id FROM collection_roles WHERE collection_id = $1 AND role = 'validator'
+				  EXCEPT SELECT user_id FROM authors) v),
+				(SELECT count(*) FROM control.shared_collections WHERE from_space_id = $2 AND collection_id = $1)`,
+			c.ID, sp.ID).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.AuthorsCount, &st.MemberStats.ValidatorsCount, &st.SharedCollectionsCount)
 	})
 	st.MemberStats.OthersCount = st.MemberStats.TotalMembers - st.MemberStats.ValidatorsCount - st.MemberStats.AuthorsCount
 	return st, err
@@ -84,10 +91,12 @@ func (s *Service) SpaceStats(ctx context.Context, req SpaceStatsRequest) (SpaceS
 		st.TotalGuidelinesCount += c.GuidelinesCount
 	}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM control.space_members WHERE space_id = $1),
-			(SELECT count(DISTINCT r.user_id) FROM collection_roles r
-			  JOIN control.space_members m ON m.user_id = r.user_id AND m.space_id = $1 WHERE r.role = 'validator')`,
-			sp.ID).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.ValidatorsCount)
+		return tx.QueryRow(ctx, `WITH members AS (SELECT user_id FROM control.space_members WHERE space_id = $1),
+			authors AS (SELECT user_id FROM members WHERE user_id IN (SELECT author_id FROM guidelines UNION SELECT user_id FROM guideline_coauthors))
+			SELECT (SELECT count(*) FROM members), (SELECT count(*) FROM authors),
+				(SELECT count(*) FROM members WHERE user_id IN (SELECT user_id FROM collection_roles WHERE role = 'validator')
+				  AND user_id NOT IN (SELECT user_id FROM authors))`,
+			sp.ID).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.AuthorsCount, &st.MemberStats.ValidatorsCount)
 	})
 	st.MemberStats.OthersCount = st.MemberStats.TotalMembers - st.MemberStats.ValidatorsCount - st.MemberStats.AuthorsCount
 	return st, err

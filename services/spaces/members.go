@@ -16,6 +16,8 @@ var (
 	ErrInvalidEmailList = api.Invalid("validation.emailList")
 	ErrLastAdmin        = api.Conflict("space.lastAdmin")
 	ErrNotMember        = api.NotFound("space.notMember")
+	// ErrHasPublishedGuidelines refuses removing an author of n published guidelines.
+	ErrHasPublishedGuidelines = api.Conflict("space.memberHasPublishedGuidelines")
 )
 
 // Authorizer answers role questions and drops cached grants after membership changes.
@@ -40,22 +42,22 @@ func (s *Service) Members(ctx context.Context, req MembersRequest) ([]users.Memb
 	if err != nil {
 		return nil, err
 	}
-	return s.members(ctx, sp.ID, page)
+	return s.members(ctx, sp, page)
 }
 
 // maxSearchResults bounds user searches.
 const maxSearchResults = 20
 
-func (s *Service) members(ctx context.Context, spaceID int64, page users.Page) ([]users.Member, error) {
+func (s *Service) members(ctx context.Context, sp *tenancy.Space, page users.Page) ([]users.Member, error) {
 	// The page is chosen on the bare rows first, so that the columns of a user (their
 	// e-mail) are computed for the page only, not for every member.
 	where := "m.space_id = $1"
-	args := []any{spaceID, page.Limit, page.Offset}
+	args := []any{sp.ID, page.Limit, page.Offset}
 	if page.Query != "" {
 		where += ` AND m.user_id IN (` + users.MatchIDs("$4") + `)`
 		args = append(args, users.Pattern(page.Query))
 	}
-	q := `SELECT ` + users.UserColumns + `, p.admin FROM (
+	q := `SELECT ` + users.UserColumns + `, p.admin, ` + users.AuthorFlag(sp.Schema) + ` FROM (
 		SELECT m.user_id, m.admin, lower(u.lastname) AS ln, lower(u.firstname) AS fn FROM control.space_members m
 		JOIN control.users u ON u.id = m.user_id WHERE ` + where + `
 		ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT $2 OFFSET $3) p
@@ -86,7 +88,7 @@ func (s *Service) SearchMembers(ctx context.Context, req SearchRequest) ([]users
 	if err != nil {
 		return nil, err
 	}
-	return s.members(ctx, sp.ID, page)
+	return s.members(ctx, sp, page)
 }
 
 // AddMembersRequest adds people to a space by e-mail address.
@@ -224,14 +226,25 @@ type DeleteMemberRequest struct {
 	ID      api.ID `json:"id"`
 }
 
-// DeleteMember removes a member and their collection roles from a space; the last admin
-// stays. Members with published guidelines will be refused once guidelines exist.
+// DeleteMember removes a member and their collection roles from a space; refused for the
+// last admin and for authors or co-authors of published guidelines (spec §4).
 func (s *Service) DeleteMember(ctx context.Context, req DeleteMemberRequest) (bool, error) {
 	sp, err := api.TargetSpace(ctx, s.Registry, s.Authz, req.SpaceID)
 	if err != nil {
 		return false, err
 	}
 	err = s.changeMember(ctx, sp, int64(req.ID), func(tx pgx.Tx) error {
+		var published int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM `+pgx.Identifier{sp.Schema, "guidelines"}.Sanitize()+` g
+			WHERE (g.author_id = $1 OR EXISTS (SELECT 1 FROM `+pgx.Identifier{sp.Schema, "guideline_coauthors"}.Sanitize()+` a
+			  WHERE a.guideline_id = g.id AND a.user_id = $1))
+			AND EXISTS (SELECT 1 FROM `+pgx.Identifier{sp.Schema, "guideline_languages"}.Sanitize()+` l
+			  WHERE l.guideline_id = g.id AND l.published_version IS NOT NULL)`, int64(req.ID)).Scan(&published); err != nil {
+			return err
+		}
+		if published > 0 {
+			return ErrHasPublishedGuidelines.With(map[string]any{"n": published})
+		}
 		if _, err := tx.Exec(ctx, "DELETE FROM control.space_members WHERE space_id = $1 AND user_id = $2", sp.ID, int64(req.ID)); err != nil {
 			return err
 		}
@@ -261,7 +274,7 @@ func (s *Service) SetAdmin(ctx context.Context, req SetAdminRequest) ([]users.Me
 	if err != nil {
 		return nil, err
 	}
-	return s.members(ctx, sp.ID, users.Page{Limit: users.DefaultPageSize})
+	return s.members(ctx, sp, users.Page{Limit: users.DefaultPageSize})
 }
 
 // changeMember applies change to a member of the space, refusing a result without admin.

@@ -22,10 +22,13 @@ import (
 
 // Errors of this context.
 var (
-	ErrUserNotFound    = api.NotFound("user.notFound")
-	ErrInvalidEmail    = api.Invalid("validation.email")
-	ErrEmailTaken      = api.Conflict("user.emailTaken")
-	ErrLastSuperAdmin  = api.Conflict("user.lastSuperAdmin")
+	ErrUserNotFound   = api.NotFound("user.notFound")
+	ErrInvalidEmail   = api.Invalid("validation.email")
+	ErrEmailTaken     = api.Conflict("user.emailTaken")
+	ErrLastSuperAdmin = api.Conflict("user.lastSuperAdmin")
+	// ErrHasGuidelines refuses deleting an account that guidelines, versions or validations
+	// of any space still name; their authorship must pass to someone else first.
+	ErrHasGuidelines   = api.Conflict("user.hasGuidelines")
 	ErrPasswordTooWeak = api.Invalid("user.passwordTooShort")
 )
 
@@ -84,11 +87,19 @@ type Member struct {
 	IsAuthor bool `json:"isAuthor"`
 }
 
-// ScanMember reads UserColumns followed by the admin flag.
+// ScanMember reads UserColumns followed by the admin flag and AuthorFlag.
 func ScanMember(row pgx.CollectableRow) (Member, error) {
 	var m Member
-	err := row.Scan(&m.ID, &m.Firstname, &m.Lastname, &m.Username, &m.Title, &m.About, &m.Language, &m.WeeklyReminder, &m.Admin)
+	err := row.Scan(&m.ID, &m.Firstname, &m.Lastname, &m.Username, &m.Title, &m.About, &m.Language, &m.WeeklyReminder, &m.Admin, &m.IsAuthor)
 	return m, err
+}
+
+// AuthorFlag selects whether the user u authors or co-authors a guideline of the space
+// schema.
+func AuthorFlag(schema string) string {
+	g := pgx.Identifier{schema, "guidelines"}.Sanitize()
+	c := pgx.Identifier{schema, "guideline_coauthors"}.Sanitize()
+	return `(EXISTS (SELECT 1 FROM ` + g + ` g WHERE g.author_id = u.id) OR EXISTS (SELECT 1 FROM ` + c + ` c WHERE c.user_id = u.id))`
 }
 
 // Navigation holds the sidebar's capability flags and task counters for the current space.
@@ -367,6 +378,10 @@ func (s *Service) DeleteUser(ctx context.Context, req DeleteUserRequest) (bool, 
 			}
 		}
 		_, err = tx.Exec(ctx, "DELETE FROM control.users WHERE id = $1", target)
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && pgErr.Code == "23503" { // foreign_key_violation
+			return ErrHasGuidelines
+		}
 		return err
 	})
 	if err != nil {

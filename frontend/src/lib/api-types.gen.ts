@@ -55,6 +55,17 @@ export interface CollectionCount {
   guidelinesCount: number;
 }
 
+export interface CollectionGuideline {
+  id: number;
+  author: User;
+  mainValidator?: User | null;
+  languages: GuidelineLanguage[];
+}
+
+export interface CollectionGuidelinesRequest {
+  collection: number;
+}
+
 export interface CollectionInput {
   title: string;
   visibility: string;
@@ -118,6 +129,15 @@ export interface DeleteUserRequest {
 export interface DeleteVariableRequest {
   space: number;
   name: string;
+}
+
+export interface GuidelineLanguage {
+  language: string;
+  title: string;
+  latestVersion: number;
+  publishedVersion?: number | null;
+  validUntil?: string | null;
+  states: string[];
 }
 
 export interface LandingOrder {

@@ -1,0 +1,115 @@
+-- Guidelines: documents of a collection, written per language in immutable versions,
+-- validated and published per language; a collection holding guidelines cannot be deleted.
+-- +goose Up
+CREATE TABLE guidelines (
+    id                  bigserial PRIMARY KEY,
+    collection_id       bigint NOT NULL REFERENCES collections (id),
+    author_id           bigint NOT NULL REFERENCES control.users (id),
+    main_validator_id   bigint REFERENCES control.users (id),
+    validation_interval integer NOT NULL DEFAULT 12 CHECK (validation_interval BETWEEN 1 AND 120),
+    created_at          timestamptz NOT NULL DEFAULT now(),
+    updated_at          timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX guidelines_collection ON guidelines (collection_id);
+CREATE INDEX guidelines_author ON guidelines (author_id);
+CREATE INDEX guidelines_main_validator ON guidelines (main_validator_id) WHERE main_validator_id IS NOT NULL;
+
+CREATE TABLE guideline_coauthors (
+    guideline_id bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
+    user_id      bigint NOT NULL REFERENCES control.users (id),
+    PRIMARY KEY (guideline_id, user_id)
+);
+CREATE INDEX guideline_coauthors_user ON guideline_coauthors (user_id);
+
+-- Every save is a new version; numbers count per guideline across its languages, so that
+-- (guideline, version) names one language version.
+CREATE TABLE guideline_versions (
+    guideline_id bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
+    version      integer NOT NULL CHECK (version > 0),
+    language     text NOT NULL CHECK (language IN ('de', 'fr', 'it', 'en')),
+    title        text NOT NULL,
+    description  text NOT NULL DEFAULT '',
+    tags         text[] NOT NULL DEFAULT '{}',
+    search_tags  jsonb NOT NULL DEFAULT '[]',
+    created_by   bigint NOT NULL REFERENCES control.users (id),
+    created_at   timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (guideline_id, version)
+);
+CREATE INDEX guideline_versions_language ON guideline_versions (guideline_id, language, version DESC);
+
+-- Sections of a version in order. A section keeps its detail id from version to version so
+-- that links to it stay valid; it may point at a detail of another guideline instead of
+-- holding content.
+CREATE SEQUENCE guideline_detail_ids;
+CREATE TABLE guideline_details (
+    guideline_id  bigint NOT NULL,
+    version       integer NOT NULL,
+    position      integer NOT NULL CHECK (position >= 0),
+    detail_id     bigint NOT NULL,
+    title         text NOT NULL DEFAULT '',
+    content       text NOT NULL DEFAULT '',
+    raw_content   text NOT NULL DEFAULT '',
+    ext_guideline bigint,
+    ext_language  text CHECK (ext_language IN ('de', 'fr', 'it', 'en')),
+    ext_detail    bigint,
+    PRIMARY KEY (guideline_id, version, position),
+    UNIQUE (guideline_id, version, detail_id),
+    FOREIGN KEY (guideline_id, version) REFERENCES guideline_versions (guideline_id, version) ON DELETE CASCADE
+);
+CREATE INDEX guideline_details_detail ON guideline_details (detail_id);
+CREATE INDEX guideline_details_ext ON guideline_details (ext_detail) WHERE ext_detail IS NOT NULL;
+
+-- The state of each language: which version readers see and how long it is valid.
+CREATE TABLE guideline_languages (
+    guideline_id       bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
+    language           text NOT NULL CHECK (language IN ('de', 'fr', 'it', 'en')),
+    online             boolean NOT NULL DEFAULT true,
+    archived           boolean NOT NULL DEFAULT false,
+    published_version  integer,
+    valid_since        timestamptz,
+    valid_until        timestamptz,
+    first_published_at timestamptz,
+    change_important   boolean NOT NULL DEFAULT false,
+    change_comment     text NOT NULL DEFAULT '',
+    updated_at         timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (guideline_id, language),
+    FOREIGN KEY (guideline_id, published_version) REFERENCES guideline_versions (guideline_id, version),
+    CHECK ((published_version IS NULL) = (valid_since IS NULL))
+);
+CREATE INDEX guideline_languages_valid_until ON guideline_languages (valid_until) WHERE published_version IS NOT NULL AND NOT archived;
+
+-- Validation requests: an author asks the collection's validators to accept one language
+-- version; revisions number them within the space. At most one request per language is open.
+CREATE TABLE validations (
+    revision          bigserial PRIMARY KEY,
+    guideline_id      bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
+    language          text NOT NULL CHECK (language IN ('de', 'fr', 'it', 'en')),
+    version           integer NOT NULL,
+    kind              text NOT NULL DEFAULT 'submit' CHECK (kind IN ('submit', 'renew', 'hotfix')),
+    title             text NOT NULL DEFAULT '',
+    description       text NOT NULL DEFAULT '',
+    important         boolean NOT NULL DEFAULT false,
+    progress          text NOT NULL DEFAULT 'submitted'
+                      CHECK (progress IN ('submitted', 'inValidation', 'accepted', 'rejected', 'withdrawn')),
+    comment           text NOT NULL DEFAULT '',
+    validator_comment text NOT NULL DEFAULT '',
+    creator_id        bigint NOT NULL REFERENCES control.users (id),
+    validator_id      bigint REFERENCES control.users (id),
+    created_at        timestamptz NOT NULL DEFAULT now(),
+    completed_at      timestamptz,
+    FOREIGN KEY (guideline_id, version) REFERENCES guideline_versions (guideline_id, version),
+    CHECK ((completed_at IS NULL) = (progress IN ('submitted', 'inValidation')))
+);
+CREATE UNIQUE INDEX validations_open ON validations (guideline_id, language) WHERE completed_at IS NULL;
+CREATE INDEX validations_language ON validations (guideline_id, language, revision DESC);
+
+-- Which validators have read which request.
+CREATE TABLE validation_reads (
+    revision bigint NOT NULL REFERENCES validations (revision) ON DELETE CASCADE,
+    user_id  bigint NOT NULL REFERENCES control.users (id) ON DELETE CASCADE,
+    PRIMARY KEY (revision, user_id)
+);
+
+-- +goose Down
+DROP TABLE validation_reads, validations, guideline_languages, guideline_details, guideline_versions, guideline_coauthors, guidelines;
+DROP SEQUENCE guideline_detail_ids;

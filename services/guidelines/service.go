@@ -1,0 +1,161 @@
+// Package guidelines holds the guidelines of a space: their language versions, the states
+// derived from them, and the lists administrators and authors work from.
+package guidelines
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/services/users"
+	"vademecum/tenancy"
+)
+
+// Authorizer answers whether an action on an object is allowed.
+type Authorizer interface {
+	Can(ctx context.Context, who policy.Principal, domain, obj, act string) (bool, error)
+}
+
+// Service implements the guideline calls.
+type Service struct {
+	DB    *tenancy.DB
+	Authz Authorizer
+	// Now is the clock; tests set it to control expiry.
+	Now func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Language is the state of one language of a guideline.
+type Language struct {
+	Language         string     `json:"language"`
+	Title            string     `json:"title"`
+	LatestVersion    int        `json:"latestVersion"`
+	PublishedVersion *int       `json:"publishedVersion"`
+	ValidUntil       *time.Time `json:"validUntil"`
+	States           []string   `json:"states"`
+}
+
+// CollectionGuideline is a guideline as a collection's administrators list it.
+type CollectionGuideline struct {
+	ID            int64       `json:"id"`
+	Author        users.User  `json:"author"`
+	MainValidator *users.User `json:"mainValidator"`
+	Languages     []Language  `json:"languages"`
+}
+
+// CollectionGuidelinesRequest names a collection of the current space.
+type CollectionGuidelinesRequest struct {
+	Collection api.ID `json:"collection"`
+}
+
+// factsColumns selects, for a language l of guideline g, its latest version and title and
+// the facts States needs.
+const factsColumns = `l.language, v.title, v.version, l.published_version, l.online, l.archived, l.valid_until,
+	coalesce((SELECT o.progress FROM validations o WHERE o.guideline_id = l.guideline_id AND o.language = l.language
+	  AND o.completed_at IS NULL), ''),
+	coalesce((SELECT c.progress FROM validations c WHERE c.guideline_id = l.guideline_id AND c.language = l.language
+	  AND c.completed_at IS NOT NULL ORDER BY c.revision DESC LIMIT 1), '')`
+
+// latestVersionJoin joins v, the latest version of language l.
+const latestVersionJoin = `JOIN LATERAL (SELECT x.version, x.title FROM guideline_versions x
+	WHERE x.guideline_id = l.guideline_id AND x.language = l.language ORDER BY x.version DESC LIMIT 1) v ON true`
+
+// languageOrder sorts languages of l as the product lists them.
+const languageOrder = `array_position(ARRAY['de', 'fr', 'it', 'en'], l.language)`
+
+// scanLanguage reads factsColumns and derives the states.
+func scanLanguage(row pgx.Row, now time.Time, dest ...any) (Language, error) {
+	var lang Language
+	var f Facts
+	err := row.Scan(append(dest, &lang.Language, &lang.Title, &f.Latest, &f.Published, &f.Online, &f.Archived, &f.ValidUntil,
+		&f.Open, &f.LastClosed)...)
+	lang.LatestVersion, lang.PublishedVersion, lang.ValidUntil = f.Latest, f.Published, f.ValidUntil
+	lang.States = States(f, now, DefaultExpiringWindow)
+	return lang, err
+}
+
+// CollectionGuidelines lists the guidelines of a collection with the states of their
+// languages, for its administrators.
+func (s *Service) CollectionGuidelines(ctx context.Context, req CollectionGuidelinesRequest) ([]CollectionGuideline, error) {
+	sp, ok := tenancy.SpaceFrom(ctx)
+	if !ok {
+		return nil, api.ErrNotFound
+	}
+	out := []CollectionGuideline{}
+	now := s.now()
+	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		var exists bool
+		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1)", int64(req.Collection)).Scan(&exists); err != nil {
+			return err
+		}
+		if !exists {
+			return api.ErrNotFound
+		}
+		ok, err := s.Authz.Can(ctx, policy.PrincipalFrom(ctx), policy.CollectionDomain(sp.ID, int64(req.Collection)), "collection", "manage")
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return api.ErrForbidden
+		}
+		rows, err := tx.Query(ctx, `SELECT g.id, `+users.UserColumns+`, g.main_validator_id,
+			coalesce(mv.firstname, ''), coalesce(mv.lastname, ''), coalesce((SELECT e.email FROM control.logins e
+			  WHERE e.user_id = mv.id ORDER BY e.is_primary DESC, e.id LIMIT 1), '')
+			FROM guidelines g JOIN control.users u ON u.id = g.author_id
+			LEFT JOIN control.users mv ON mv.id = g.main_validator_id
+			WHERE g.collection_id = $1 ORDER BY g.id`, int64(req.Collection))
+		if err != nil {
+			return err
+		}
+		byID := map[int64]int{}
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (CollectionGuideline, error) {
+			g := CollectionGuideline{Languages: []Language{}}
+			a := &g.Author
+			var mvID *int64
+			var mv users.User
+			err := row.Scan(&g.ID, &a.ID, &a.Firstname, &a.Lastname, &a.Username, &a.Title, &a.About, &a.Language,
+				&a.WeeklyReminder, &mvID, &mv.Firstname, &mv.Lastname, &mv.Username)
+			if mvID != nil {
+				mv.ID = *mvID
+				g.MainValidator = &mv
+			}
+			byID[g.ID] = len(byID)
+			return g, err
+		})
+		if err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `SELECT l.guideline_id, `+factsColumns+`
+			FROM guidelines g JOIN guideline_languages l ON l.guideline_id = g.id `+latestVersionJoin+`
+			WHERE g.collection_id = $1 ORDER BY l.guideline_id, `+languageOrder, int64(req.Collection))
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			lang, err := scanLanguage(rows, now, &id)
+			if err != nil {
+				return err
+			}
+			g := &out[byID[id]]
+			g.Languages = append(g.Languages, lang)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// Register adds the guideline calls to the router.
+func (s *Service) Register(r *api.Router) {
+	api.Call(r, "admin", "query", "collectionGuidelines", s.CollectionGuidelines)
+}
