@@ -66,15 +66,15 @@ func benchDo(client *http.Client, t benchTarget) (int, []byte, http.Header, erro
 	return res.StatusCode, body, res.Header, err
 }
 
-// benchRun sends n requests from benchClients goroutines sharing client and returns every
+// benchRun sends n requests from clients goroutines sharing client and returns every
 // latency, the time the n requests took and how many failed; it stops early after benchMaxTime.
-func benchRun(client *http.Client, t benchTarget, n int) ([]time.Duration, time.Duration, int) {
+func benchRun(client *http.Client, t benchTarget, n, clients int) ([]time.Duration, time.Duration, int) {
 	var next, failed atomic.Int64
-	per := make([][]time.Duration, benchClients)
+	per := make([][]time.Duration, clients)
 	deadline := time.Now().Add(benchMaxTime)
 	var wg sync.WaitGroup
 	start := time.Now()
-	for c := range benchClients {
+	for c := range clients {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -211,7 +211,7 @@ func BenchmarkHTTP(b *testing.B) {
 		target benchTarget
 	}{{"space", spaceT}, {"profile", profileT}, {"bare", bareT}}
 	for _, tc := range targets {
-		benchRun(client, tc.target, benchWarmup)
+		benchRun(client, tc.target, benchWarmup, benchClients)
 	}
 	b.ResetTimer()
 	lat := map[string][]time.Duration{}
@@ -221,7 +221,7 @@ func BenchmarkHTTP(b *testing.B) {
 	for range b.N {
 		for range benchRounds {
 			for _, tc := range targets {
-				l, d, e := benchRun(client, tc.target, benchRequests/benchRounds)
+				l, d, e := benchRun(client, tc.target, benchRequests/benchRounds, benchClients)
 				lat[tc.name] = append(lat[tc.name], l...)
 				elapsed[tc.name] += d
 				errs[tc.name] += e

@@ -103,10 +103,9 @@ func Pattern(q string) string {
 }
 
 // MatchIDs is a query of the ids of users whose name (either order) or login e-mail matches
-// the Pattern in parameter param; trigram indexes serve each branch.
+// the Pattern in parameter param; trigram indexes serve both branches.
 func MatchIDs(param string) string {
-	return `SELECT id FROM control.users WHERE lower(firstname || ' ' || lastname) LIKE ` + param +
-		` OR lower(lastname || ' ' || firstname) LIKE ` + param +
+	return `SELECT id FROM control.users WHERE search_name LIKE ` + param +
 		` UNION SELECT user_id FROM control.logins WHERE email LIKE ` + param
 }
 
