@@ -4,7 +4,7 @@ VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts frontend/package-lock.json -type f 2>/dev/null)
 
-.PHONY: help run build test test-go test-frontend test-e2e bench lint deps clean
+.PHONY: help run build tools test test-go test-frontend test-e2e bench lint deps clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -30,9 +30,12 @@ bin/vademecum: frontend/dist/index.html $(shell find cmd services policy tenancy
 bin/tenancy: $(shell find cmd services policy tenancy migrations -type f) go.mod go.sum
 	go build -ldflags "$(LDFLAGS)" -o $@ ./cmd/tenancy
 
+tools: ## build the helper servers the tests start (Mailpit) into bin/tools
+	ops/tools.sh
+
 test: build test-go test-frontend test-e2e ## run every test: Go (real PostgreSQL), frontend unit, end-to-end in Chromium
 
-test-go: ## Go unit and integration tests on a real PostgreSQL
+test-go: tools ## Go unit and integration tests on a real PostgreSQL and a real SMTP server (Mailpit)
 	go vet ./...
 	go test -count=1 ./...
 
@@ -42,7 +45,7 @@ test-frontend: frontend/node_modules/.package-lock.json ## frontend unit tests (
 test-e2e: build ## end-to-end tests (Playwright in Debian's Chromium) against the real server
 	ops/e2e.sh
 
-bench: ## benchmarks; they print figures, they do not pass or fail on speed
+bench: tools ## benchmarks; they print figures, they do not pass or fail on speed
 	go test -p 1 -count=1 -run '^$$' -bench . -benchtime 1x -timeout 30m ./cmd/... ./policy
 
 lint: frontend/node_modules/.package-lock.json ## gofmt, go vet and the TypeScript check
@@ -50,5 +53,5 @@ lint: frontend/node_modules/.package-lock.json ## gofmt, go vet and the TypeScri
 	go vet ./...
 	cd frontend && npm run typecheck
 
-clean: ## remove build outputs (keeps ./var)
-	rm -rf bin frontend/dist/assets frontend/dist/index.html
+clean: ## remove build outputs (keeps ./var and the helper servers in bin/tools)
+	rm -rf bin/vademecum bin/tenancy frontend/dist/assets frontend/dist/index.html

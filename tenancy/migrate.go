@@ -11,6 +11,8 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
 	"golang.org/x/sync/errgroup"
 
 	"vademecum/migrations"
@@ -65,8 +67,19 @@ func (db *DB) migrateSchema(ctx context.Context, cluster, schema string, fsys fs
 
 // MigrateControl brings the control schema up to date.
 func (db *DB) MigrateControl(ctx context.Context) error {
-	_, err := db.migrateSchema(ctx, DefaultCluster, "control", migrations.Control())
-	return err
+	if _, err := db.migrateSchema(ctx, DefaultCluster, "control", migrations.Control()); err != nil {
+		return err
+	}
+	// The background jobs' tables (River) live in the control schema too; River brings its
+	// own migrations.
+	m, err := rivermigrate.New(riverpgxv5.New(db.Control()), &rivermigrate.Config{Schema: "control"})
+	if err != nil {
+		return err
+	}
+	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return fmt.Errorf("migrate job tables: %w", err)
+	}
+	return nil
 }
 
 // MigrateSpace brings one space schema up to date and records its version.

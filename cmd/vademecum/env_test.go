@@ -16,6 +16,7 @@ import (
 
 	"vademecum/services/api"
 	"vademecum/services/collections"
+	"vademecum/services/notify/mailpit"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
 	"vademecum/tenancy"
@@ -43,10 +44,25 @@ type testEnv struct {
 
 func newEnv(t *testing.T) *testEnv {
 	t.Helper()
+	return newEnvWith(t, config{})
+}
+
+// newEnvWithMail is newEnv sending mails to a real Mailpit.
+func newEnvWithMail(t *testing.T) (*testEnv, *mailpit.Server) {
+	t.Helper()
+	mp := mailpit.Start(t)
+	return newEnvWith(t, config{SMTPURL: mp.SMTPURL}), mp
+}
+
+func newEnvWith(t *testing.T, cfg config) *testEnv {
+	t.Helper()
 	ctx := context.Background()
 	db := tenancytest.DB(t)
-	a, err := wire(db, config{BaseDomain: testDomain}, slog.New(slog.NewTextHandler(io.Discard, nil)), newRegistry())
+	cfg.BaseDomain, cfg.Addr = testDomain, ":8080"
+	a, err := wire(db, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), newRegistry())
 	require.NoError(t, err)
+	require.NoError(t, a.jobs.Start(ctx))
+	t.Cleanup(func() { _ = a.jobs.Stop(context.Background()) })
 	e := &testEnv{t: t, app: a, db: db, srv: httptest.NewServer(a.handler), ids: map[string]int64{}}
 	t.Cleanup(e.srv.Close)
 	e.alpha, err = a.spaces.Create(ctx, spaces.SpaceInput{Title: "Alpha Hospital", Subdomain: "alpha", Color: "#aa0000", LPVisible: true})

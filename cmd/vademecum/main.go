@@ -55,6 +55,9 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&cfg.BaseDomain, "base-domain", env("VADEMECUM_BASE_DOMAIN", "vademecum.localhost"), "domain under which spaces have their subdomains (VADEMECUM_BASE_DOMAIN)")
 	f.StringVar(&cfg.DefaultSpace, "default-space", env("VADEMECUM_DEFAULT_SPACE", ""), "space served on hosts that name none; empty serves the landing site (VADEMECUM_DEFAULT_SPACE)")
 	f.StringVar(&cfg.TestSuffix, "test-suffix", env("VADEMECUM_TEST_SUFFIX", "-test"), "first host labels with this suffix are served the default space (VADEMECUM_TEST_SUFFIX)")
+	f.StringVar(&cfg.PublicURL, "public-url", env("VADEMECUM_PUBLIC_URL", ""), "scheme, base domain and port of links in mails, e.g. https://vademecum.ch; empty: http://<base-domain>:<port of addr> (VADEMECUM_PUBLIC_URL)")
+	f.StringVar(&cfg.SMTPURL, "smtp-url", env("SMTP_URL", ""), "SMTP server for mails, smtp://user:pass@host:587, smtps://… or smtp+plain://…; empty writes mails to the log (SMTP_URL)")
+	f.StringVar(&cfg.MailFrom, "mail-from", env("VADEMECUM_MAIL_FROM", ""), "sender of mails; empty: Vademecum <noreply@<base-domain>> (VADEMECUM_MAIL_FROM)")
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
 	return cmd
 }
@@ -86,6 +89,16 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	}
 	go a.policy.Listen(ctx, db.Control())
+	if err := a.jobs.Start(ctx); err != nil {
+		return fmt.Errorf("start background jobs: %w", err)
+	}
+	defer func() {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := a.jobs.Stop(stopCtx); err != nil {
+			log.Warn("background jobs did not stop in time", "err", err)
+		}
+	}()
 	if cfg.Demo {
 		if err := seedDemo(ctx, a, cfg, os.Stdout); err != nil {
 			return fmt.Errorf("demo data: %w", err)

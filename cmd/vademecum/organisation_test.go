@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"vademecum/services/notify/mailpit"
 )
 
 type collectionView struct {
@@ -572,4 +574,41 @@ func TestIntegrationSpaceAdminEditsOwnSpace(t *testing.T) {
 		"id": e.beta.ID, "title": "Mine now", "subdomain": "beta"}})
 	assert.Equal(t, http.StatusNotFound, res.Status)
 	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.spaces WHERE title IN ('Mine now', 'New')"))
+}
+
+func TestIntegrationMembershipAnswerMails(t *testing.T) {
+	e, mp := newEnvWithMail(t)
+	res := e.api("alpha", e.outsider, "common/mutation/requestMembership", `{"message":"Cardiology ward"}`)
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	var accepted struct{ ID int64 }
+	res.JSON(t, &accepted)
+	require.Equal(t, http.StatusOK, e.api("alpha", e.betaAdmin, "common/mutation/setLanguage", `{"language":"fr"}`).Status)
+	res = e.api("alpha", e.betaAdmin, "common/mutation/requestMembership", `{}`)
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	var declined struct{ ID int64 }
+	res.JSON(t, &declined)
+
+	require.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/answerMembershipRequest",
+		fmt.Sprintf(`{"id":%d,"accept":true}`, accepted.ID)).Status)
+	require.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/answerMembershipRequest",
+		fmt.Sprintf(`{"id":%d,"accept":false}`, declined.ID)).Status)
+	// answering twice is refused and sends nothing more
+	assert.Equal(t, http.StatusConflict, e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/answerMembershipRequest",
+		fmt.Sprintf(`{"id":%d,"accept":true}`, declined.ID)).Status)
+
+	mails := mp.WaitFor(t, 2)
+	require.Len(t, mails, 2)
+	byTo := map[string]mailpit.Message{}
+	for _, m := range mails {
+		require.Len(t, m.To, 1)
+		byTo[m.To[0].Address] = m
+	}
+	welcome := byTo["outsider@test.ch"]
+	assert.Equal(t, "Willkommen bei Alpha Hospital", welcome.Subject)
+	assert.Contains(t, welcome.Text, "wurde angenommen")
+	assert.Contains(t, welcome.Text, "http://alpha.vademecum.localhost:8080/")
+	assert.Contains(t, welcome.HTML, `href="http://alpha.vademecum.localhost:8080/"`)
+	refusal := byTo["admin@beta.ch"]
+	assert.Equal(t, "Votre demande auprès de Alpha Hospital", refusal.Subject, "in the requester's language")
+	assert.Contains(t, refusal.Text, "a été refusée")
 }

@@ -6,9 +6,11 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/riverqueue/river"
 
 	"vademecum/frontend"
 	"vademecum/policy"
@@ -34,6 +36,9 @@ type config struct {
 	DefaultSpace string
 	TestSuffix   string
 	Demo         bool
+	PublicURL    string
+	SMTPURL      string
+	MailFrom     string
 }
 
 // app is the wired server.
@@ -46,6 +51,7 @@ type app struct {
 	collections *collections.Service
 	guidelines  *guidelines.Service
 	registry    *tenancy.Registry
+	jobs        *river.Client[pgx.Tx]
 }
 
 // wire builds every service on db and the HTTP handler that serves them.
@@ -58,8 +64,20 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	enforcer.AnnounceOn(policy.Notifier{Pool: pool})
 	registry := tenancy.NewRegistry(db, 2*time.Second)
 	resolver := &tenancy.Resolver{Registry: registry, DefaultSpace: cfg.DefaultSpace, TestSuffix: cfg.TestSuffix}
+	mailer, err := newMailer(cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	links, err := spaceURL(cfg)
+	if err != nil {
+		return nil, err
+	}
+	jobs, err := newJobs(pool, log, mailer, links)
+	if err != nil {
+		return nil, err
+	}
 	userSvc := &users.Service{Pool: pool, Grants: enforcer}
-	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc}
+	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer}
 	guidelineSvc := &guidelines.Service{DB: db, Authz: enforcer}
 	web := newAppHandler(frontend.Dist())
@@ -105,7 +123,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	top.Handle("/", api.Observe(log, metrics, api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site))))
 
 	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
-		guidelines: guidelineSvc, registry: registry}, nil
+		guidelines: guidelineSvc, registry: registry, jobs: jobs}, nil
 }
 
 type versionInfo struct {

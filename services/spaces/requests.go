@@ -10,6 +10,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/notify"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -96,7 +97,8 @@ type AnswerRequest struct {
 	Accept bool   `json:"accept"`
 }
 
-// AnswerMembershipRequest accepts (the requester becomes a member) or declines a pending request.
+// AnswerMembershipRequest accepts (the requester becomes a member) or declines a pending
+// request; the requester gets a mail about it.
 func (s *Service) AnswerMembershipRequest(ctx context.Context, req AnswerRequest) (users.MembershipRequest, error) {
 	r, err := s.request(ctx, int64(req.ID))
 	if err != nil {
@@ -117,6 +119,9 @@ func (s *Service) AnswerMembershipRequest(ctx context.Context, req AnswerRequest
 		}
 		if tag.RowsAffected() == 0 {
 			return ErrRequestClosed
+		}
+		if _, err := s.Jobs.InsertTx(ctx, tx, notify.MembershipAnswered{RequestID: r.ID}, nil); err != nil {
+			return err
 		}
 		if !req.Accept {
 			return nil

@@ -13,6 +13,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"vademecum/policy"
 	"vademecum/services/api"
@@ -44,7 +46,14 @@ type Service struct {
 	Pool     *pgxpool.Pool
 	Authz    Authorizer
 	Users    *users.Service
-	images   imageCache
+	// Jobs runs work after commit, such as telling a requester about the answer.
+	Jobs   JobInserter
+	images imageCache
+}
+
+// JobInserter inserts a background job in a transaction, to run once it commits.
+type JobInserter interface {
+	InsertTx(ctx context.Context, tx pgx.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
 }
 
 // Space is a space as the API shows it.

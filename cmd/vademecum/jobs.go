@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"vademecum/services/notify"
+)
+
+// newMailer sends over SMTP when a server is configured and writes mails to the log otherwise.
+func newMailer(cfg config, log *slog.Logger) (notify.Mailer, error) {
+	if cfg.SMTPURL == "" {
+		return notify.LogMailer{Log: log}, nil
+	}
+	from := cfg.MailFrom
+	if from == "" {
+		from = "Vademecum <noreply@" + cfg.BaseDomain + ">"
+	}
+	return notify.NewSMTPMailer(cfg.SMTPURL, from)
+}
+
+// spaceURL returns the address of a space's site in links sent out of the product: the
+// public URL's scheme and port with the space's subdomain before its host.
+func spaceURL(cfg config) (func(subdomain string) string, error) {
+	public := cfg.PublicURL
+	if public == "" {
+		_, port, err := net.SplitHostPort(cfg.Addr)
+		if err != nil {
+			return nil, fmt.Errorf("listen address %q: %w", cfg.Addr, err)
+		}
+		public = "http://" + net.JoinHostPort(cfg.BaseDomain, port)
+	}
+	u, err := url.Parse(public)
+	if err != nil || u.Host == "" {
+		return nil, fmt.Errorf("public URL %q: want scheme://host[:port]", public)
+	}
+	return func(subdomain string) string {
+		host := subdomain + "." + u.Hostname()
+		if u.Port() != "" {
+			host = net.JoinHostPort(host, u.Port())
+		}
+		return (&url.URL{Scheme: u.Scheme, Host: host, Path: "/"}).String()
+	}, nil
+}
+
+// newJobs builds the background job client (River, tables in the control schema) with every
+// worker. Jobs are inserted in the transactions that cause them and run after commit.
+func newJobs(pool *pgxpool.Pool, log *slog.Logger, mailer notify.Mailer, links func(string) string) (*river.Client[pgx.Tx], error) {
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: mailer, SpaceURL: links})
+	return river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Schema:        "control",
+		Logger:        log,
+		Queues:        map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 8}},
+		Workers:       workers,
+		MaxAttempts:   12,
+		JobTimeout:    time.Minute,
+		FetchCooldown: 50 * time.Millisecond,
+	})
+}
