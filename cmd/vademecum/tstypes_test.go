@@ -104,6 +104,18 @@ var apiTypes = map[string]any{
 	"CollectionGuideline":              guidelines.CollectionGuideline{},
 	"GuidelineLanguage":                guidelines.Language{},
 	"CollectionGuidelinesRequest":      guidelines.CollectionGuidelinesRequest{},
+	"SelectOption":                     guidelines.Option{},
+	"CreateTarget":                     guidelines.CreateTarget{},
+	"CreateGuidelineRequest":           guidelines.CreateRequest{},
+	"SearchTag":                        guidelines.SearchTag{},
+	"Extern":                           guidelines.Extern{},
+	"DetailInput":                      guidelines.DetailInput{},
+	"VersionInput":                     guidelines.VersionInput{},
+	"AddVersionRequest":                guidelines.AddVersionRequest{},
+	"Detail":                           guidelines.Detail{},
+	"GuidelineVersion":                 guidelines.Version{},
+	"VersionRequest":                   guidelines.VersionRequest{},
+	"LatestGuidelineRequest":           guidelines.LatestRequest{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {

@@ -158,4 +158,9 @@ func (s *Service) CollectionGuidelines(ctx context.Context, req CollectionGuidel
 // Register adds the guideline calls to the router.
 func (s *Service) Register(r *api.Router) {
 	api.Call(r, "admin", "query", "collectionGuidelines", s.CollectionGuidelines)
+	api.Call(r, "author", "query", "createGuidelineData", s.CreateGuidelineData)
+	api.Call(r, "author", "mutation", "createGuideline", s.CreateGuideline)
+	api.Call(r, "author", "mutation", "addGuidelineVersion", s.AddGuidelineVersion, api.BodyLimit(MaxVersionBody))
+	api.Call(r, "author", "query", "guideline", s.Guideline)
+	api.Call(r, "author", "query", "latestGuideline", s.LatestGuideline)
 }

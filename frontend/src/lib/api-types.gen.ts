@@ -21,6 +21,10 @@ export interface AddMembersRequest {
   users: string[];
 }
 
+export interface AddVersionRequest {
+  glv: VersionInput;
+}
+
 export interface AddedMember {
   username: string;
   operation: string;
@@ -105,6 +109,17 @@ export interface CreateCollectionRequest {
   collection: CollectionInput;
 }
 
+export interface CreateGuidelineRequest {
+  collection: number;
+  validator?: number | null;
+}
+
+export interface CreateTarget {
+  collectionId: number;
+  collectionTitle: string;
+  validators: SelectOption[];
+}
+
 export interface DeleteCollectionRequest {
   collectionId: number;
 }
@@ -131,6 +146,29 @@ export interface DeleteVariableRequest {
   name: string;
 }
 
+export interface Detail {
+  id: number;
+  index: number;
+  title: string;
+  content: string;
+  rawContent: string;
+  extern?: Extern | null;
+}
+
+export interface DetailInput {
+  id?: number | null;
+  title: string;
+  content: string;
+  rawContent: string;
+  extern?: Extern | null;
+}
+
+export interface Extern {
+  guideline: number;
+  language: string;
+  detail: number;
+}
+
 export interface GuidelineLanguage {
   language: string;
   title: string;
@@ -138,6 +176,26 @@ export interface GuidelineLanguage {
   publishedVersion?: number | null;
   validUntil?: string | null;
   states: string[];
+}
+
+export interface GuidelineVersion {
+  id: number;
+  version: number;
+  language: string;
+  title: string;
+  description: string;
+  tags: string[];
+  searchTags: SearchTag[];
+  details: Detail[];
+  created: string;
+  createdBy: number;
+  collectionId: number;
+  collectionTitle: string;
+  authorId: number;
+  coAuthorIds: number[];
+  mainValidatorId?: number | null;
+  validationInterval: number;
+  languages: GuidelineLanguage[];
 }
 
 export interface LandingOrder {
@@ -151,6 +209,11 @@ export interface LandingPage {
 }
 
 export interface LanguageRequest {
+  language: string;
+}
+
+export interface LatestGuidelineRequest {
+  id: number;
   language: string;
 }
 
@@ -308,6 +371,16 @@ export interface SaveMetadataRequest {
 
 export interface SearchRequest {
   query: string;
+}
+
+export interface SearchTag {
+  tag: string;
+  boost: boolean;
+}
+
+export interface SelectOption {
+  label: string;
+  value: number;
 }
 
 export interface SetCollectionAdminRequest {
@@ -496,4 +569,19 @@ export interface VariableRequest {
 
 export interface VersionInfo {
   version: string;
+}
+
+export interface VersionInput {
+  guidelineId: number;
+  language: string;
+  title: string;
+  description: string;
+  tags: string[];
+  searchTags: SearchTag[];
+  details: DetailInput[];
+}
+
+export interface VersionRequest {
+  id: number;
+  version: number;
 }

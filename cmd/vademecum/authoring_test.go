@@ -1,0 +1,211 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type versionView struct {
+	ID       int64  `json:"id"`
+	Version  int    `json:"version"`
+	Language string `json:"language"`
+	Title    string `json:"title"`
+	Tags     []string
+	Details  []struct {
+		ID      int64  `json:"id"`
+		Index   int    `json:"index"`
+		Title   string `json:"title"`
+		Content string `json:"content"`
+		Extern  *struct {
+			Guideline int64  `json:"guideline"`
+			Language  string `json:"language"`
+			Detail    int64  `json:"detail"`
+		} `json:"extern"`
+	} `json:"details"`
+	AuthorID        int64  `json:"authorId"`
+	MainValidatorID *int64 `json:"mainValidatorId"`
+	Languages       []struct {
+		Language string   `json:"language"`
+		States   []string `json:"states"`
+	} `json:"languages"`
+}
+
+func (e *testEnv) createGuideline(session string, collection int64, validator any) int64 {
+	e.t.Helper()
+	res := e.api("alpha", session, "author/mutation/createGuideline", map[string]any{"collection": collection, "validator": validator})
+	require.Equal(e.t, http.StatusOK, res.Status, string(res.Body))
+	var id int64
+	res.JSON(e.t, &id)
+	return id
+}
+
+func TestIntegrationAuthoring(t *testing.T) {
+	e := newEnv(t)
+	c := e.cardio.ID
+	validator := e.ids["validator@alpha.ch"]
+
+	t.Run("createGuidelineData offers the collections one may write in", func(t *testing.T) {
+		type target struct {
+			CollectionID int64 `json:"collectionId"`
+			Validators   []struct {
+				Label string `json:"label"`
+				Value int64  `json:"value"`
+			} `json:"validators"`
+		}
+		var list []target
+		e.api("alpha", e.collMember, "author/query/createGuidelineData", `{}`).JSON(t, &list)
+		require.Len(t, list, 1)
+		assert.Equal(t, c, list[0].CollectionID)
+		require.Len(t, list[0].Validators, 1)
+		assert.Equal(t, validator, list[0].Validators[0].Value)
+		assert.Equal(t, "F validator@alpha.ch", list[0].Validators[0].Label)
+		e.api("alpha", e.alphaMember, "author/query/createGuidelineData", `{}`).JSON(t, &list)
+		assert.Empty(t, list, "a space member without a collection role writes nowhere")
+		e.api("alpha", e.alphaAdmin, "author/query/createGuidelineData", `{}`).JSON(t, &list)
+		assert.Len(t, list, 1)
+	})
+
+	id := e.createGuideline(e.collMember, c, validator)
+
+	t.Run("createGuideline refusals", func(t *testing.T) {
+		for _, tc := range []struct {
+			name, session, space, body string
+			status                     int
+			message                    string
+		}{
+			{"not a validator", e.collMember, "alpha", fmt.Sprintf(`{"collection":%d,"validator":%d}`, c, e.ids["member@alpha.ch"]), 400, "guideline.invalidValidator"},
+			{"no role in the collection", e.alphaMember, "alpha", fmt.Sprintf(`{"collection":%d,"validator":null}`, c), 403, "forbidden"},
+			{"unknown collection", e.collMember, "alpha", `{"collection":999999,"validator":null}`, 404, "not found"},
+			{"collection of another space", e.betaAdmin, "beta", fmt.Sprintf(`{"collection":%d,"validator":null}`, c), 404, "not found"},
+			{"malformed id", e.collMember, "alpha", `{"collection":"abc"}`, 400, "request.invalidField"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				res := e.api(tc.space, tc.session, "author/mutation/createGuideline", tc.body)
+				assert.Equal(t, tc.status, res.Status, string(res.Body))
+				assert.Equal(t, tc.message, res.Message())
+			})
+		}
+		assert.Equal(t, 1, e.count("SELECT count(*) FROM "+alphaSchema(e)+".guidelines"), "nothing written")
+	})
+
+	var first versionView
+	t.Run("versions are immutable, numbered and sanitised", func(t *testing.T) {
+		body := map[string]any{"glv": map[string]any{"guidelineId": id, "language": "de", "title": " Sepsis ", "tags": []string{"Sepsis", "Sepsis", " ICU "},
+			"searchTags": []map[string]any{{"tag": "Blutvergiftung", "boost": true}},
+			"details": []map[string]any{
+				{"title": "Definition", "content": `<p onclick="x()">Sepsis ist <script>alert(1)</script><strong>lebensbedrohlich</strong>.</p>`, "rawContent": "{}"},
+				{"title": "Therapie", "content": "<p>Antibiotika</p>", "rawContent": "{}"}}}}
+		res := e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", body)
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		assert.Equal(t, "1", string(res.Body))
+
+		e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"de"}`, id)).JSON(t, &first)
+		assert.Equal(t, 1, first.Version)
+		assert.Equal(t, "Sepsis", first.Title)
+		assert.Equal(t, []string{"Sepsis", "ICU"}, first.Tags)
+		require.Len(t, first.Details, 2)
+		assert.Equal(t, `<p>Sepsis ist <strong>lebensbedrohlich</strong>.</p>`, first.Details[0].Content)
+		assert.Equal(t, validator, *first.MainValidatorID)
+		require.Len(t, first.Languages, 1)
+		assert.Equal(t, []string{"created", "neverPublished", "notVisible"}, first.Languages[0].States)
+
+		// the next version keeps the first section's id, drops the second and adds one
+		body["glv"].(map[string]any)["details"] = []map[string]any{
+			{"title": "Neu", "content": "<p>neu</p>"},
+			{"id": first.Details[0].ID, "title": "Definition", "content": "<p>geändert</p>"}}
+		res = e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", body)
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		assert.Equal(t, "2", string(res.Body))
+		var second versionView
+		e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"de"}`, id)).JSON(t, &second)
+		require.Len(t, second.Details, 2)
+		assert.Equal(t, first.Details[0].ID, second.Details[1].ID)
+		assert.NotContains(t, []int64{first.Details[0].ID, first.Details[1].ID}, second.Details[0].ID)
+		assert.Equal(t, []string{"created", "neverPublished", "notVisible"}, second.Languages[0].States, "still never submitted")
+
+		var old versionView
+		e.api("alpha", e.collMember, "author/query/guideline", fmt.Sprintf(`{"id":%d,"version":1}`, id)).JSON(t, &old)
+		assert.Equal(t, first.Details[0].Content, old.Details[0].Content, "version 1 is unchanged")
+		assert.Equal(t, http.StatusNotFound, e.api("alpha", e.collMember, "author/query/guideline", fmt.Sprintf(`{"id":%d,"version":9}`, id)).Status)
+		assert.Equal(t, http.StatusNotFound, e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"fr"}`, id)).Status)
+	})
+
+	t.Run("sections may point at sections of other guidelines", func(t *testing.T) {
+		other := e.createGuideline(e.collMember, c, nil)
+		body := map[string]any{"glv": map[string]any{"guidelineId": other, "language": "fr", "title": "Sepsis (renvoi)",
+			"details": []map[string]any{{"title": "Définition", "extern": map[string]any{"guideline": id, "language": "de", "detail": first.Details[0].ID}}}}}
+		res := e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", body)
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		var v versionView
+		e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"fr"}`, other)).JSON(t, &v)
+		require.NotNil(t, v.Details[0].Extern)
+		assert.Equal(t, first.Details[0].ID, v.Details[0].Extern.Detail)
+
+		body["glv"].(map[string]any)["details"] = []map[string]any{{"title": "x", "extern": map[string]any{"guideline": id, "language": "fr", "detail": first.Details[0].ID}}}
+		res = e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", body)
+		assert.Equal(t, http.StatusBadRequest, res.Status)
+		assert.Equal(t, "guideline.invalidReference", res.Message(), "the section exists only in German")
+	})
+
+	t.Run("bad versions are refused and nothing is written", func(t *testing.T) {
+		before := e.count("SELECT count(*) FROM " + alphaSchema(e) + ".guideline_versions")
+		version := func(mod func(map[string]any)) map[string]any {
+			glv := map[string]any{"guidelineId": id, "language": "de", "title": "T", "details": []map[string]any{{"title": "a", "content": "<p>a</p>"}}}
+			mod(glv)
+			return map[string]any{"glv": glv}
+		}
+		for _, tc := range []struct {
+			name    string
+			session string
+			body    any
+			status  int
+			message string
+		}{
+			{"unknown language", e.collMember, version(func(g map[string]any) { g["language"] = "xx" }), 400, "validation.language"},
+			{"no title", e.collMember, version(func(g map[string]any) { g["title"] = "  " }), 400, "validation.required"},
+			{"over-long title", e.collMember, version(func(g map[string]any) { g["title"] = strings.Repeat("t", 301) }), 400, "validation.tooLong"},
+			{"over-long section", e.collMember, version(func(g map[string]any) {
+				g["details"] = []map[string]any{{"title": "a", "content": strings.Repeat("x", 1<<20+1)}}
+			}), 400, "validation.tooLong"},
+			{"unknown section id", e.collMember, version(func(g map[string]any) { g["details"] = []map[string]any{{"id": 999999, "title": "a"}} }), 400, "guideline.unknownDetail"},
+			{"section twice", e.collMember, version(func(g map[string]any) {
+				g["details"] = []map[string]any{{"id": first.Details[0].ID}, {"id": first.Details[0].ID}}
+			}), 400, "guideline.duplicateDetail"},
+			{"wrong type", e.collMember, `{"glv":{"guidelineId":1,"language":"de","title":5}}`, 400, "request.invalidField"},
+			{"unknown field", e.collMember, `{"glv":{"guidelineId":1,"language":"de","title":"t","script":1}}`, 400, "request.unknownField"},
+			{"unknown guideline", e.collMember, version(func(g map[string]any) { g["guidelineId"] = 999999 }), 404, "guideline.notFound"},
+			{"not an author", e.validator, version(func(map[string]any) {}), 403, "forbidden"},
+			{"collection admin is no author", e.collAdmin, version(func(map[string]any) {}), 403, "forbidden"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				res := e.api("alpha", tc.session, "author/mutation/addGuidelineVersion", tc.body)
+				assert.Equal(t, tc.status, res.Status, string(res.Body))
+				assert.Equal(t, tc.message, res.Message())
+			})
+		}
+		assert.Equal(t, before, e.count("SELECT count(*) FROM "+alphaSchema(e)+".guideline_versions"))
+	})
+
+	t.Run("who reads drafts", func(t *testing.T) {
+		for _, tc := range []struct {
+			session string
+			status  int
+		}{{e.collMember, 200}, {e.validator, 200}, {e.collAdmin, 200}, {e.alphaAdmin, 200}, {e.alphaMember, 403}, {e.outsider, 403}, {"", 401}} {
+			res := e.api("alpha", tc.session, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"de"}`, id))
+			assert.Equal(t, tc.status, res.Status, string(res.Body))
+		}
+		res := e.api("beta", e.betaAdmin, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"de"}`, id))
+		assert.Equal(t, http.StatusNotFound, res.Status, "ids of another space are not found")
+	})
+}
+
+func alphaSchema(e *testEnv) string {
+	sp, err := e.app.registry.ByID(e.t.Context(), e.alpha.ID)
+	require.NoError(e.t, err)
+	return sp.Schema
+}
