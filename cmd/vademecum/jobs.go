@@ -8,11 +8,11 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"vademecum/services/notify"
+	"vademecum/tenancy"
 )
 
 // newMailer sends over SMTP when a server is configured and writes mails to the log otherwise.
@@ -53,9 +53,12 @@ func spaceURL(cfg config) (func(subdomain string) string, error) {
 
 // newJobs builds the background job client (River, tables in the control schema) with every
 // worker. Jobs are inserted in the transactions that cause them and run after commit.
-func newJobs(pool *pgxpool.Pool, log *slog.Logger, mailer notify.Mailer, links func(string) string) (*river.Client[pgx.Tx], error) {
+func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, mailer notify.Mailer, links func(string) string) (*river.Client[pgx.Tx], error) {
+	pool := db.Control()
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: mailer, SpaceURL: links})
+	river.AddWorker(workers, &notify.GuidelineEventWorker{DB: db, Registry: registry})
+	river.AddWorker(workers, &notify.NotificationMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links})
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema:        "control",
 		Logger:        log,

@@ -15,9 +15,11 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/collections"
 	"vademecum/services/guidelines"
+	"vademecum/services/notify"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
+	"vademecum/services/validation"
 )
 
 // tsTypesFile holds the TypeScript types of the API, generated from the Go request and
@@ -116,6 +118,28 @@ var apiTypes = map[string]any{
 	"GuidelineVersion":                 guidelines.Version{},
 	"VersionRequest":                   guidelines.VersionRequest{},
 	"LatestGuidelineRequest":           guidelines.LatestRequest{},
+	"ValidationContent":                validation.Content{},
+	"Validation":                       validation.Validation{},
+	"SubmitRequest":                    validation.SubmitRequest{},
+	"UpdateValidationRequest":          validation.UpdateRequest{},
+	"FixRequest":                       validation.FixRequest{},
+	"AcceptRequest":                    validation.AcceptRequest{},
+	"RejectRequest":                    validation.RejectRequest{},
+	"ValidationsRequest":               validation.ValidationsRequest{},
+	"RevisionRequest":                  validation.RevisionRequest{},
+	"RequestData":                      validation.RequestData{},
+	"SeenRevision":                     validation.SeenRevision{},
+	"ValidationSeenRequest":            validation.SeenRequest{},
+	"SubmitData":                       validation.SubmitData{},
+	"AuthorValidationDataRequest":      validation.AuthorDataRequest{},
+	"ValidatorValidationDataRequest":   validation.LanguageRequest{},
+	"GuidelineRequest":                 validation.GuidelineRequest{},
+	"ValidationSettings":               validation.Settings{},
+	"ValidationSettingsRequest":        validation.SettingsRequest{},
+	"Expiration":                       validation.Expiration{},
+	"ExpirationRequest":                validation.ExpirationRequest{},
+	"Notification":                     notify.Notification{},
+	"NotificationsSeenRequest":         notify.SeenRequest{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {

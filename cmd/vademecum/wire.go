@@ -18,9 +18,11 @@ import (
 	"vademecum/services/auth"
 	"vademecum/services/collections"
 	"vademecum/services/guidelines"
+	"vademecum/services/notify"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
+	"vademecum/services/validation"
 	"vademecum/tenancy"
 )
 
@@ -72,7 +74,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if err != nil {
 		return nil, err
 	}
-	jobs, err := newJobs(pool, log, mailer, links)
+	jobs, err := newJobs(db, registry, log, mailer, links)
 	if err != nil {
 		return nil, err
 	}
@@ -100,6 +102,8 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	userSvc.Register(router)
 	collectionSvc.Register(router)
 	guidelineSvc.Register(router)
+	(&validation.Service{DB: db, Authz: enforcer, Jobs: jobs}).Register(router)
+	(&notify.Service{DB: db}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
 
 	site := http.NewServeMux()

@@ -71,6 +71,10 @@ CREATE TABLE guideline_languages (
     first_published_at timestamptz,
     change_important   boolean NOT NULL DEFAULT false,
     change_comment     text NOT NULL DEFAULT '',
+    -- the valid_until for which the expiring and expired reminders went out, so that each
+    -- goes out once per validity period
+    expiring_notified  timestamptz,
+    expired_notified   timestamptz,
     updated_at         timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (guideline_id, language),
     FOREIGN KEY (guideline_id, published_version) REFERENCES guideline_versions (guideline_id, version),
@@ -110,6 +114,27 @@ CREATE TABLE validation_reads (
     PRIMARY KEY (revision, user_id)
 );
 
+-- In-app notifications. event_key names the event a notification comes from, so that a job
+-- run twice after a crash cannot notify anybody twice.
+CREATE TABLE notifications (
+    id           bigserial PRIMARY KEY,
+    user_id      bigint NOT NULL REFERENCES control.users (id) ON DELETE CASCADE,
+    action       text NOT NULL CHECK (action IN ('accepted', 'commentAnswered', 'commented', 'guidelineExpired',
+                                                 'guidelineExpiring', 'guidelineNotInToc', 'rejected', 'submitted')),
+    role         text NOT NULL CHECK (role IN ('author', 'coAuthor', 'mainValidator', 'validator', 'collectionAdmin')),
+    guideline_id bigint REFERENCES guidelines (id) ON DELETE CASCADE,
+    language     text CHECK (language IN ('de', 'fr', 'it', 'en')),
+    revision     bigint,
+    comment_id   bigint,
+    sender_id    bigint REFERENCES control.users (id) ON DELETE SET NULL,
+    title        text NOT NULL DEFAULT '',
+    event_key    text NOT NULL,
+    seen         boolean NOT NULL DEFAULT false,
+    created_at   timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (user_id, event_key)
+);
+CREATE INDEX notifications_user ON notifications (user_id, created_at DESC);
+
 -- +goose Down
-DROP TABLE validation_reads, validations, guideline_languages, guideline_details, guideline_versions, guideline_coauthors, guidelines;
+DROP TABLE notifications, validation_reads, validations, guideline_languages, guideline_details, guideline_versions, guideline_coauthors, guidelines;
 DROP SEQUENCE guideline_detail_ids;

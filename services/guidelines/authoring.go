@@ -198,7 +198,8 @@ type AddVersionRequest struct {
 	Glv VersionInput `json:"glv"`
 }
 
-func checkLanguage(field, lang string) error {
+// CheckLanguage refuses a language guidelines are not written in.
+func CheckLanguage(field, lang string) error {
 	if !slices.Contains(Languages, lang) {
 		return api.ErrInvalidLanguage.Field(field)
 	}
@@ -207,7 +208,7 @@ func checkLanguage(field, lang string) error {
 
 // validateVersion checks a version by the limits and returns it normalised, its HTML sanitised.
 func validateVersion(in VersionInput) (VersionInput, error) {
-	if err := checkLanguage("glv.language", in.Language); err != nil {
+	if err := CheckLanguage("glv.language", in.Language); err != nil {
 		return in, err
 	}
 	in.Title = strings.TrimSpace(in.Title)
@@ -264,7 +265,7 @@ func validateVersion(in VersionInput) (VersionInput, error) {
 			return in, api.ErrTooLong.With(map[string]any{"field": "glv.details.rawContent", "max": maxRawContent, "index": i})
 		}
 		if d.Extern != nil {
-			if err := checkLanguage("glv.details.extern.language", d.Extern.Language); err != nil {
+			if err := CheckLanguage("glv.details.extern.language", d.Extern.Language); err != nil {
 				return in, err
 			}
 		}
@@ -273,8 +274,8 @@ func validateVersion(in VersionInput) (VersionInput, error) {
 	return in, nil
 }
 
-// authorOf locks a guideline and checks that the caller authors or co-authors it.
-func authorOf(ctx context.Context, tx pgx.Tx, guideline int64) error {
+// LockAuthored locks a guideline and checks that the caller authors or co-authors it.
+func LockAuthored(ctx context.Context, tx pgx.Tx, guideline int64) error {
 	var author bool
 	err := tx.QueryRow(ctx, `SELECT g.author_id = $2 OR EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $2)
 		FROM guidelines g WHERE g.id = $1 FOR UPDATE`, guideline, policy.PrincipalFrom(ctx).UserID).Scan(&author)
@@ -303,7 +304,7 @@ func (s *Service) AddGuidelineVersion(ctx context.Context, req AddVersionRequest
 	id := int64(in.GuidelineID)
 	var version int
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if err := authorOf(ctx, tx, id); err != nil {
+		if err := LockAuthored(ctx, tx, id); err != nil {
 			return err
 		}
 		var archived bool
@@ -462,7 +463,7 @@ func (s *Service) Guideline(ctx context.Context, req VersionRequest) (Version, e
 
 // LatestGuideline returns the latest version of a language.
 func (s *Service) LatestGuideline(ctx context.Context, req LatestRequest) (Version, error) {
-	if err := checkLanguage("language", req.Language); err != nil {
+	if err := CheckLanguage("language", req.Language); err != nil {
 		return Version{}, err
 	}
 	return s.version(ctx, int64(req.ID), func(tx pgx.Tx) (int, error) {

@@ -72,13 +72,27 @@ const latestVersionJoin = `JOIN LATERAL (SELECT x.version, x.title FROM guidelin
 // languageOrder sorts languages of l as the product lists them.
 const languageOrder = `array_position(ARRAY['de', 'fr', 'it', 'en'], l.language)`
 
-// scanLanguage reads factsColumns and derives the states.
-func scanLanguage(row pgx.Row, now time.Time, dest ...any) (Language, error) {
+// LoadFacts reads the facts of one language of a guideline (pgx.ErrNoRows when the guideline
+// has no such language).
+func LoadFacts(ctx context.Context, tx pgx.Tx, guideline int64, language string) (Facts, error) {
+	_, f, err := scanFacts(tx.QueryRow(ctx, `SELECT `+factsColumns+` FROM guideline_languages l `+latestVersionJoin+`
+		WHERE l.guideline_id = $1 AND l.language = $2`, guideline, language))
+	return f, err
+}
+
+// scanFacts reads dest and then factsColumns.
+func scanFacts(row pgx.Row, dest ...any) (Language, Facts, error) {
 	var lang Language
 	var f Facts
 	err := row.Scan(append(dest, &lang.Language, &lang.Title, &f.Latest, &f.Published, &f.Online, &f.Archived, &f.ValidUntil,
 		&f.Open, &f.LastClosed)...)
 	lang.LatestVersion, lang.PublishedVersion, lang.ValidUntil = f.Latest, f.Published, f.ValidUntil
+	return lang, f, err
+}
+
+// scanLanguage reads dest and factsColumns and derives the states.
+func scanLanguage(row pgx.Row, now time.Time, dest ...any) (Language, error) {
+	lang, f, err := scanFacts(row, dest...)
 	lang.States = States(f, now, DefaultExpiringWindow)
 	return lang, err
 }

@@ -27,6 +27,16 @@ var catalogue = map[string]map[string]message{
 			"{{.Link}}"}},
 		"membershipDeclined": {Subject: "Ihre Anfrage bei {{.Space}}", Paragraphs: []string{
 			"Ihre Anfrage, Mitglied von {{.Space}} zu werden, wurde abgelehnt. Bei Fragen wenden Sie sich bitte an die Administration von {{.Space}}."}},
+		"submitted": {Subject: "Validierung erbeten: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} bittet Sie, die Richtlinie «{{.Guideline}}» in {{.Space}} zu validieren.", "{{.Link}}"}},
+		"accepted": {Subject: "Validiert: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} hat die Richtlinie «{{.Guideline}}» in {{.Space}} validiert. Sie ist jetzt online.", "{{.Link}}"}},
+		"rejected": {Subject: "Zurückgewiesen: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} hat die Validierung der Richtlinie «{{.Guideline}}» in {{.Space}} zurückgewiesen. Die Begründung finden Sie in der Richtlinie.", "{{.Link}}"}},
+		"guidelineExpiring": {Subject: "Läuft bald ab: {{.Guideline}}", Paragraphs: []string{
+			"Die Gültigkeit der Richtlinie «{{.Guideline}}» in {{.Space}} endet bald. Bitte erneuern Sie die Validierung.", "{{.Link}}"}},
+		"guidelineExpired": {Subject: "Abgelaufen: {{.Guideline}}", Paragraphs: []string{
+			"Die Gültigkeit der Richtlinie «{{.Guideline}}» in {{.Space}} ist abgelaufen; Lesende sehen sie nicht mehr. Bitte erneuern Sie die Validierung.", "{{.Link}}"}},
 		"footer": {Paragraphs: []string{"Diese Nachricht wurde von Vademecum automatisch versandt."}},
 	},
 	"en": {
@@ -36,6 +46,16 @@ var catalogue = map[string]map[string]message{
 			"{{.Link}}"}},
 		"membershipDeclined": {Subject: "Your request to {{.Space}}", Paragraphs: []string{
 			"Your request to become a member of {{.Space}} has been declined. If you have questions, please contact the administrators of {{.Space}}."}},
+		"submitted": {Subject: "Validation requested: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} asks you to validate the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
+		"accepted": {Subject: "Validated: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} validated the guideline “{{.Guideline}}” in {{.Space}}. It is online now.", "{{.Link}}"}},
+		"rejected": {Subject: "Rejected: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} rejected the validation of the guideline “{{.Guideline}}” in {{.Space}}. You will find the reason in the guideline.", "{{.Link}}"}},
+		"guidelineExpiring": {Subject: "Expiring soon: {{.Guideline}}", Paragraphs: []string{
+			"The validity of the guideline “{{.Guideline}}” in {{.Space}} ends soon. Please renew its validation.", "{{.Link}}"}},
+		"guidelineExpired": {Subject: "Expired: {{.Guideline}}", Paragraphs: []string{
+			"The validity of the guideline “{{.Guideline}}” in {{.Space}} has ended; readers no longer see it. Please renew its validation.", "{{.Link}}"}},
 		"footer": {Paragraphs: []string{"This message was sent automatically by Vademecum."}},
 	},
 	"fr": {
@@ -45,6 +65,16 @@ var catalogue = map[string]map[string]message{
 			"{{.Link}}"}},
 		"membershipDeclined": {Subject: "Votre demande auprès de {{.Space}}", Paragraphs: []string{
 			"Votre demande d'adhésion à {{.Space}} a été refusée. Pour toute question, veuillez vous adresser aux administrateurs de {{.Space}}."}},
+		"submitted": {Subject: "Validation demandée : {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} vous demande de valider la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
+		"accepted": {Subject: "Validée : {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} a validé la directive « {{.Guideline}} » dans {{.Space}}. Elle est maintenant en ligne.", "{{.Link}}"}},
+		"rejected": {Subject: "Refusée : {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} a refusé la validation de la directive « {{.Guideline}} » dans {{.Space}}. Vous trouverez le motif dans la directive.", "{{.Link}}"}},
+		"guidelineExpiring": {Subject: "Expire bientôt : {{.Guideline}}", Paragraphs: []string{
+			"La validité de la directive « {{.Guideline}} » dans {{.Space}} prend bientôt fin. Veuillez renouveler sa validation.", "{{.Link}}"}},
+		"guidelineExpired": {Subject: "Expirée : {{.Guideline}}", Paragraphs: []string{
+			"La validité de la directive « {{.Guideline}} » dans {{.Space}} a pris fin ; les lecteurs ne la voient plus. Veuillez renouveler sa validation.", "{{.Link}}"}},
 		"footer": {Paragraphs: []string{"Ce message a été envoyé automatiquement par Vademecum."}},
 	},
 	"it": {
@@ -54,15 +84,27 @@ var catalogue = map[string]map[string]message{
 			"{{.Link}}"}},
 		"membershipDeclined": {Subject: "La sua richiesta a {{.Space}}", Paragraphs: []string{
 			"La sua richiesta di diventare membro di {{.Space}} è stata respinta. Per domande si rivolga agli amministratori di {{.Space}}."}},
+		"submitted": {Subject: "Validazione richiesta: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} le chiede di validare la direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
+		"accepted": {Subject: "Validata: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} ha validato la direttiva «{{.Guideline}}» in {{.Space}}. Ora è online.", "{{.Link}}"}},
+		"rejected": {Subject: "Respinta: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} ha respinto la validazione della direttiva «{{.Guideline}}» in {{.Space}}. Trova il motivo nella direttiva.", "{{.Link}}"}},
+		"guidelineExpiring": {Subject: "In scadenza: {{.Guideline}}", Paragraphs: []string{
+			"La validità della direttiva «{{.Guideline}}» in {{.Space}} sta per scadere. La preghiamo di rinnovarne la validazione.", "{{.Link}}"}},
+		"guidelineExpired": {Subject: "Scaduta: {{.Guideline}}", Paragraphs: []string{
+			"La validità della direttiva «{{.Guideline}}» in {{.Space}} è scaduta; i lettori non la vedono più. La preghiamo di rinnovarne la validazione.", "{{.Link}}"}},
 		"footer": {Paragraphs: []string{"Questo messaggio è stato inviato automaticamente da Vademecum."}},
 	},
 }
 
 // mailData is what the mail texts may use.
 type mailData struct {
-	Name  string
-	Space string
-	Link  string
+	Name      string
+	Space     string
+	Link      string
+	Guideline string
+	Sender    string
 }
 
 var htmlPage = template.Must(template.New("mail").Parse(`<!doctype html>

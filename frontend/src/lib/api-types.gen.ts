@@ -1,5 +1,11 @@
 // Code generated from the Go API types by cmd/vademecum/tstypes_test.go. DO NOT EDIT.
 
+export interface AcceptRequest {
+  revision: number;
+  comment: string;
+  validationContent: ValidationContent;
+}
+
 export interface ActivateShareRequest {
   spaceId: number;
   collectionId: number;
@@ -33,6 +39,11 @@ export interface AddedMember {
 export interface AnswerMembershipRequest {
   id: number;
   accept: boolean;
+}
+
+export interface AuthorValidationDataRequest {
+  guidelineId: number;
+  guidelineVersion: number;
 }
 
 export interface BulkRequest {
@@ -163,10 +174,26 @@ export interface DetailInput {
   extern?: Extern | null;
 }
 
+export interface Expiration {
+  language: string;
+  time: string;
+}
+
+export interface ExpirationRequest {
+  guideline: number;
+  time: string;
+}
+
 export interface Extern {
   guideline: number;
   language: string;
   detail: number;
+}
+
+export interface FixRequest {
+  guidelineId: number;
+  guidelineVersion: number;
+  comment: string;
 }
 
 export interface GuidelineLanguage {
@@ -176,6 +203,10 @@ export interface GuidelineLanguage {
   publishedVersion?: number | null;
   validUntil?: string | null;
   states: string[];
+}
+
+export interface GuidelineRequest {
+  guideline: number;
 }
 
 export interface GuidelineVersion {
@@ -313,6 +344,25 @@ export interface Navigation {
   spaceMemberTasks: number;
 }
 
+export interface Notification {
+  id: number;
+  title: string;
+  action: string;
+  role: string;
+  feedbackId?: number | null;
+  language?: string | null;
+  guidelineId?: number | null;
+  revision?: number | null;
+  seen: boolean;
+  senderName: string;
+  timestamp: string;
+  url: string;
+}
+
+export interface NotificationsSeenRequest {
+  notificationIds: number[];
+}
+
 export interface OptionInput {
   id?: number | null;
   name: string;
@@ -351,6 +401,11 @@ export interface ProfileUpdate {
   darkMode: boolean;
 }
 
+export interface RejectRequest {
+  revision: number;
+  comment: string;
+}
+
 export interface RemoveCollectionMemberRequest {
   collection: number;
   member: number;
@@ -361,8 +416,39 @@ export interface RemoveCollectionValidatorRequest {
   validator: number;
 }
 
+export interface RequestData {
+  revision: number;
+  guidelineId: number;
+  guidelineVersion: number;
+  language: string;
+  kind: string;
+  title: string;
+  description: string;
+  important: boolean;
+  progress: string;
+  comment: string;
+  validatorComment: string;
+  creatorId: number;
+  validatorId?: number | null;
+  timestampCreated: string;
+  timestampCompleted?: string | null;
+  read: boolean;
+  guidelineTitle: string;
+  collectionId: number;
+  collectionTitle: string;
+  expiringSoon: boolean;
+  authorId: number;
+  coAuthorIds: number[];
+  publishedVersion?: number | null;
+  importantChange: boolean;
+}
+
 export interface RequestMembershipRequest {
   message: string;
+}
+
+export interface RevisionRequest {
+  revision: number;
 }
 
 export interface SaveMetadataRequest {
@@ -376,6 +462,12 @@ export interface SearchRequest {
 export interface SearchTag {
   tag: string;
   boost: boolean;
+}
+
+export interface SeenRevision {
+  revision: number;
+  version: number;
+  guidelineId: number;
 }
 
 export interface SelectOption {
@@ -503,6 +595,24 @@ export interface SpaceStatsRequest {
   spaceId: number;
 }
 
+export interface SubmitData {
+  latestProgress: string;
+  importantChange: boolean;
+  canHotfix: boolean;
+  hotfixBlockedBy: string;
+  isAlreadySubmitted: boolean;
+  openRevision?: number | null;
+  language: string;
+  publishedVersion?: number | null;
+  latestVersion: number;
+}
+
+export interface SubmitRequest {
+  guidelineId: number;
+  guidelineVersion: number;
+  validation: ValidationContent;
+}
+
 export interface UpdateCollectionRequest {
   collectionId: number;
   collection: CollectionInput;
@@ -514,6 +624,13 @@ export interface UpdateSpaceRequest {
 
 export interface UpdateUserRequest {
   u: ProfileUpdate;
+}
+
+export interface UpdateValidationRequest {
+  guidelineId: number;
+  version: number;
+  revision: number;
+  data: ValidationContent;
 }
 
 export interface User {
@@ -547,6 +664,55 @@ export interface UserSearchRequest {
   query: string;
 }
 
+export interface Validation {
+  revision: number;
+  guidelineId: number;
+  guidelineVersion: number;
+  language: string;
+  kind: string;
+  title: string;
+  description: string;
+  important: boolean;
+  progress: string;
+  comment: string;
+  validatorComment: string;
+  creatorId: number;
+  validatorId?: number | null;
+  timestampCreated: string;
+  timestampCompleted?: string | null;
+  read: boolean;
+  guidelineTitle: string;
+  collectionId: number;
+  collectionTitle: string;
+}
+
+export interface ValidationContent {
+  title: string;
+  description: string;
+  important: boolean;
+}
+
+export interface ValidationSeenRequest {
+  revisions: SeenRevision[];
+  read: boolean;
+}
+
+export interface ValidationSettings {
+  mainValidator?: number | null;
+  validationInterval: number;
+  validators: SelectOption[];
+}
+
+export interface ValidationSettingsRequest {
+  guideline: number;
+  validator?: number | null;
+  validationInterval: number;
+}
+
+export interface ValidationsRequest {
+  backUntil?: string | null;
+}
+
 export interface Validator {
   id: number;
   firstname: string;
@@ -559,6 +725,11 @@ export interface Validator {
   admin: boolean;
   isAuthor: boolean;
   mainValidatorOf: number;
+}
+
+export interface ValidatorValidationDataRequest {
+  guideline: number;
+  language: string;
 }
 
 export interface VariableRequest {

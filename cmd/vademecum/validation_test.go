@@ -1,0 +1,305 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type validationView struct {
+	Revision         int64  `json:"revision"`
+	GuidelineID      int64  `json:"guidelineId"`
+	GuidelineVersion int    `json:"guidelineVersion"`
+	Language         string `json:"language"`
+	Kind             string `json:"kind"`
+	Progress         string `json:"progress"`
+	ValidatorComment string `json:"validatorComment"`
+	Read             bool   `json:"read"`
+	GuidelineTitle   string `json:"guidelineTitle"`
+}
+
+type notificationView struct {
+	ID          int64  `json:"id"`
+	Action      string `json:"action"`
+	Role        string `json:"role"`
+	GuidelineID int64  `json:"guidelineId"`
+	Seen        bool   `json:"seen"`
+	SenderName  string `json:"senderName"`
+	URL         string `json:"url"`
+}
+
+// addVersion saves a one-section version and returns its number.
+func (e *testEnv) addVersion(session string, guideline int64, lang, text string) int {
+	e.t.Helper()
+	res := e.api("alpha", session, "author/mutation/addGuidelineVersion", map[string]any{"glv": map[string]any{
+		"guidelineId": guideline, "language": lang, "title": "Sepsis " + lang, "details": []map[string]any{{"title": "Text", "content": "<p>" + text + "</p>"}}}})
+	require.Equal(e.t, http.StatusOK, res.Status, string(res.Body))
+	var v int
+	res.JSON(e.t, &v)
+	return v
+}
+
+func (e *testEnv) states(session string, guideline int64, lang string) []string {
+	e.t.Helper()
+	var v versionView
+	e.api("alpha", session, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":%q}`, guideline, lang)).JSON(e.t, &v)
+	for _, l := range v.Languages {
+		if l.Language == lang {
+			return l.States
+		}
+	}
+	return nil
+}
+
+func (e *testEnv) notifications(session string) []notificationView {
+	e.t.Helper()
+	var list []notificationView
+	e.api("alpha", session, "common/query/notifications", `{}`).JSON(e.t, &list)
+	return list
+}
+
+// waitNotifications waits until the background jobs have notified session n times.
+func (e *testEnv) waitNotifications(session string, n int) []notificationView {
+	e.t.Helper()
+	var list []notificationView
+	require.Eventually(e.t, func() bool { list = e.notifications(session); return len(list) >= n }, 15*time.Second, 20*time.Millisecond,
+		"waiting for %d notifications", n)
+	return list
+}
+
+func TestIntegrationValidationJourney(t *testing.T) {
+	e, mp := newEnvWithMail(t)
+	c := e.cardio.ID
+	author, validator := e.collMember, e.validator
+	id := e.createGuideline(author, c, e.ids["validator@alpha.ch"])
+	v1 := e.addVersion(author, id, "de", "Erste Fassung")
+
+	submit := func(version int) (int, validationView) {
+		res := e.api("alpha", author, "author/mutation/submitToValidation", map[string]any{"guidelineId": id, "guidelineVersion": version,
+			"validation": map[string]any{"title": "Neu", "description": "Erste Version", "important": true}})
+		var v validationView
+		if res.Status == http.StatusOK {
+			res.JSON(t, &v)
+		}
+		return res.Status, v
+	}
+	status, req1 := submit(v1)
+	require.Equal(t, http.StatusOK, status)
+	assert.Equal(t, "submitted", req1.Progress)
+	assert.Equal(t, []string{"submitted", "neverPublished", "notVisible"}, e.states(author, id, "de"))
+	status, _ = submit(v1)
+	assert.Equal(t, http.StatusConflict, status, "one open request per language")
+
+	// The main validator is told, in the app and by mail.
+	n := e.waitNotifications(validator, 1)
+	assert.Equal(t, "submitted", n[0].Action)
+	assert.Equal(t, "mainValidator", n[0].Role)
+	assert.Equal(t, fmt.Sprintf("/validations/%d/de", id), n[0].URL)
+	assert.Empty(t, e.notifications(author), "whoever acts is not notified")
+
+	var mine []validationView
+	e.api("alpha", validator, "validator/query/myValidations", `{}`).JSON(t, &mine)
+	require.Len(t, mine, 1)
+	assert.Equal(t, req1.Revision, mine[0].Revision)
+	assert.False(t, mine[0].Read)
+	var unread int
+	e.api("alpha", validator, "common/query/unreadValidation", `{}`).JSON(t, &unread)
+	assert.Equal(t, 1, unread)
+	res := e.api("alpha", validator, "common/mutation/updateValidationSeen", map[string]any{"read": true,
+		"revisions": []map[string]any{{"revision": req1.Revision, "version": v1, "guidelineId": id}}})
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	e.api("alpha", validator, "common/query/unreadValidation", `{}`).JSON(t, &unread)
+	assert.Equal(t, 0, unread)
+
+	// Rejection needs a reason; then the authors learn it.
+	res = e.api("alpha", validator, "validator/mutation/rejectValidation", fmt.Sprintf(`{"revision":%d,"comment":" "}`, req1.Revision))
+	assert.Equal(t, http.StatusBadRequest, res.Status)
+	res = e.api("alpha", validator, "validator/mutation/rejectValidation", fmt.Sprintf(`{"revision":%d,"comment":"Dosierung fehlt"}`, req1.Revision))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Equal(t, []string{"rejected", "neverPublished", "notVisible"}, e.states(author, id, "de"))
+	n = e.waitNotifications(author, 1)
+	assert.Equal(t, "rejected", n[0].Action)
+	assert.Equal(t, "author", n[0].Role)
+	res = e.api("alpha", validator, "validator/mutation/acceptValidation", fmt.Sprintf(`{"revision":%d,"comment":"","validationContent":{}}`, req1.Revision))
+	assert.Equal(t, http.StatusConflict, res.Status, "an answered request stays answered")
+	assert.Equal(t, "validation.alreadyProcessed", res.Message())
+
+	// The author fixes, resubmits, adds a change to the open request; the validator accepts.
+	v2 := e.addVersion(author, id, "de", "Zweite Fassung")
+	status, req2 := submit(v2)
+	require.Equal(t, http.StatusOK, status)
+	v3 := e.addVersion(author, id, "de", "Zweite Fassung mit Dosierung")
+	res = e.api("alpha", author, "author/mutation/updateValidation", map[string]any{"guidelineId": id, "version": v3, "revision": req1.Revision,
+		"data": map[string]any{"title": "x"}})
+	assert.Equal(t, http.StatusConflict, res.Status, "a closed request is stale")
+	res = e.api("alpha", author, "author/mutation/updateValidation", map[string]any{"guidelineId": id, "version": v3, "revision": req2.Revision,
+		"data": map[string]any{"title": "Dosierung ergänzt", "description": "Neue Dosierung für Kinder", "important": true}})
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+
+	accept := func(session string, revision int64) result {
+		return e.api("alpha", session, "validator/mutation/acceptValidation", map[string]any{"revision": revision, "comment": "gut",
+			"validationContent": map[string]any{"title": "Dosierung ergänzt", "description": "Neue Dosierung für Kinder", "important": true}})
+	}
+	res = accept(author, req2.Revision)
+	assert.Equal(t, http.StatusNotFound, res.Status, "authors without the validator role cannot answer")
+	before := time.Now()
+	res = accept(validator, req2.Revision)
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	var accepted validationView
+	res.JSON(t, &accepted)
+	assert.Equal(t, v3, accepted.GuidelineVersion)
+	assert.Equal(t, []string{"accepted", "online"}, e.states(author, id, "de"))
+	var exp []struct {
+		Language string    `json:"language"`
+		Time     time.Time `json:"time"`
+	}
+	e.api("alpha", author, "author/query/validationExpirations", fmt.Sprintf(`{"guideline":%d}`, id)).JSON(t, &exp)
+	require.Len(t, exp, 1)
+	assert.WithinDuration(t, before.AddDate(0, 12, 0), exp[0].Time, time.Minute, "valid for the 12-month interval")
+	n = e.waitNotifications(author, 2)
+	assert.Equal(t, "accepted", n[0].Action)
+
+	// A hotfix replaces the published text without validation; it is blocked while a request is open.
+	v4 := e.addVersion(author, id, "de", "Tippfehler korrigiert")
+	res = e.api("alpha", author, "author/mutation/submitHotfix", map[string]any{"guidelineId": id, "guidelineVersion": v4, "comment": "Tippfehler"})
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	var latest versionView
+	e.api("alpha", author, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"de"}`, id)).JSON(t, &latest)
+	assert.Equal(t, []string{"accepted", "online"}, latest.Languages[0].States, "the hotfix is what readers see")
+	assert.Equal(t, 1, e.count("SELECT count(*) FROM "+alphaSchema(e)+".guideline_languages WHERE guideline_id = $1 AND published_version = $2", id, v4))
+	v5 := e.addVersion(author, id, "de", "Grössere Änderung")
+	status, _ = submit(v5)
+	require.Equal(t, http.StatusOK, status)
+	v6 := e.addVersion(author, id, "de", "noch eine")
+	res = e.api("alpha", author, "author/mutation/submitHotfix", map[string]any{"guidelineId": id, "guidelineVersion": v6, "comment": ""})
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.JSONEq(t, `{"message":"validation.hotfixBlocked","params":{"reason":"submitted"}}`, string(res.Body))
+
+	// Validity end: only in the future.
+	res = e.api("alpha", author, "author/mutation/updateValidationExpiration", map[string]any{"guideline": id, "time": time.Now().Add(-time.Hour)})
+	assert.Equal(t, http.StatusBadRequest, res.Status)
+	res = e.api("alpha", author, "author/mutation/updateValidationExpiration", map[string]any{"guideline": id, "time": time.Now().AddDate(0, 1, 0)})
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+
+	// Mails arrived: the request to the validator, the rejection and the acceptance to the author.
+	mails := mp.WaitFor(t, 4)
+	subjects := map[string]bool{}
+	for _, m := range mails {
+		subjects[m.To[0].Address+" "+m.Subject] = true
+	}
+	assert.True(t, subjects["validator@alpha.ch Validierung erbeten: Sepsis de"], "%v", subjects)
+	assert.True(t, subjects["collmember@alpha.ch Zurückgewiesen: Sepsis de"], "%v", subjects)
+	assert.True(t, subjects["collmember@alpha.ch Validiert: Sepsis de"], "%v", subjects)
+
+	// Notifications are marked seen one by one or all at once.
+	all := e.notifications(author)
+	res = e.api("alpha", author, "common/mutation/markNotificationsAsSeen", map[string]any{"notificationIds": []int64{all[0].ID}})
+	require.Equal(t, http.StatusOK, res.Status)
+	assert.True(t, e.notifications(author)[0].Seen)
+	res = e.api("alpha", author, "common/mutation/markNotificationsAsSeen", `{"notificationIds":[]}`)
+	require.Equal(t, http.StatusOK, res.Status)
+	for _, n := range e.notifications(author) {
+		assert.True(t, n.Seen)
+	}
+}
+
+func TestIntegrationValidationRules(t *testing.T) {
+	e := newEnv(t)
+	c := e.cardio.ID
+	author, validator := e.collMember, e.validator
+	id := e.createGuideline(author, c, nil)
+	v1 := e.addVersion(author, id, "de", "Text")
+	res := e.api("alpha", author, "author/mutation/submitToValidation", map[string]any{"guidelineId": id, "guidelineVersion": v1, "validation": map[string]any{}})
+	require.Equal(t, http.StatusOK, res.Status)
+	var req validationView
+	res.JSON(t, &req)
+
+	t.Run("accept and reject at once: exactly one wins", func(t *testing.T) {
+		var wg sync.WaitGroup
+		statuses := make([]int, 2)
+		for i, call := range []struct {
+			path string
+			body map[string]any
+		}{
+			{"validator/mutation/acceptValidation", map[string]any{"revision": req.Revision, "comment": "ok", "validationContent": map[string]any{}}},
+			{"validator/mutation/rejectValidation", map[string]any{"revision": req.Revision, "comment": "no"}},
+		} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				statuses[i] = e.api("alpha", validator, call.path, call.body).Status
+			}()
+		}
+		wg.Wait()
+		assert.ElementsMatch(t, []int{http.StatusOK, http.StatusConflict}, statuses)
+		assert.Equal(t, 1, e.count("SELECT count(*) FROM "+alphaSchema(e)+".validations WHERE revision = $1 AND completed_at IS NOT NULL", req.Revision))
+	})
+
+	t.Run("validators do not validate what they write", func(t *testing.T) {
+		res := e.api("alpha", e.collAdmin, "admin/collectionadmin/mutation/addCollectionValidators",
+			fmt.Sprintf(`{"collection":%d,"validators":[%d]}`, c, e.ids["collmember@alpha.ch"]))
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		v2 := e.addVersion(author, id, "de", "Text 2")
+		res = e.api("alpha", author, "author/mutation/submitToValidation", map[string]any{"guidelineId": id, "guidelineVersion": v2, "validation": map[string]any{}})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		var own validationView
+		res.JSON(t, &own)
+		res = e.api("alpha", author, "validator/mutation/acceptValidation", map[string]any{"revision": own.Revision, "comment": "", "validationContent": map[string]any{}})
+		assert.Equal(t, http.StatusForbidden, res.Status)
+		assert.Equal(t, "validation.ownGuideline", res.Message())
+		var mine []validationView
+		e.api("alpha", author, "validator/query/myValidations", `{}`).JSON(t, &mine)
+		assert.Empty(t, mine, "own requests are not tasks")
+	})
+
+	t.Run("bad requests", func(t *testing.T) {
+		draft := e.createGuideline(author, c, nil)
+		e.addVersion(author, draft, "de", "Entwurf")
+		for _, tc := range []struct {
+			name, session, path string
+			body                any
+			status              int
+			message             string
+		}{
+			{"unknown version", author, "author/mutation/submitToValidation", map[string]any{"guidelineId": id, "guidelineVersion": 99, "validation": map[string]any{}}, 404, "guideline.versionNotFound"},
+			{"not the author", validator, "author/mutation/submitToValidation", map[string]any{"guidelineId": id, "guidelineVersion": 1, "validation": map[string]any{}}, 403, "forbidden"},
+			{"hotfix of an unpublished language", author, "author/mutation/submitHotfix", map[string]any{"guidelineId": draft, "guidelineVersion": 1, "comment": ""}, 409, "validation.notPublished"},
+			{"renew of an unpublished language", author, "author/mutation/renewValidation", map[string]any{"guidelineId": draft, "guidelineVersion": 1, "comment": ""}, 409, "validation.notPublished"},
+			{"interval out of range", author, "author/mutation/updateValidationSettings", map[string]any{"guideline": id, "validator": nil, "validationInterval": 0}, 400, "validation.invalidInterval"},
+			{"main validator who does not validate", author, "author/mutation/updateValidationSettings", map[string]any{"guideline": id, "validator": e.ids["member@alpha.ch"], "validationInterval": 6}, 400, "guideline.invalidValidator"},
+			{"unknown request", validator, "validator/mutation/acceptValidation", map[string]any{"revision": 999999, "comment": "", "validationContent": map[string]any{}}, 404, "validation.notFound"},
+			{"request of another space", e.betaAdmin, "validator/query/validation", map[string]any{"revision": req.Revision}, 404, "validation.notFound"},
+			{"reader of a request", e.alphaMember, "validator/query/validation", map[string]any{"revision": req.Revision}, 404, "validation.notFound"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				space := "alpha"
+				if tc.session == e.betaAdmin {
+					space = "beta"
+				}
+				res := e.api(space, tc.session, tc.path, tc.body)
+				assert.Equal(t, tc.status, res.Status, string(res.Body))
+				assert.Equal(t, tc.message, res.Message())
+			})
+		}
+	})
+
+	t.Run("settings", func(t *testing.T) {
+		res := e.api("alpha", author, "author/mutation/updateValidationSettings", map[string]any{"guideline": id, "validator": e.ids["validator@alpha.ch"], "validationInterval": 6})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		var st struct {
+			MainValidator      *int64 `json:"mainValidator"`
+			ValidationInterval int    `json:"validationInterval"`
+			Validators         []struct{ Value int64 }
+		}
+		e.api("alpha", e.collAdmin, "author/query/validationSettings", fmt.Sprintf(`{"guideline":%d}`, id)).JSON(t, &st)
+		assert.Equal(t, e.ids["validator@alpha.ch"], *st.MainValidator)
+		assert.Equal(t, 6, st.ValidationInterval)
+		assert.Len(t, st.Validators, 2)
+		assert.Equal(t, http.StatusForbidden, e.api("alpha", e.alphaMember, "author/query/validationSettings", fmt.Sprintf(`{"guideline":%d}`, id)).Status)
+	})
+}

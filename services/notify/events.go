@@ -1,0 +1,26 @@
+package notify
+
+// Actions of in-app notifications (spec §3).
+const (
+	ActionAccepted          = "accepted"
+	ActionRejected          = "rejected"
+	ActionSubmitted         = "submitted"
+	ActionGuidelineExpiring = "guidelineExpiring"
+	ActionGuidelineExpired  = "guidelineExpired"
+)
+
+// GuidelineEvent is the job that notifies everybody concerned by something that happened to
+// a guideline language. It is inserted in the transaction of the change; Key names the event
+// so that running the job twice notifies nobody twice.
+type GuidelineEvent struct {
+	SpaceID     int64  `json:"spaceId"`
+	GuidelineID int64  `json:"guidelineId"`
+	Language    string `json:"language"`
+	Revision    int64  `json:"revision,omitempty"`
+	Action      string `json:"action"`
+	SenderID    int64  `json:"senderId,omitempty"`
+	Key         string `json:"key"`
+}
+
+// Kind names the job.
+func (GuidelineEvent) Kind() string { return "guideline_event" }

@@ -1,0 +1,145 @@
+package notify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"vademecum/tenancy"
+)
+
+// recipients of each action, by role, as SQL over guideline g of the event ($1 guideline,
+// $2 sender): who has to act or wants to know.
+var recipients = map[string]string{
+	ActionSubmitted: `SELECT r.user_id, CASE WHEN r.user_id = g.main_validator_id THEN 'mainValidator' ELSE 'validator' END
+		FROM guidelines g JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'validator'
+		WHERE g.id = $1 AND r.user_id <> g.author_id
+		AND NOT EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = r.user_id)`,
+	ActionAccepted: authorsSQL,
+	ActionRejected: authorsSQL,
+	ActionGuidelineExpiring: authorsSQL + ` UNION SELECT g.main_validator_id, 'mainValidator' FROM guidelines g
+		WHERE g.id = $1 AND g.main_validator_id IS NOT NULL`,
+	ActionGuidelineExpired: authorsSQL + ` UNION SELECT g.main_validator_id, 'mainValidator' FROM guidelines g
+		WHERE g.id = $1 AND g.main_validator_id IS NOT NULL`,
+}
+
+const authorsSQL = `SELECT g.author_id, 'author' FROM guidelines g WHERE g.id = $1
+	UNION SELECT a.user_id, 'coAuthor' FROM guideline_coauthors a WHERE a.guideline_id = $1`
+
+// GuidelineEventWorker turns a guideline event into notifications, at most one per person
+// and event, and queues a mail for each new one.
+type GuidelineEventWorker struct {
+	river.WorkerDefaults[GuidelineEvent]
+	DB       *tenancy.DB
+	Registry *tenancy.Registry
+}
+
+// Work notifies the recipients of the event's action, except whoever caused it.
+func (w *GuidelineEventWorker) Work(ctx context.Context, job *river.Job[GuidelineEvent]) error {
+	ev := job.Args
+	who, ok := recipients[ev.Action]
+	if !ok {
+		return river.JobCancel(fmt.Errorf("unknown action %q", ev.Action))
+	}
+	sp, err := w.Registry.ByID(ctx, ev.SpaceID)
+	if errors.Is(err, tenancy.ErrNotFound) {
+		return nil // the space is gone, and its guidelines with it
+	}
+	if err != nil {
+		return err
+	}
+	client := river.ClientFromContext[pgx.Tx](ctx)
+	return w.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		var revision *int64
+		if ev.Revision != 0 {
+			revision = &ev.Revision
+		}
+		rows, err := tx.Query(ctx, `INSERT INTO notifications (user_id, action, role, guideline_id, language, revision, sender_id, title, event_key)
+			SELECT DISTINCT ON (p.user_id) p.user_id, $3, p.role, $1, $4, $5, nullif($2, 0),
+				coalesce((SELECT v.title FROM guideline_versions v WHERE v.guideline_id = $1 AND v.language = $4 ORDER BY v.version DESC LIMIT 1), ''), $6
+			FROM (`+who+`) AS p(user_id, role)
+			WHERE p.user_id IS DISTINCT FROM nullif($2, 0) AND EXISTS (SELECT 1 FROM guidelines WHERE id = $1)
+			ORDER BY p.user_id, p.role = 'author' DESC, p.role = 'mainValidator' DESC
+			ON CONFLICT (user_id, event_key) DO NOTHING RETURNING id`,
+			ev.GuidelineID, ev.SenderID, ev.Action, ev.Language, revision, ev.Key)
+		if err != nil {
+			return err
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if _, err := client.InsertTx(ctx, tx, NotificationMail{SpaceID: sp.ID, NotificationID: id}, nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// NotificationMail is the job that mails one notification to its recipient.
+type NotificationMail struct {
+	SpaceID        int64 `json:"spaceId"`
+	NotificationID int64 `json:"notificationId"`
+}
+
+// Kind names the job.
+func (NotificationMail) Kind() string { return "notification_mail" }
+
+// NotificationMailWorker mails a notification in its recipient's language.
+type NotificationMailWorker struct {
+	river.WorkerDefaults[NotificationMail]
+	DB       *tenancy.DB
+	Registry *tenancy.Registry
+	Mailer   Mailer
+	// SpaceURL is the address of a space's site by subdomain.
+	SpaceURL func(subdomain string) string
+}
+
+// Work composes and sends the mail; notifications deleted meanwhile are skipped.
+func (w *NotificationMailWorker) Work(ctx context.Context, job *river.Job[NotificationMail]) error {
+	sp, err := w.Registry.ByID(ctx, job.Args.SpaceID)
+	if errors.Is(err, tenancy.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var action, email, first, last, lang, title, sender string
+	var guideline *int64
+	var language *string
+	err = w.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `SELECT n.action, coalesce((SELECT l.email FROM control.logins l WHERE l.user_id = u.id
+				ORDER BY l.is_primary DESC, l.id LIMIT 1), ''), u.firstname, u.lastname, u.language, n.title, n.guideline_id, n.language,
+				coalesce((SELECT trim(s.firstname || ' ' || s.lastname) FROM control.users s WHERE s.id = n.sender_id), 'Vademecum')
+			FROM notifications n JOIN control.users u ON u.id = n.user_id WHERE n.id = $1`, job.Args.NotificationID).
+			Scan(&action, &email, &first, &last, &lang, &title, &guideline, &language, &sender)
+	})
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && email == "") {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	link := w.SpaceURL(sp.Subdomain)
+	if guideline != nil && language != nil {
+		if action == ActionSubmitted {
+			link += fmt.Sprintf("validations/%d/%s", *guideline, *language)
+		} else {
+			link += fmt.Sprintf("guidelines/guideline/%d/%s", *guideline, *language)
+		}
+	}
+	name := first + " " + last
+	if first == "" && last == "" {
+		name = email
+	}
+	m, err := compose(lang, action, email, sp.Color, mailData{Name: name, Space: sp.Title, Link: link, Guideline: title, Sender: sender})
+	if err != nil {
+		return fmt.Errorf("compose %s: %w", action, err)
+	}
+	return w.Mailer.Send(ctx, m)
+}

@@ -1,0 +1,111 @@
+package notify
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/tenancy"
+)
+
+// Service implements the notification calls of the current space.
+type Service struct {
+	DB *tenancy.DB
+}
+
+// Notification is an in-app notification (spec §3).
+type Notification struct {
+	ID          int64     `json:"id"`
+	Title       string    `json:"title"`
+	Action      string    `json:"action"`
+	Role        string    `json:"role"`
+	FeedbackID  *int64    `json:"feedbackId"`
+	Language    *string   `json:"language"`
+	GuidelineID *int64    `json:"guidelineId"`
+	Revision    *int64    `json:"revision"`
+	Seen        bool      `json:"seen"`
+	SenderName  string    `json:"senderName"`
+	Timestamp   time.Time `json:"timestamp"`
+	URL         string    `json:"url"`
+}
+
+// maxNotifications bounds the list; older ones stay in the database.
+const maxNotifications = 200
+
+// Notifications lists the caller's notifications in the current space, newest first.
+func (s *Service) Notifications(ctx context.Context, _ struct{}) ([]Notification, error) {
+	sp, ok := tenancy.SpaceFrom(ctx)
+	if !ok {
+		return nil, api.ErrNotFound
+	}
+	var out []Notification
+	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT n.id, n.title, n.action, n.role, n.comment_id, n.language, n.guideline_id, n.revision, n.seen,
+				coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = n.sender_id), ''), n.created_at, ''
+			FROM notifications n WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
+			policy.PrincipalFrom(ctx).UserID, maxNotifications)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Notification])
+		return err
+	})
+	for i := range out {
+		out[i].URL = link(out[i])
+	}
+	return out, err
+}
+
+// link is where a notification leads in the app.
+func link(n Notification) string {
+	if n.GuidelineID == nil || n.Language == nil {
+		return "/"
+	}
+	switch n.Action {
+	case ActionSubmitted:
+		return "/validations/" + itoa(*n.GuidelineID) + "/" + *n.Language
+	case "commented", "commentAnswered":
+		return "/guideline/" + itoa(*n.GuidelineID) + "/" + *n.Language + "?preSelectedTab=comments"
+	}
+	return "/guidelines/guideline/" + itoa(*n.GuidelineID) + "/" + *n.Language
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// SeenRequest marks notifications seen.
+type SeenRequest struct {
+	NotificationIDs []api.ID `json:"notificationIds"`
+}
+
+// MarkNotificationsAsSeen marks the caller's notifications seen; an empty list marks all.
+func (s *Service) MarkNotificationsAsSeen(ctx context.Context, req SeenRequest) (int, error) {
+	sp, ok := tenancy.SpaceFrom(ctx)
+	if !ok {
+		return 0, api.ErrNotFound
+	}
+	if len(req.NotificationIDs) > 1000 {
+		return 0, api.Invalid("validation.tooMany").With(map[string]any{"field": "notificationIds", "max": 1000})
+	}
+	ids := make([]int64, len(req.NotificationIDs))
+	for i, id := range req.NotificationIDs {
+		ids[i] = int64(id)
+	}
+	var n int
+	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE notifications SET seen = true WHERE user_id = $1 AND NOT seen
+			AND (cardinality($2::bigint[]) = 0 OR id = ANY($2))`, policy.PrincipalFrom(ctx).UserID, ids)
+		n = int(tag.RowsAffected())
+		return err
+	})
+	return n, err
+}
+
+// Register adds the notification calls to the router.
+func (s *Service) Register(r *api.Router) {
+	api.Call(r, "common", "query", "notifications", s.Notifications)
+	api.Call(r, "common", "mutation", "markNotificationsAsSeen", s.MarkNotificationsAsSeen)
+}

@@ -1,0 +1,141 @@
+package validation
+
+import (
+	"context"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/services/notify"
+	"vademecum/services/users"
+	"vademecum/tenancy"
+)
+
+// actValidate is the right to answer validation requests of a collection (policy.csv).
+const actValidate = "validate"
+
+// AcceptRequest accepts a request, with the change summary as the validator words it.
+type AcceptRequest struct {
+	Revision          api.ID  `json:"revision"`
+	Comment           string  `json:"comment"`
+	ValidationContent Content `json:"validationContent"`
+}
+
+// RejectRequest rejects a request with the reason.
+type RejectRequest struct {
+	Revision api.ID `json:"revision"`
+	Comment  string `json:"comment"`
+}
+
+// answerable loads an open or closed request the caller may answer: a validator of the
+// guideline's collection who neither authors nor co-authors it.
+func (s *Service) answerable(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, revision int64) (Validation, error) {
+	v, err := s.load(ctx, tx, revision)
+	if err != nil {
+		return v, err
+	}
+	ok, err := s.Authz.Can(ctx, policy.PrincipalFrom(ctx), policy.CollectionDomain(sp.ID, v.CollectionID), "guideline", actValidate)
+	if err != nil {
+		return v, err
+	}
+	if !ok {
+		// 'this validation was already processed or you have no access'
+		return v, ErrNotFound
+	}
+	var own bool
+	if err := tx.QueryRow(ctx, `SELECT g.author_id = $2 OR EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $2)
+		FROM guidelines g WHERE g.id = $1`, v.GuidelineID, policy.PrincipalFrom(ctx).UserID).Scan(&own); err != nil {
+		return v, err
+	}
+	if own {
+		return v, ErrOwnGuideline
+	}
+	return v, nil
+}
+
+// close ends an open request; of two validators answering at once exactly one succeeds.
+func (s *Service) close(ctx context.Context, tx pgx.Tx, revision int64, progress, comment string, c *Content) error {
+	q := `UPDATE validations SET progress = $2, validator_id = $3, validator_comment = $4, completed_at = $5`
+	args := []any{revision, progress, policy.PrincipalFrom(ctx).UserID, comment, s.now()}
+	if c != nil {
+		q += `, title = $6, description = $7, important = $8`
+		args = append(args, c.Title, c.Description, c.Important)
+	}
+	tag, err := tx.Exec(ctx, q+` WHERE revision = $1 AND completed_at IS NULL`, args...)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrAlreadyProcessed
+	}
+	return nil
+}
+
+// AcceptValidation accepts a request and publishes its version: the language goes online
+// with it, valid from now for the guideline's validation interval.
+func (s *Service) AcceptValidation(ctx context.Context, req AcceptRequest) (Validation, error) {
+	comment := strings.TrimSpace(req.Comment)
+	if err := users.CheckText("comment", comment, maxComment); err != nil {
+		return Validation{}, err
+	}
+	c, err := req.ValidationContent.check("validationContent")
+	if err != nil {
+		return Validation{}, err
+	}
+	return s.answer(ctx, int64(req.Revision), func(tx pgx.Tx, v Validation) (string, error) {
+		if err := s.close(ctx, tx, v.Revision, "accepted", comment, &c); err != nil {
+			return "", err
+		}
+		now := s.now()
+		// A renewal confirms the text unchanged: the readers' change note stays as it was.
+		_, err := tx.Exec(ctx, `UPDATE guideline_languages l SET published_version = $3, online = true, valid_since = $4::timestamptz,
+				valid_until = $4::timestamptz + make_interval(months => g.validation_interval),
+				first_published_at = coalesce(l.first_published_at, $4::timestamptz),
+				change_important = CASE WHEN $5::boolean THEN l.change_important ELSE $6::boolean END,
+				change_comment = CASE WHEN $5::boolean THEN l.change_comment ELSE $7::text END, updated_at = $4::timestamptz
+			FROM guidelines g WHERE g.id = l.guideline_id AND l.guideline_id = $1 AND l.language = $2`,
+			v.GuidelineID, v.Language, v.GuidelineVersion, now, v.Kind == "renew", c.Important, c.Description)
+		return notify.ActionAccepted, err
+	})
+}
+
+// RejectValidation rejects a request; the comment tells the authors why.
+func (s *Service) RejectValidation(ctx context.Context, req RejectRequest) (Validation, error) {
+	comment := strings.TrimSpace(req.Comment)
+	if comment == "" {
+		return Validation{}, ErrCommentRequired.Field("comment")
+	}
+	if err := users.CheckText("comment", comment, maxComment); err != nil {
+		return Validation{}, err
+	}
+	return s.answer(ctx, int64(req.Revision), func(tx pgx.Tx, v Validation) (string, error) {
+		return notify.ActionRejected, s.close(ctx, tx, v.Revision, "rejected", comment, nil)
+	})
+}
+
+func (s *Service) answer(ctx context.Context, revision int64, change func(pgx.Tx, Validation) (string, error)) (Validation, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return Validation{}, err
+	}
+	var v Validation
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if v, err = s.answerable(ctx, tx, sp, revision); err != nil {
+			return err
+		}
+		if v.TimestampCompleted != nil {
+			return ErrAlreadyProcessed
+		}
+		action, err := change(tx, v)
+		if err != nil {
+			return err
+		}
+		if v, err = s.load(ctx, tx, revision); err != nil {
+			return err
+		}
+		return s.event(ctx, tx, sp, v, action)
+	})
+	return v, err
+}
