@@ -209,3 +209,88 @@ func alphaSchema(e *testEnv) string {
 	require.NoError(e.t, err)
 	return sp.Schema
 }
+
+func TestIntegrationGuidelineLifecycle(t *testing.T) {
+	e := newEnv(t)
+	c := e.cardio.ID
+	author, member := e.ids["collmember@alpha.ch"], e.ids["member@alpha.ch"]
+	id := e.buildGuideline(guidelineFixture{collection: c, author: author, languages: []string{"de", "fr"}, published: []string{"de"}})
+
+	type row struct {
+		ID        int64    `json:"id"`
+		Language  string   `json:"language"`
+		Role      string   `json:"role"`
+		Online    bool     `json:"online"`
+		States    []string `json:"states"`
+		Languages []string `json:"languages"`
+	}
+	var rows []row
+	e.api("alpha", e.collMember, "author/query/myGuidelines", `{}`).JSON(t, &rows)
+	require.Len(t, rows, 2)
+	assert.Equal(t, row{id, "de", "author", true, []string{"accepted", "online"}, []string{"de", "fr"}}, rows[0])
+	assert.Equal(t, "fr", rows[1].Language)
+	e.api("alpha", e.alphaMember, "author/query/myGuidelines", `{}`).JSON(t, &rows)
+	assert.Empty(t, rows)
+
+	t.Run("co-authors", func(t *testing.T) {
+		for _, tc := range []struct {
+			name, session string
+			ids           []int64
+			status        int
+			message       string
+		}{
+			{"not a member of the space", e.collMember, []int64{e.ids["outsider@test.ch"]}, 400, "guideline.notSpaceMember"},
+			{"the author", e.collMember, []int64{author}, 400, "guideline.isAuthor"},
+			{"a validator may not", e.validator, []int64{member}, 403, "forbidden"},
+		} {
+			res := e.api("alpha", tc.session, "author/mutation/addGuidelineCoAuthors", map[string]any{"guideline": id, "id": tc.ids})
+			assert.Equal(t, tc.status, res.Status, tc.name)
+			assert.Equal(t, tc.message, res.Message(), tc.name)
+		}
+		res := e.api("alpha", e.collAdmin, "author/mutation/addGuidelineCoAuthors", map[string]any{"guideline": id, "id": []int64{member, member}})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		assert.Equal(t, fmt.Sprintf("[%d]", member), string(res.Body))
+		e.api("alpha", e.alphaMember, "author/query/myGuidelines", `{}`).JSON(t, &rows)
+		require.Len(t, rows, 2)
+		assert.Equal(t, "coAuthor", rows[0].Role)
+		assert.Equal(t, 3, e.addVersion(e.alphaMember, id, "fr", "par le co-auteur"), "co-authors write versions")
+		res = e.api("alpha", e.collMember, "author/mutation/removeGuidelineCoAuthors", map[string]any{"guideline": id, "id": []int64{member}})
+		require.Equal(t, http.StatusOK, res.Status)
+		assert.Equal(t, "[]", string(res.Body))
+	})
+
+	t.Run("online, offline and archive", func(t *testing.T) {
+		res := e.api("alpha", e.collMember, "author/mutation/setGuidelineLanguageOnlineStatus", map[string]any{"guidelineId": id, "language": "fr", "online": true})
+		assert.Equal(t, http.StatusConflict, res.Status)
+		assert.Equal(t, "guideline.notPublished", res.Message())
+		res = e.api("alpha", e.collMember, "author/mutation/setGuidelineLanguageOnlineStatus", map[string]any{"guidelineId": id, "language": "de", "online": false})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		assert.Equal(t, []string{"accepted", "notVisible", "offline"}, e.states(e.collMember, id, "de"))
+		var active []any
+		e.api("alpha", e.collMember, "common/query/collectionsWithActiveGuidelines", `{}`).JSON(t, &active)
+		assert.Empty(t, active, "an offline language is not read")
+
+		res = e.api("alpha", e.collMember, "author/mutation/archiveGuidelineLanguage", map[string]any{"guidelineId": id, "language": "de"})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		assert.Equal(t, []string{"archived", "notVisible", "offline"}, e.states(e.collMember, id, "de"))
+		res = e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", map[string]any{"glv": map[string]any{"guidelineId": id, "language": "de", "title": "x"}})
+		assert.Equal(t, http.StatusConflict, res.Status)
+		assert.Equal(t, "guideline.archived", res.Message())
+		res = e.api("alpha", e.collMember, "author/mutation/archiveGuidelineLanguage", map[string]any{"guidelineId": id, "language": "it"})
+		assert.Equal(t, http.StatusNotFound, res.Status)
+	})
+
+	t.Run("authorship passes to another member", func(t *testing.T) {
+		res := e.api("alpha", e.validator, "author/mutation/setGuidelineAuthor", map[string]any{"guideline": id, "author": member})
+		assert.Equal(t, http.StatusForbidden, res.Status)
+		res = e.api("alpha", e.collAdmin, "author/mutation/setGuidelineAuthor", map[string]any{"guideline": id, "author": e.ids["outsider@test.ch"]})
+		assert.Equal(t, http.StatusBadRequest, res.Status)
+		res = e.api("alpha", e.collAdmin, "author/mutation/setGuidelineAuthor", map[string]any{"guideline": id, "author": member})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		res = e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", map[string]any{"glv": map[string]any{"guidelineId": id, "language": "fr", "title": "x"}})
+		assert.Equal(t, http.StatusForbidden, res.Status, "the former author no longer writes it")
+		e.api("alpha", e.alphaMember, "author/query/myGuidelines", `{}`).JSON(t, &rows)
+		require.NotEmpty(t, rows)
+		assert.Equal(t, "author", rows[0].Role)
+	})
+}

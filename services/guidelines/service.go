@@ -66,7 +66,7 @@ const factsColumns = `l.language, v.title, v.version, l.published_version, l.onl
 	  AND c.completed_at IS NOT NULL ORDER BY c.revision DESC LIMIT 1), '')`
 
 // latestVersionJoin joins v, the latest version of language l.
-const latestVersionJoin = `JOIN LATERAL (SELECT x.version, x.title FROM guideline_versions x
+const latestVersionJoin = `JOIN LATERAL (SELECT x.version, x.title, x.created_at FROM guideline_versions x
 	WHERE x.guideline_id = l.guideline_id AND x.language = l.language ORDER BY x.version DESC LIMIT 1) v ON true`
 
 // languageOrder sorts languages of l as the product lists them.
@@ -177,4 +177,10 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "author", "mutation", "addGuidelineVersion", s.AddGuidelineVersion, api.BodyLimit(MaxVersionBody))
 	api.Call(r, "author", "query", "guideline", s.Guideline)
 	api.Call(r, "author", "query", "latestGuideline", s.LatestGuideline)
+	api.Call(r, "author", "query", "myGuidelines", s.MyGuidelines)
+	api.Call(r, "author", "mutation", "archiveGuidelineLanguage", s.ArchiveGuidelineLanguage)
+	api.Call(r, "author", "mutation", "setGuidelineLanguageOnlineStatus", s.SetGuidelineLanguageOnlineStatus)
+	api.Call(r, "author", "mutation", "addGuidelineCoAuthors", s.AddGuidelineCoAuthors)
+	api.Call(r, "author", "mutation", "removeGuidelineCoAuthors", s.RemoveGuidelineCoAuthors)
+	api.Call(r, "author", "mutation", "setGuidelineAuthor", s.SetGuidelineAuthor)
 }

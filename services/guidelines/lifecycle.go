@@ -1,0 +1,242 @@
+package guidelines
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/tenancy"
+)
+
+// Errors of the guideline lifecycle.
+var (
+	ErrLanguageNotFound = api.NotFound("guideline.languageNotFound")
+	ErrNotPublished     = api.Conflict("guideline.notPublished")
+	ErrNotSpaceMember   = api.Invalid("guideline.notSpaceMember")
+	ErrIsAuthor         = api.Invalid("guideline.isAuthor")
+)
+
+// LanguageChange names a language of a guideline.
+type LanguageChange struct {
+	GuidelineID api.ID `json:"guidelineId"`
+	Language    string `json:"language"`
+}
+
+// OnlineChange takes a language online or offline.
+type OnlineChange struct {
+	GuidelineID api.ID `json:"guidelineId"`
+	Language    string `json:"language"`
+	Online      bool   `json:"online"`
+}
+
+// changeLanguage applies change to a language of a guideline the caller writes and returns
+// the guideline's languages afterwards.
+func (s *Service) changeLanguage(ctx context.Context, guideline int64, language string, change func(pgx.Tx, Facts) error) ([]Language, error) {
+	if err := CheckLanguage("language", language); err != nil {
+		return nil, err
+	}
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []Language
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if err := LockAuthored(ctx, tx, guideline); err != nil {
+			return err
+		}
+		f, err := LoadFacts(ctx, tx, guideline, language)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrLanguageNotFound.With(map[string]any{"language": language})
+		}
+		if err != nil {
+			return err
+		}
+		if err := change(tx, f); err != nil {
+			return err
+		}
+		out, err = languages(ctx, tx, s.now(), "l.guideline_id = $1", guideline)
+		return err
+	})
+	return out, err
+}
+
+// ArchiveGuidelineLanguage archives a language: readers no longer see it, authors no longer
+// change it, and an open validation request is withdrawn.
+func (s *Service) ArchiveGuidelineLanguage(ctx context.Context, req LanguageChange) ([]Language, error) {
+	return s.changeLanguage(ctx, int64(req.GuidelineID), req.Language, func(tx pgx.Tx, f Facts) error {
+		if f.Archived {
+			return nil
+		}
+		now := s.now()
+		if _, err := tx.Exec(ctx, `UPDATE validations SET progress = 'withdrawn', completed_at = $3
+			WHERE guideline_id = $1 AND language = $2 AND completed_at IS NULL`, int64(req.GuidelineID), req.Language, now); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "UPDATE guideline_languages SET archived = true, updated_at = $3 WHERE guideline_id = $1 AND language = $2",
+			int64(req.GuidelineID), req.Language, now)
+		return err
+	})
+}
+
+// SetGuidelineLanguageOnlineStatus takes a published language online or offline, e.g. while
+// something in it is being checked.
+func (s *Service) SetGuidelineLanguageOnlineStatus(ctx context.Context, req OnlineChange) ([]Language, error) {
+	return s.changeLanguage(ctx, int64(req.GuidelineID), req.Language, func(tx pgx.Tx, f Facts) error {
+		if f.Archived {
+			return ErrArchived.With(map[string]any{"language": req.Language})
+		}
+		if f.Published == nil {
+			return ErrNotPublished
+		}
+		_, err := tx.Exec(ctx, "UPDATE guideline_languages SET online = $3, updated_at = $4 WHERE guideline_id = $1 AND language = $2",
+			int64(req.GuidelineID), req.Language, req.Online, s.now())
+		return err
+	})
+}
+
+// CoAuthorsRequest adds or removes co-authors.
+type CoAuthorsRequest struct {
+	Guideline api.ID   `json:"guideline"`
+	ID        []api.ID `json:"id"`
+}
+
+// AuthorRequest hands a guideline to another author.
+type AuthorRequest struct {
+	Guideline api.ID `json:"guideline"`
+	Author    api.ID `json:"author"`
+}
+
+// manageAuthors locks a guideline whose authors the caller may change: its author, or an
+// administrator of its collection.
+func (s *Service) manageAuthors(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (authorID int64, err error) {
+	var collection int64
+	err = tx.QueryRow(ctx, "SELECT collection_id, author_id FROM guidelines WHERE id = $1 FOR UPDATE", guideline).Scan(&collection, &authorID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	if err != nil || authorID == policy.PrincipalFrom(ctx).UserID {
+		return authorID, err
+	}
+	ok, err := s.Authz.Can(ctx, policy.PrincipalFrom(ctx), policy.CollectionDomain(sp.ID, collection), "collection", "manage")
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, api.ErrForbidden
+	}
+	return authorID, nil
+}
+
+// requireSpaceMembers refuses users who are not members of the space.
+func requireSpaceMembers(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, ids []int64) error {
+	rows, err := tx.Query(ctx, `SELECT u FROM unnest($2::bigint[]) u WHERE NOT EXISTS
+		(SELECT 1 FROM control.space_members m WHERE m.space_id = $1 AND m.user_id = u)`, sp.ID, ids)
+	if err != nil {
+		return err
+	}
+	missing, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return err
+	}
+	if len(missing) > 0 {
+		return ErrNotSpaceMember.With(map[string]any{"ids": missing})
+	}
+	return nil
+}
+
+func uniqueIDs(in []api.ID) []int64 {
+	out := make([]int64, 0, len(in))
+	for _, id := range in {
+		if !contains(out, int64(id)) {
+			out = append(out, int64(id))
+		}
+	}
+	return out
+}
+
+func contains(list []int64, v int64) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// changeCoAuthors runs change on a guideline whose authors the caller may change and returns
+// the co-authors afterwards.
+func (s *Service) changeCoAuthors(ctx context.Context, req CoAuthorsRequest, change func(tx pgx.Tx, sp *tenancy.Space, author int64, ids []int64) error) ([]int64, error) {
+	if len(req.ID) > 100 {
+		return nil, ErrTooManyItems.With(map[string]any{"field": "id", "max": 100})
+	}
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []int64
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		author, err := s.manageAuthors(ctx, tx, sp, int64(req.Guideline))
+		if err != nil {
+			return err
+		}
+		if err := change(tx, sp, author, uniqueIDs(req.ID)); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, "SELECT user_id FROM guideline_coauthors WHERE guideline_id = $1 ORDER BY user_id", int64(req.Guideline))
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+		return err
+	})
+	return out, err
+}
+
+// AddGuidelineCoAuthors lets members of the space co-write a guideline.
+func (s *Service) AddGuidelineCoAuthors(ctx context.Context, req CoAuthorsRequest) ([]int64, error) {
+	return s.changeCoAuthors(ctx, req, func(tx pgx.Tx, sp *tenancy.Space, author int64, ids []int64) error {
+		if contains(ids, author) {
+			return ErrIsAuthor.With(map[string]any{"id": author})
+		}
+		if err := requireSpaceMembers(ctx, tx, sp, ids); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO guideline_coauthors (guideline_id, user_id) SELECT $1, u FROM unnest($2::bigint[]) u
+			ON CONFLICT DO NOTHING`, int64(req.Guideline), ids)
+		return err
+	})
+}
+
+// RemoveGuidelineCoAuthors takes co-authorship away.
+func (s *Service) RemoveGuidelineCoAuthors(ctx context.Context, req CoAuthorsRequest) ([]int64, error) {
+	return s.changeCoAuthors(ctx, req, func(tx pgx.Tx, _ *tenancy.Space, _ int64, ids []int64) error {
+		_, err := tx.Exec(ctx, "DELETE FROM guideline_coauthors WHERE guideline_id = $1 AND user_id = ANY($2)", int64(req.Guideline), ids)
+		return err
+	})
+}
+
+// SetGuidelineAuthor transfers the authorship of a guideline to a member of the space; a
+// co-author who becomes author is no longer listed as co-author.
+func (s *Service) SetGuidelineAuthor(ctx context.Context, req AuthorRequest) (bool, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return false, err
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := s.manageAuthors(ctx, tx, sp, int64(req.Guideline)); err != nil {
+			return err
+		}
+		if err := requireSpaceMembers(ctx, tx, sp, []int64{int64(req.Author)}); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM guideline_coauthors WHERE guideline_id = $1 AND user_id = $2", int64(req.Guideline), int64(req.Author)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "UPDATE guidelines SET author_id = $2, updated_at = now() WHERE id = $1", int64(req.Guideline), int64(req.Author))
+		return err
+	})
+	return err == nil, err
+}
