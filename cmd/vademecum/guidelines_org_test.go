@@ -93,6 +93,7 @@ func TestIntegrationOrganisationWithGuidelines(t *testing.T) {
 				TotalMembers, AuthorsCount, ValidatorsCount, OthersCount int
 			} `json:"memberStats"`
 			GuidelinesCount int `json:"guidelinesCount"`
+			MembersCount    int `json:"membersCount"`
 		}
 		e.api("alpha", e.collAdmin, "admin/query/collectionStats", fmt.Sprintf(`{"collectionId":%d}`, c)).JSON(t, &stats)
 		// admin (author of the draft), member (author), co-author (no role), validator
@@ -101,6 +102,7 @@ func TestIntegrationOrganisationWithGuidelines(t *testing.T) {
 		assert.Equal(t, 1, stats.MemberStats.ValidatorsCount)
 		assert.Equal(t, 0, stats.MemberStats.OthersCount)
 		assert.Equal(t, 2, stats.GuidelinesCount)
+		assert.Equal(t, 2, stats.MembersCount, "admin and member, as the member list shows them")
 
 		e.api("alpha", e.alphaAdmin, "admin/query/spaceStats", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID)).JSON(t, &stats)
 		assert.Equal(t, 5, stats.MemberStats.TotalMembers)

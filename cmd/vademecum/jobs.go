@@ -11,7 +11,9 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"vademecum/services/guidelines"
 	"vademecum/services/notify"
+	"vademecum/services/validation"
 	"vademecum/tenancy"
 )
 
@@ -53,12 +55,14 @@ func spaceURL(cfg config) (func(subdomain string) string, error) {
 
 // newJobs builds the background job client (River, tables in the control schema) with every
 // worker. Jobs are inserted in the transactions that cause them and run after commit.
-func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, mailer notify.Mailer, links func(string) string) (*river.Client[pgx.Tx], error) {
+func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, mailer notify.Mailer, links func(string) string,
+	clock guidelines.Clock) (*river.Client[pgx.Tx], error) {
 	pool := db.Control()
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: mailer, SpaceURL: links})
 	river.AddWorker(workers, &notify.GuidelineEventWorker{DB: db, Registry: registry})
 	river.AddWorker(workers, &notify.NotificationMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links})
+	river.AddWorker(workers, &validation.ExpiryScanWorker{DB: db, Registry: registry, Clock: clock})
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema:        "control",
 		Logger:        log,
@@ -67,5 +71,10 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 		MaxAttempts:   12,
 		JobTimeout:    time.Minute,
 		FetchCooldown: 50 * time.Millisecond,
+		// The leader schedules the daily expiry scan; its unique period keeps it to one a day
+		// whichever server leads and however often servers restart.
+		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
+			func() (river.JobArgs, *river.InsertOpts) { return validation.ExpiryScan{}, nil },
+			&river.PeriodicJobOpts{ID: "expiry_scan", RunOnStart: true})},
 	})
 }

@@ -39,10 +39,16 @@ func env(name, def string) string {
 
 func serveCmd() *cobra.Command {
 	var cfg config
+	var reminder string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the server (migrates the control schema and every space schema first)",
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			d, err := time.ParseDuration(reminder)
+			if err != nil || d <= 0 {
+				return fmt.Errorf("expiry reminder %q: want a positive duration such as 720h", reminder)
+			}
+			cfg.ExpiryReminder = d
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return serve(ctx, cfg)
@@ -58,6 +64,7 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&cfg.PublicURL, "public-url", env("VADEMECUM_PUBLIC_URL", ""), "scheme, base domain and port of links in mails, e.g. https://vademecum.ch; empty: http://<base-domain>:<port of addr> (VADEMECUM_PUBLIC_URL)")
 	f.StringVar(&cfg.SMTPURL, "smtp-url", env("SMTP_URL", ""), "SMTP server for mails, smtp://user:pass@host:587, smtps://… or smtp+plain://…; empty writes mails to the log (SMTP_URL)")
 	f.StringVar(&cfg.MailFrom, "mail-from", env("VADEMECUM_MAIL_FROM", ""), "sender of mails; empty: Vademecum <noreply@<base-domain>> (VADEMECUM_MAIL_FROM)")
+	f.StringVar(&reminder, "expiry-reminder", env("VADEMECUM_EXPIRY_REMINDER", "720h"), "how long before a guideline's validity ends its authors are reminded, e.g. 720h (VADEMECUM_EXPIRY_REMINDER)")
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
 	return cmd
 }

@@ -61,6 +61,7 @@ var apiTypes = map[string]any{
 	"UpdateCollectionRequest":          collections.UpdateRequest{},
 	"DeleteCollectionRequest":          collections.DeleteRequest{},
 	"CollectionMembersRequest":         collections.MembersRequest{},
+	"CollectionValidatorsRequest":      collections.ValidatorsRequest{},
 	"Validator":                        collections.Validator{},
 	"AddCollectionMembersRequest":      collections.AddMembersRequest{},
 	"AddCollectionValidatorsRequest":   collections.AddValidatorsRequest{},

@@ -1,14 +1,21 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"vademecum/services/guidelines"
+	"vademecum/services/validation"
 )
 
 type validationView struct {
@@ -302,4 +309,69 @@ func TestIntegrationValidationRules(t *testing.T) {
 		assert.Len(t, st.Validators, 2)
 		assert.Equal(t, http.StatusForbidden, e.api("alpha", e.alphaMember, "author/query/validationSettings", fmt.Sprintf(`{"guideline":%d}`, id)).Status)
 	})
+}
+
+// testClock is a clock tests move by hand.
+type testClock struct{ offset atomic.Int64 }
+
+func (c *testClock) now() time.Time          { return time.Now().Add(time.Duration(c.offset.Load())) }
+func (c *testClock) advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+func TestIntegrationExpiry(t *testing.T) {
+	clock := &testClock{}
+	e := newEnvWith(t, config{Now: clock.now})
+	ctx := t.Context()
+	author, validator := e.ids["collmember@alpha.ch"], e.ids["validator@alpha.ch"]
+	id := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, mainValidator: validator,
+		languages: []string{"de"}, published: []string{"de"}})
+	alpha, err := e.app.registry.ByID(ctx, e.alpha.ID)
+	require.NoError(t, err)
+	scan := &validation.ExpiryScanWorker{DB: e.db, Registry: e.app.registry, Clock: guidelines.Clock{Now: clock.now}}
+
+	n, err := scan.Scan(ctx, e.app.jobs, alpha)
+	require.NoError(t, err)
+	assert.Zero(t, n, "valid for a year")
+
+	clock.advance(24 * time.Hour * 350)
+	assert.Equal(t, []string{"accepted", "expiring", "online"}, e.states(e.collMember, id, "de"))
+	n, err = scan.Scan(ctx, e.app.jobs, alpha)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	n, err = scan.Scan(ctx, e.app.jobs, alpha)
+	require.NoError(t, err)
+	assert.Zero(t, n, "one reminder per validity period")
+	list := e.waitNotifications(e.collMember, 1)
+	assert.Equal(t, "guidelineExpiring", list[0].Action)
+	list = e.waitNotifications(e.validator, 1)
+	assert.Equal(t, "mainValidator", list[0].Role)
+
+	clock.advance(24 * time.Hour * 20)
+	assert.Equal(t, []string{"accepted", "expired", "notVisible", "online"}, e.states(e.collMember, id, "de"))
+	var active []any
+	e.api("alpha", e.collMember, "common/query/collectionsWithActiveGuidelines", `{}`).JSON(t, &active)
+	assert.Empty(t, active, "readers no longer see an expired guideline")
+	n, err = scan.Scan(ctx, e.app.jobs, alpha)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	list = e.waitNotifications(e.collMember, 2)
+	assert.Equal(t, "guidelineExpired", list[0].Action)
+	res := e.api("alpha", e.collMember, "author/mutation/submitHotfix", map[string]any{"guidelineId": id, "guidelineVersion": 1, "comment": ""})
+	assert.JSONEq(t, `{"message":"validation.hotfixBlocked","params":{"reason":"expired"}}`, string(res.Body))
+}
+
+// The daily scan is scheduled by whichever server leads, once per day however many run.
+func TestIntegrationExpiryScanOncePerDay(t *testing.T) {
+	e := newEnv(t)
+	other, err := wire(e.db, config{BaseDomain: testDomain, Addr: ":8080"}, slog.New(slog.NewTextHandler(io.Discard, nil)), newRegistry())
+	require.NoError(t, err)
+	require.NoError(t, other.jobs.Start(t.Context()))
+	t.Cleanup(func() { _ = other.jobs.Stop(context.Background()) })
+	require.Eventually(t, func() bool {
+		return e.count("SELECT count(*) FROM control.river_job WHERE kind = 'expiry_scan' AND state = 'completed'") >= 1
+	}, 15*time.Second, 20*time.Millisecond)
+	for _, a := range []*app{e.app, other} {
+		_, err := a.jobs.Insert(t.Context(), validation.ExpiryScan{}, nil)
+		require.NoError(t, err)
+	}
+	assert.Equal(t, 1, e.count("SELECT count(*) FROM control.river_job WHERE kind = 'expiry_scan'"))
 }

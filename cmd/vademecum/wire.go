@@ -41,6 +41,10 @@ type config struct {
 	PublicURL    string
 	SMTPURL      string
 	MailFrom     string
+	// ExpiryReminder is how long before valid-until a guideline language counts as expiring.
+	ExpiryReminder time.Duration
+	// Now is the clock of validity; tests set it, the server leaves it nil (wall clock).
+	Now func() time.Time
 }
 
 // app is the wired server.
@@ -74,14 +78,15 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if err != nil {
 		return nil, err
 	}
-	jobs, err := newJobs(db, registry, log, mailer, links)
+	clock := guidelines.Clock{Now: cfg.Now, Window: cfg.ExpiryReminder}
+	jobs, err := newJobs(db, registry, log, mailer, links, clock)
 	if err != nil {
 		return nil, err
 	}
 	userSvc := &users.Service{Pool: pool, Grants: enforcer}
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
-	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer}
-	guidelineSvc := &guidelines.Service{DB: db, Authz: enforcer}
+	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock}
+	guidelineSvc := &guidelines.Service{DB: db, Authz: enforcer, Clock: clock}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
 		Sessions: &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour},
@@ -102,7 +107,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	userSvc.Register(router)
 	collectionSvc.Register(router)
 	guidelineSvc.Register(router)
-	(&validation.Service{DB: db, Authz: enforcer, Jobs: jobs}).Register(router)
+	(&validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}).Register(router)
 	(&notify.Service{DB: db}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
 

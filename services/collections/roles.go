@@ -19,6 +19,11 @@ type Validator struct {
 	MainValidatorOf int `json:"mainValidatorOf"`
 }
 
+// ValidatorsRequest names a collection; its validators are few and come in one list.
+type ValidatorsRequest struct {
+	Collection api.ID `json:"collection"`
+}
+
 // MembersRequest names a collection and, optionally, a search and a page of its members.
 type MembersRequest struct {
 	Collection api.ID `json:"collection"`
@@ -66,7 +71,7 @@ func (s *Service) members(ctx context.Context, sp *tenancy.Space, collection int
 }
 
 // Validators lists the validators of a collection.
-func (s *Service) Validators(ctx context.Context, req MembersRequest) ([]Validator, error) {
+func (s *Service) Validators(ctx context.Context, req ValidatorsRequest) ([]Validator, error) {
 	sp, err := s.manage(ctx, req.Collection)
 	if err != nil {
 		return nil, err

@@ -45,6 +45,8 @@ type Service struct {
 	DB       *tenancy.DB
 	Registry *tenancy.Registry
 	Authz    Authorizer
+	// Clock says which published guidelines are still valid.
+	Clock guidelines.Clock
 }
 
 // Collection is a collection as the API shows it.
@@ -186,8 +188,8 @@ func (s *Service) CollectionsWithActiveGuidelines(ctx context.Context, _ struct{
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT c.id, c.title, count(DISTINCT g.id) FROM collections c
 			JOIN guidelines g ON g.collection_id = c.id
-			JOIN guideline_languages l ON l.guideline_id = g.id AND `+guidelines.ReadableSQL+`
-			WHERE `+readable+` GROUP BY c.id ORDER BY lower(c.title), c.id`, a.userID, a.spaceUser, a.spaceAdmin)
+			JOIN guideline_languages l ON l.guideline_id = g.id AND `+guidelines.ReadableSQL("$4")+`
+			WHERE `+readable+` GROUP BY c.id ORDER BY lower(c.title), c.id`, a.userID, a.spaceUser, a.spaceAdmin, s.Clock.Time())
 		if err != nil {
 			return err
 		}

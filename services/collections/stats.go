@@ -19,9 +19,11 @@ type MemberStats struct {
 
 // CollectionStats are the statistics of one collection.
 type CollectionStats struct {
-	MemberStats            MemberStats `json:"memberStats"`
-	GuidelinesCount        int         `json:"guidelinesCount"`
-	SharedCollectionsCount int         `json:"sharedCollectionsCount"`
+	MemberStats MemberStats `json:"memberStats"`
+	// MembersCount counts the collection's members and admins, as its member list shows them.
+	MembersCount           int `json:"membersCount"`
+	GuidelinesCount        int `json:"guidelinesCount"`
+	SharedCollectionsCount int `json:"sharedCollectionsCount"`
 }
 
 // CollectionCount is one collection's line in the space statistics.
@@ -63,8 +65,10 @@ func (s *Service) CollectionStats(ctx context.Context, req StatsRequest) (Collec
 			SELECT (SELECT count(*) FROM people), (SELECT count(*) FROM authors),
 				(SELECT count(*) FROM (SELECT user_id FROM collection_roles WHERE collection_id = $1 AND role = 'validator'
 				  EXCEPT SELECT user_id FROM authors) v),
-				(SELECT count(*) FROM control.shared_collections WHERE from_space_id = $2 AND collection_id = $1)`,
-			c.ID, sp.ID).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.AuthorsCount, &st.MemberStats.ValidatorsCount, &st.SharedCollectionsCount)
+				(SELECT count(*) FROM control.shared_collections WHERE from_space_id = $2 AND collection_id = $1),
+				(SELECT count(DISTINCT user_id) FROM collection_roles WHERE collection_id = $1 AND role IN ('admin', 'member'))`,
+			c.ID, sp.ID).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.AuthorsCount, &st.MemberStats.ValidatorsCount,
+			&st.SharedCollectionsCount, &st.MembersCount)
 	})
 	st.MemberStats.OthersCount = st.MemberStats.TotalMembers - st.MemberStats.ValidatorsCount - st.MemberStats.AuthorsCount
 	return st, err

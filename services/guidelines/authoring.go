@@ -506,7 +506,7 @@ func (s *Service) version(ctx context.Context, id int64, pick func(pgx.Tx) (int,
 		return Version{}, err
 	}
 	v := Version{ID: id}
-	now := s.now()
+	now := s.Clock.Time()
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		if _, err := s.mayReview(ctx, tx, sp, id); err != nil {
 			return err
@@ -541,14 +541,14 @@ func (s *Service) version(ctx context.Context, id int64, pick func(pgx.Tx) (int,
 		if err != nil {
 			return err
 		}
-		v.Languages, err = languages(ctx, tx, now, "l.guideline_id = $1", id)
+		v.Languages, err = languages(ctx, tx, s.Clock, now, "l.guideline_id = $1", id)
 		return err
 	})
 	return v, err
 }
 
 // languages reads the languages of guidelines matching where (over l) with their states.
-func languages(ctx context.Context, tx pgx.Tx, now time.Time, where string, args ...any) ([]Language, error) {
+func languages(ctx context.Context, tx pgx.Tx, clock Clock, now time.Time, where string, args ...any) ([]Language, error) {
 	rows, err := tx.Query(ctx, `SELECT `+factsColumns+` FROM guideline_languages l `+latestVersionJoin+`
 		WHERE `+where+` ORDER BY `+languageOrder, args...)
 	if err != nil {
@@ -557,7 +557,7 @@ func languages(ctx context.Context, tx pgx.Tx, now time.Time, where string, args
 	defer rows.Close()
 	out := []Language{}
 	for rows.Next() {
-		l, err := scanLanguage(rows, now)
+		l, err := scanLanguage(rows, clock, now)
 		if err != nil {
 			return nil, err
 		}

@@ -57,7 +57,7 @@ func (s *Service) changeLanguage(ctx context.Context, guideline int64, language 
 		if err := change(tx, f); err != nil {
 			return err
 		}
-		out, err = languages(ctx, tx, s.now(), "l.guideline_id = $1", guideline)
+		out, err = languages(ctx, tx, s.Clock, s.Clock.Time(), "l.guideline_id = $1", guideline)
 		return err
 	})
 	return out, err
@@ -70,7 +70,7 @@ func (s *Service) ArchiveGuidelineLanguage(ctx context.Context, req LanguageChan
 		if f.Archived {
 			return nil
 		}
-		now := s.now()
+		now := s.Clock.Time()
 		if _, err := tx.Exec(ctx, `UPDATE validations SET progress = 'withdrawn', completed_at = $3
 			WHERE guideline_id = $1 AND language = $2 AND completed_at IS NULL`, int64(req.GuidelineID), req.Language, now); err != nil {
 			return err
@@ -92,7 +92,7 @@ func (s *Service) SetGuidelineLanguageOnlineStatus(ctx context.Context, req Onli
 			return ErrNotPublished
 		}
 		_, err := tx.Exec(ctx, "UPDATE guideline_languages SET online = $3, updated_at = $4 WHERE guideline_id = $1 AND language = $2",
-			int64(req.GuidelineID), req.Language, req.Online, s.now())
+			int64(req.GuidelineID), req.Language, req.Online, s.Clock.Time())
 		return err
 	})
 }

@@ -42,7 +42,7 @@ func (s *Service) MyGuidelines(ctx context.Context, _ struct{}) ([]MyGuideline, 
 	if err != nil {
 		return nil, err
 	}
-	now := s.now()
+	now := s.Clock.Time()
 	out := []MyGuideline{}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, myGuidelinesSQL, policy.PrincipalFrom(ctx).UserID)
@@ -58,7 +58,7 @@ func (s *Service) MyGuidelines(ctx context.Context, _ struct{}) ([]MyGuideline, 
 			}
 			m.Language, m.Title, m.LatestVersion, m.ValidUntil = lang.Language, lang.Title, lang.LatestVersion, lang.ValidUntil
 			m.Online = f.Online && f.Published != nil && !f.Archived
-			m.States = States(f, now, DefaultExpiringWindow)
+			m.States = States(f, now, s.Clock.ExpiringWindow())
 			out = append(out, m)
 		}
 		return rows.Err()

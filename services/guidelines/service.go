@@ -23,15 +23,7 @@ type Authorizer interface {
 type Service struct {
 	DB    *tenancy.DB
 	Authz Authorizer
-	// Now is the clock; tests set it to control expiry.
-	Now func() time.Time
-}
-
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
-	}
-	return time.Now()
+	Clock Clock
 }
 
 // Language is the state of one language of a guideline.
@@ -91,9 +83,9 @@ func scanFacts(row pgx.Row, dest ...any) (Language, Facts, error) {
 }
 
 // scanLanguage reads dest and factsColumns and derives the states.
-func scanLanguage(row pgx.Row, now time.Time, dest ...any) (Language, error) {
+func scanLanguage(row pgx.Row, clock Clock, now time.Time, dest ...any) (Language, error) {
 	lang, f, err := scanFacts(row, dest...)
-	lang.States = States(f, now, DefaultExpiringWindow)
+	lang.States = States(f, now, clock.ExpiringWindow())
 	return lang, err
 }
 
@@ -105,7 +97,7 @@ func (s *Service) CollectionGuidelines(ctx context.Context, req CollectionGuidel
 		return nil, api.ErrNotFound
 	}
 	out := []CollectionGuideline{}
-	now := s.now()
+	now := s.Clock.Time()
 	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		var exists bool
 		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1)", int64(req.Collection)).Scan(&exists); err != nil {
@@ -157,7 +149,7 @@ func (s *Service) CollectionGuidelines(ctx context.Context, req CollectionGuidel
 		defer rows.Close()
 		for rows.Next() {
 			var id int64
-			lang, err := scanLanguage(rows, now, &id)
+			lang, err := scanLanguage(rows, s.Clock, now, &id)
 			if err != nil {
 				return err
 			}

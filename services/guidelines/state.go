@@ -33,6 +33,29 @@ const (
 // DefaultExpiringWindow is how long before valid-until a language counts as expiring.
 const DefaultExpiringWindow = 30 * 24 * time.Hour
 
+// Clock is the time and the reminder window states are derived with; the zero Clock is the
+// wall clock with the default window. Tests set Now to control validity.
+type Clock struct {
+	Now    func() time.Time
+	Window time.Duration
+}
+
+// Time returns the current time in UTC.
+func (c Clock) Time() time.Time {
+	if c.Now != nil {
+		return c.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// ExpiringWindow is how long before valid-until a language counts as expiring.
+func (c Clock) ExpiringWindow() time.Duration {
+	if c.Window > 0 {
+		return c.Window
+	}
+	return DefaultExpiringWindow
+}
+
 // Facts are the stored facts about one language of a guideline from which its states follow.
 type Facts struct {
 	Latest     int  // latest version number of the language
@@ -99,5 +122,7 @@ func Readable(f Facts, now time.Time) bool {
 	return f.Published != nil && f.Online && !f.Archived && (f.ValidUntil == nil || now.Before(*f.ValidUntil))
 }
 
-// ReadableSQL is Readable for a row l of guideline_languages.
-const ReadableSQL = `(l.published_version IS NOT NULL AND l.online AND NOT l.archived AND (l.valid_until IS NULL OR l.valid_until > now()))`
+// ReadableSQL is Readable for a row l of guideline_languages at the time in parameter now.
+func ReadableSQL(now string) string {
+	return `(l.published_version IS NOT NULL AND l.online AND NOT l.archived AND (l.valid_until IS NULL OR l.valid_until > ` + now + `))`
+}

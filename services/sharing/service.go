@@ -256,6 +256,9 @@ func (s *Service) CollectionShareRequests(ctx context.Context, req ShareRequests
 		return nil, api.ErrForbidden
 	}
 	rows, err := s.shares(ctx, "sc.from_space_id = $1 AND sc.collection_id = $2", sp.ID, c.ID)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]ShareEntry, 0, len(rows))
 	for _, r := range rows {
 		r.entry.Title = c.Title

@@ -102,7 +102,7 @@ func (s *Service) ValidationRequest(ctx context.Context, req RevisionRequest) (R
 			d.GuidelineID, d.Language).Scan(&d.AuthorID, &d.CoAuthorIDs, &d.PublishedVersion, &validUntil); err != nil {
 			return err
 		}
-		d.ExpiringSoon = validUntil != nil && validUntil.Sub(now) <= guidelines.DefaultExpiringWindow
+		d.ExpiringSoon = validUntil != nil && validUntil.Sub(now) <= s.Clock.ExpiringWindow()
 		return nil
 	})
 	return d, err

@@ -56,6 +56,7 @@ type Authorizer interface {
 // JobInserter inserts a background job in a transaction, to run once it commits.
 type JobInserter interface {
 	InsertTx(ctx context.Context, tx pgx.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+	InsertManyTx(ctx context.Context, tx pgx.Tx, params []river.InsertManyParams) ([]*rivertype.JobInsertResult, error)
 }
 
 // Service implements the validation calls.
@@ -63,16 +64,10 @@ type Service struct {
 	DB    *tenancy.DB
 	Authz Authorizer
 	Jobs  JobInserter
-	// Now is the clock; tests set it to control validity.
-	Now func() time.Time
+	Clock guidelines.Clock
 }
 
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC()
-	}
-	return time.Now().UTC()
-}
+func (s *Service) now() time.Time { return s.Clock.Time() }
 
 // Content is what an author says about a change, and a validator may edit on acceptance:
 // the description of an important change is shown to readers.

@@ -107,12 +107,17 @@ export interface CollectionRole {
 
 export interface CollectionStats {
   memberStats: MemberStats;
+  membersCount: number;
   guidelinesCount: number;
   sharedCollectionsCount: number;
 }
 
 export interface CollectionStatsRequest {
   collectionId: number;
+}
+
+export interface CollectionValidatorsRequest {
+  collection: number;
 }
 
 export interface CreateCollectionRequest {
