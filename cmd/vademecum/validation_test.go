@@ -108,6 +108,14 @@ func TestIntegrationValidationJourney(t *testing.T) {
 	assert.Equal(t, "mainValidator", n[0].Role)
 	assert.Equal(t, fmt.Sprintf("/validations/%d/de", id), n[0].URL)
 	assert.Empty(t, e.notifications(author), "whoever acts is not notified")
+	type counters struct {
+		ValidatorTasks   int `json:"validatorTasks"`
+		SpaceMemberTasks int `json:"spaceMemberTasks"`
+		DashboardTasks   int `json:"dashboardTasks"`
+	}
+	var nav counters
+	e.api("alpha", validator, "common/query/navigation", `{}`).JSON(t, &nav)
+	assert.Equal(t, counters{1, 0, 1}, nav, "the request is the validator's task")
 
 	var mine []validationView
 	e.api("alpha", validator, "validator/query/myValidations", `{}`).JSON(t, &mine)
@@ -131,6 +139,10 @@ func TestIntegrationValidationJourney(t *testing.T) {
 	assert.Equal(t, []string{"rejected", "neverPublished", "notVisible"}, e.states(author, id, "de"))
 	n = e.waitNotifications(author, 1)
 	assert.Equal(t, "rejected", n[0].Action)
+	e.api("alpha", author, "common/query/navigation", `{}`).JSON(t, &nav)
+	assert.Equal(t, counters{0, 1, 1}, nav, "the rejected language is the author's task")
+	e.api("alpha", validator, "common/query/navigation", `{}`).JSON(t, &nav)
+	assert.Equal(t, counters{}, nav)
 	assert.Equal(t, "author", n[0].Role)
 	res = e.api("alpha", validator, "validator/mutation/acceptValidation", fmt.Sprintf(`{"revision":%d,"comment":"","validationContent":{}}`, req1.Revision))
 	assert.Equal(t, http.StatusConflict, res.Status, "an answered request stays answered")
@@ -192,6 +204,40 @@ func TestIntegrationValidationJourney(t *testing.T) {
 	assert.Equal(t, http.StatusBadRequest, res.Status)
 	res = e.api("alpha", author, "author/mutation/updateValidationExpiration", map[string]any{"guideline": id, "time": time.Now().AddDate(0, 1, 0)})
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+
+	// The management page: history, versions and what each may do.
+	var events []struct {
+		Kind    string `json:"kind"`
+		Version int    `json:"version"`
+		Comment string `json:"comment"`
+	}
+	e.api("alpha", author, "author/query/timeline", fmt.Sprintf(`{"guideline":%d,"lang":"de"}`, id)).JSON(t, &events)
+	kinds := map[string]int{}
+	for _, ev := range events {
+		kinds[ev.Kind]++
+	}
+	assert.Equal(t, map[string]int{"version": 6, "submit": 3, "rejected": 1, "accepted": 1, "hotfix": 1}, kinds)
+	var versions []struct {
+		Version   int  `json:"version"`
+		Published bool `json:"published"`
+	}
+	e.api("alpha", validator, "author/query/guidelineVersion", fmt.Sprintf(`{"id":%d,"version":%d}`, id, v1)).JSON(t, &versions)
+	require.Len(t, versions, 6)
+	assert.Equal(t, v6, versions[0].Version)
+	assert.True(t, versions[2].Published, "the hotfixed version 4 is the published one")
+	type abilities struct{ Edit, ManageAuthors, Settings bool }
+	for _, tc := range []struct {
+		session string
+		want    abilities
+	}{{author, abilities{true, true, true}}, {e.collAdmin, abilities{false, true, true}}, {validator, abilities{}}} {
+		var info struct {
+			Abilities     abilities `json:"abilities"`
+			MainValidator *struct{ ID int64 }
+		}
+		e.api("alpha", tc.session, "author/query/guidelineInfo", fmt.Sprintf(`{"id":%d,"language":"de"}`, id)).JSON(t, &info)
+		assert.Equal(t, tc.want, info.Abilities)
+		require.NotNil(t, info.MainValidator)
+	}
 
 	// Mails arrived: the request to the validator, the rejection and the acceptance to the author.
 	mails := mp.WaitFor(t, 4)

@@ -83,10 +83,11 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if err != nil {
 		return nil, err
 	}
-	userSvc := &users.Service{Pool: pool, Grants: enforcer}
+	guidelineSvc := &guidelines.Service{DB: db, Authz: enforcer, Clock: clock}
+	validationSvc := &validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}
+	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}}
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock}
-	guidelineSvc := &guidelines.Service{DB: db, Authz: enforcer, Clock: clock}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
 		Sessions: &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour},
@@ -107,7 +108,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	userSvc.Register(router)
 	collectionSvc.Register(router)
 	guidelineSvc.Register(router)
-	(&validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}).Register(router)
+	validationSvc.Register(router)
 	(&notify.Service{DB: db}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
 
@@ -144,4 +145,17 @@ func newRegistry() *prometheus.Registry {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return reg
+}
+
+// taskCounter counts a user's tasks for the navigation from the contexts that own them.
+type taskCounter struct {
+	guidelines *guidelines.Service
+	validation *validation.Service
+}
+
+func (t taskCounter) ValidatorTasks(ctx context.Context) (int, error) {
+	return t.validation.ValidatorTasks(ctx)
+}
+func (t taskCounter) AuthorTasks(ctx context.Context) (int, error) {
+	return t.guidelines.AuthorTasks(ctx)
 }

@@ -65,3 +65,19 @@ func (s *Service) MyGuidelines(ctx context.Context, _ struct{}) ([]MyGuideline, 
 	})
 	return out, err
 }
+
+// AuthorTasks counts the caller's guideline languages that need the author: rejected,
+// expiring or expired. It derives them with States, as My Guidelines shows them.
+func (s *Service) AuthorTasks(ctx context.Context) (int, error) {
+	rows, err := s.MyGuidelines(ctx, struct{}{})
+	n := 0
+	for _, r := range rows {
+		for _, st := range r.States {
+			if st == StateRejected || st == StateExpiring || st == StateExpired {
+				n++
+				break
+			}
+		}
+	}
+	return n, err
+}

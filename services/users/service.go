@@ -38,10 +38,19 @@ var Languages = []string{"de", "en", "fr", "it"}
 // GrantInvalidator drops cached role grants of a user after a change.
 type GrantInvalidator interface{ Invalidate(userID int64) }
 
+// TaskCounter counts the caller's tasks in the current space that other contexts own.
+type TaskCounter interface {
+	// ValidatorTasks counts the validation requests the caller is to answer.
+	ValidatorTasks(ctx context.Context) (int, error)
+	// AuthorTasks counts the caller's guideline languages that need their author.
+	AuthorTasks(ctx context.Context) (int, error)
+}
+
 // Service implements the user calls.
 type Service struct {
 	Pool   *pgxpool.Pool
 	Grants GrantInvalidator
+	Tasks  TaskCounter
 }
 
 // Profile is the caller's own profile; id 0 and username "Anonymous" mean not signed in.
@@ -237,13 +246,22 @@ func (s *Service) Navigation(ctx context.Context, _ struct{}) (Navigation, error
 			return Navigation{}, err
 		}
 	}
+	if n.Validator {
+		if n.ValidatorTasks, err = s.Tasks.ValidatorTasks(ctx); err != nil {
+			return Navigation{}, err
+		}
+	}
+	if n.SpaceMember {
+		if n.SpaceMemberTasks, err = s.Tasks.AuthorTasks(ctx); err != nil {
+			return Navigation{}, err
+		}
+	}
+	n.DashboardTasks = n.SpaceAdminTasks + n.ValidatorTasks + n.SpaceMemberTasks
 	return n, nil
 }
 
 // navigation derives the flags from the caller's standing in the space (0 = landing site):
-// space admins administer every collection of their space. Of the task counters, space
-// admins' pending membership requests exist so far; the others come with the features that
-// create their tasks (validations, guideline expiry).
+// space admins administer every collection of their space.
 func navigation(space int64, super, member, admin, collectionAdmin, validator bool) Navigation {
 	inSpace := space != 0
 	n := Navigation{SuperAdmin: super}

@@ -139,20 +139,28 @@ func (s *Service) ValidatorValidationData(ctx context.Context, req LanguageReque
 	return s.ValidationRequest(ctx, RevisionRequest{Revision: api.ID(revision)})
 }
 
-// UnreadValidation counts the open requests the caller answers and has not read.
-func (s *Service) UnreadValidation(ctx context.Context, _ struct{}) (int, error) {
+// ValidatorTasks counts the open requests the caller is to answer.
+func (s *Service) ValidatorTasks(ctx context.Context) (int, error) {
+	return s.count(ctx, `v.completed_at IS NULL AND v.kind <> 'hotfix' AND `+validatesSQL)
+}
+
+func (s *Service) count(ctx context.Context, where string) (int, error) {
 	sp, err := currentSpace(ctx)
 	if err != nil {
 		return 0, err
 	}
 	var n int
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT count(*) FROM validations v JOIN guidelines g ON g.id = v.guideline_id
-			WHERE v.completed_at IS NULL AND `+validatesSQL+`
-			AND NOT EXISTS (SELECT 1 FROM validation_reads r WHERE r.revision = v.revision AND r.user_id = $1)`,
+		return tx.QueryRow(ctx, `SELECT count(*) FROM validations v JOIN guidelines g ON g.id = v.guideline_id WHERE `+where,
 			policy.PrincipalFrom(ctx).UserID).Scan(&n)
 	})
 	return n, err
+}
+
+// UnreadValidation counts the open requests the caller answers and has not read.
+func (s *Service) UnreadValidation(ctx context.Context, _ struct{}) (int, error) {
+	return s.count(ctx, `v.completed_at IS NULL AND `+validatesSQL+`
+		AND NOT EXISTS (SELECT 1 FROM validation_reads r WHERE r.revision = v.revision AND r.user_id = $1)`)
 }
 
 // SeenRevision names a request as a list shows it.

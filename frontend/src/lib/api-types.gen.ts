@@ -1,5 +1,11 @@
 // Code generated from the Go API types by cmd/vademecum/tstypes_test.go. DO NOT EDIT.
 
+export interface Abilities {
+  edit: boolean;
+  manageAuthors: boolean;
+  settings: boolean;
+}
+
 export interface AcceptRequest {
   revision: number;
   comment: string;
@@ -41,6 +47,11 @@ export interface AnswerMembershipRequest {
   accept: boolean;
 }
 
+export interface AuthorRequest {
+  guideline: number;
+  author: number;
+}
+
 export interface AuthorValidationDataRequest {
   guidelineId: number;
   guidelineVersion: number;
@@ -53,6 +64,11 @@ export interface BulkRequest {
 export interface BulkResult {
   query: string;
   user?: User | null;
+}
+
+export interface CoAuthorsRequest {
+  guideline: number;
+  id: number[];
 }
 
 export interface Collection {
@@ -201,6 +217,24 @@ export interface FixRequest {
   comment: string;
 }
 
+export interface GuidelineInfo {
+  id: number;
+  collectionId: number;
+  collectionTitle: string;
+  author: User;
+  coAuthors: User[];
+  mainValidator?: User | null;
+  validationInterval: number;
+  created: string;
+  languages: GuidelineLanguage[];
+  abilities: Abilities;
+}
+
+export interface GuidelineInfoRequest {
+  id: number;
+  language: string;
+}
+
 export interface GuidelineLanguage {
   language: string;
   title: string;
@@ -234,6 +268,14 @@ export interface GuidelineVersion {
   languages: GuidelineLanguage[];
 }
 
+export interface GuidelineVersionInfo {
+  version: number;
+  title: string;
+  created: string;
+  createdBy: string;
+  published: boolean;
+}
+
 export interface LandingOrder {
   spaces: number[];
   nationalSpaces: number[];
@@ -242,6 +284,11 @@ export interface LandingOrder {
 export interface LandingPage {
   spaces: Space[];
   nationalSpaces: Space[];
+}
+
+export interface LanguageChange {
+  guidelineId: number;
+  language: string;
 }
 
 export interface LanguageRequest {
@@ -335,6 +382,21 @@ export interface MyData {
   sessions: number;
 }
 
+export interface MyGuideline {
+  id: number;
+  language: string;
+  role: string;
+  online: boolean;
+  collection: string;
+  collectionId: number;
+  title: string;
+  states: string[];
+  edited: string;
+  latestVersion: number;
+  validUntil?: string | null;
+  languages: string[];
+}
+
 export interface Navigation {
   dashboard: boolean;
   superAdmin: boolean;
@@ -366,6 +428,12 @@ export interface Notification {
 
 export interface NotificationsSeenRequest {
   notificationIds: number[];
+}
+
+export interface OnlineChange {
+  guidelineId: number;
+  language: string;
+  online: boolean;
 }
 
 export interface OptionInput {
@@ -616,6 +684,20 @@ export interface SubmitRequest {
   guidelineId: number;
   guidelineVersion: number;
   validation: ValidationContent;
+}
+
+export interface TimelineEvent {
+  time: string;
+  kind: string;
+  version: number;
+  revision?: number | null;
+  user: string;
+  comment: string;
+}
+
+export interface TimelineRequest {
+  guideline: number;
+  lang: string;
 }
 
 export interface UpdateCollectionRequest {

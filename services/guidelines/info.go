@@ -1,0 +1,214 @@
+package guidelines
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/services/users"
+)
+
+// Abilities say what the caller may do with a guideline, so that the UI shows only that.
+type Abilities struct {
+	Edit          bool `json:"edit"`          // write versions, submit, hotfix, archive (authors)
+	ManageAuthors bool `json:"manageAuthors"` // co-authors and authorship (author, collection admins)
+	Settings      bool `json:"settings"`      // main validator and interval (authors, collection admins)
+}
+
+// Info describes a guideline for its management page.
+type Info struct {
+	ID                 int64        `json:"id"`
+	CollectionID       int64        `json:"collectionId"`
+	CollectionTitle    string       `json:"collectionTitle"`
+	Author             users.User   `json:"author"`
+	CoAuthors          []users.User `json:"coAuthors"`
+	MainValidator      *users.User  `json:"mainValidator"`
+	ValidationInterval int          `json:"validationInterval"`
+	Created            time.Time    `json:"created"`
+	Languages          []Language   `json:"languages"`
+	Abilities          Abilities    `json:"abilities"`
+}
+
+// InfoRequest names a guideline and the language being looked at.
+type InfoRequest struct {
+	ID       api.ID `json:"id"`
+	Language string `json:"language"`
+}
+
+// usersByID reads users in the order of ids.
+func usersByID(ctx context.Context, tx pgx.Tx, ids []int64) ([]users.User, error) {
+	rows, err := tx.Query(ctx, `SELECT `+users.UserColumns+` FROM unnest($1::bigint[]) WITH ORDINALITY AS x(id, n)
+		JOIN control.users u ON u.id = x.id ORDER BY x.n`, ids)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (users.User, error) {
+		var u users.User
+		err := row.Scan(&u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder)
+		return u, err
+	})
+}
+
+// GuidelineInfo returns a guideline's people, settings and language states, with what the
+// caller may do.
+func (s *Service) GuidelineInfo(ctx context.Context, req InfoRequest) (Info, error) {
+	if err := CheckLanguage("language", req.Language); err != nil {
+		return Info{}, err
+	}
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return Info{}, err
+	}
+	info := Info{ID: int64(req.ID)}
+	who := policy.PrincipalFrom(ctx).UserID
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := s.mayReview(ctx, tx, sp, info.ID); err != nil {
+			return err
+		}
+		var author int64
+		var coAuthors []int64
+		var mv *int64
+		if err := tx.QueryRow(ctx, `SELECT g.collection_id, c.title, g.author_id, coalesce((SELECT array_agg(a.user_id ORDER BY a.user_id)
+				FROM guideline_coauthors a WHERE a.guideline_id = g.id), '{}'), g.main_validator_id, g.validation_interval, g.created_at
+			FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`, info.ID).Scan(&info.CollectionID,
+			&info.CollectionTitle, &author, &coAuthors, &mv, &info.ValidationInterval, &info.Created); err != nil {
+			return err
+		}
+		ids := append([]int64{author}, coAuthors...)
+		if mv != nil {
+			ids = append(ids, *mv)
+		}
+		people, err := usersByID(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		for _, u := range people {
+			switch {
+			case u.ID == author && info.Author.ID == 0:
+				info.Author = u
+			case contains(coAuthors, u.ID) && !containsUser(info.CoAuthors, u.ID):
+				info.CoAuthors = append(info.CoAuthors, u)
+			}
+			if mv != nil && u.ID == *mv {
+				info.MainValidator = &u
+			}
+		}
+		if info.CoAuthors == nil {
+			info.CoAuthors = []users.User{}
+		}
+		admin, err := s.Authz.Can(ctx, policy.PrincipalFrom(ctx), policy.CollectionDomain(sp.ID, info.CollectionID), "collection", "manage")
+		if err != nil {
+			return err
+		}
+		writes := who == author || contains(coAuthors, who)
+		info.Abilities = Abilities{Edit: writes, ManageAuthors: who == author || admin, Settings: writes || admin}
+		info.Languages, err = languages(ctx, tx, s.Clock, s.Clock.Time(), "l.guideline_id = $1", info.ID)
+		return err
+	})
+	return info, err
+}
+
+// VersionInfo is one saved version in a language's history.
+type VersionInfo struct {
+	Version   int       `json:"version"`
+	Title     string    `json:"title"`
+	Created   time.Time `json:"created"`
+	CreatedBy string    `json:"createdBy"`
+	Published bool      `json:"published"`
+}
+
+// GuidelineVersion lists the versions of the language of the given version, newest first,
+// marking the one readers see.
+func (s *Service) GuidelineVersion(ctx context.Context, req VersionRequest) ([]VersionInfo, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []VersionInfo
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := s.mayReview(ctx, tx, sp, int64(req.ID)); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT v.version, v.title, v.created_at, coalesce(trim(u.firstname || ' ' || u.lastname), ''),
+				coalesce(l.published_version = v.version, false)
+			FROM guideline_versions v JOIN guideline_versions ref ON ref.guideline_id = v.guideline_id AND ref.version = $2
+			  AND ref.language = v.language
+			LEFT JOIN guideline_languages l ON l.guideline_id = v.guideline_id AND l.language = v.language
+			LEFT JOIN control.users u ON u.id = v.created_by
+			WHERE v.guideline_id = $1 ORDER BY v.version DESC`, int64(req.ID), req.Version)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[VersionInfo])
+		if err == nil && len(out) == 0 {
+			err = ErrVersionNotFound
+		}
+		return err
+	})
+	return out, err
+}
+
+// Event is one step in a guideline language's history.
+type Event struct {
+	Time     time.Time `json:"time"`
+	Kind     string    `json:"kind"` // version, submit, renew, hotfix, accepted, rejected, withdrawn
+	Version  int       `json:"version"`
+	Revision *int64    `json:"revision"`
+	User     string    `json:"user"`
+	Comment  string    `json:"comment"`
+}
+
+// TimelineRequest names a guideline language.
+type TimelineRequest struct {
+	Guideline api.ID `json:"guideline"`
+	Lang      string `json:"lang"`
+}
+
+// Timeline tells a guideline language's history: saved versions, validation requests and
+// their answers, newest first.
+func (s *Service) Timeline(ctx context.Context, req TimelineRequest) ([]Event, error) {
+	if err := CheckLanguage("lang", req.Lang); err != nil {
+		return nil, err
+	}
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []Event
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := s.mayReview(ctx, tx, sp, int64(req.Guideline)); err != nil {
+			return err
+		}
+		name := `coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = %s), '')`
+		rows, err := tx.Query(ctx, `SELECT * FROM (
+				SELECT v.created_at, 'version', v.version, NULL::bigint, `+fmt.Sprintf(name, "v.created_by")+`, ''
+				FROM guideline_versions v WHERE v.guideline_id = $1 AND v.language = $2
+				UNION ALL
+				SELECT x.created_at, x.kind, x.version, x.revision, `+fmt.Sprintf(name, "x.creator_id")+`, CASE WHEN x.comment <> '' THEN x.comment ELSE x.description END
+				FROM validations x WHERE x.guideline_id = $1 AND x.language = $2 AND x.kind <> 'hotfix'
+				UNION ALL
+				SELECT x.completed_at, CASE WHEN x.kind = 'hotfix' THEN 'hotfix' ELSE x.progress END, x.version, x.revision,
+					`+fmt.Sprintf(name, "coalesce(x.validator_id, x.creator_id)")+`, CASE WHEN x.kind = 'hotfix' THEN x.comment ELSE x.validator_comment END
+				FROM validations x WHERE x.guideline_id = $1 AND x.language = $2 AND x.completed_at IS NOT NULL
+			) e ORDER BY 1 DESC, 2`, int64(req.Guideline), req.Lang)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Event])
+		return err
+	})
+	return out, err
+}
+
+func containsUser(list []users.User, id int64) bool {
+	for _, u := range list {
+		if u.ID == id {
+			return true
+		}
+	}
+	return false
+}
