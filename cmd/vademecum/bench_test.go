@@ -153,7 +153,7 @@ func benchClient(b *testing.B) *http.Client {
 func BenchmarkHTTP(b *testing.B) {
 	ctx := context.Background()
 	db := tenancytest.DB(b)
-	a, err := wire(db, config{BaseDomain: benchDomain, Addr: ":8080"}, slog.New(slog.NewTextHandler(io.Discard, nil)), prometheus.NewRegistry())
+	a, err := wire(db, config{BaseDomain: benchDomain, Addr: ":8080", BlobURL: "file://" + b.TempDir()}, slog.New(slog.NewTextHandler(io.Discard, nil)), prometheus.NewRegistry())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -59,6 +59,7 @@ func newEnvWith(t *testing.T, cfg config) *testEnv {
 	ctx := context.Background()
 	db := tenancytest.DB(t)
 	cfg.BaseDomain, cfg.Addr = testDomain, ":8080"
+	cfg.BlobURL = "file://" + t.TempDir()
 	a, err := wire(db, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), newRegistry())
 	require.NoError(t, err)
 	require.NoError(t, a.jobs.Start(ctx))

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"syscall"
 	"time"
@@ -49,6 +50,13 @@ func serveCmd() *cobra.Command {
 				return fmt.Errorf("expiry reminder %q: want a positive duration such as 720h", reminder)
 			}
 			cfg.ExpiryReminder = d
+			if cfg.BlobURL == "" {
+				dir, err := filepath.Abs(filepath.Join(cfg.DataDir, "blobs"))
+				if err != nil {
+					return err
+				}
+				cfg.BlobURL = "file://" + dir + "?create_dir=1"
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return serve(ctx, cfg)
@@ -64,6 +72,7 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&cfg.PublicURL, "public-url", env("VADEMECUM_PUBLIC_URL", ""), "scheme, base domain and port of links in mails, e.g. https://vademecum.ch; empty: http://<base-domain>:<port of addr> (VADEMECUM_PUBLIC_URL)")
 	f.StringVar(&cfg.SMTPURL, "smtp-url", env("SMTP_URL", ""), "SMTP server for mails, smtp://user:pass@host:587, smtps://… or smtp+plain://…; empty writes mails to the log (SMTP_URL)")
 	f.StringVar(&cfg.MailFrom, "mail-from", env("VADEMECUM_MAIL_FROM", ""), "sender of mails; empty: Vademecum <noreply@<base-domain>> (VADEMECUM_MAIL_FROM)")
+	f.StringVar(&cfg.BlobURL, "blob-url", env("VADEMECUM_BLOB_URL", ""), "where uploaded files go: file:///dir or s3://bucket?region=…&endpoint=…; empty: <data-dir>/blobs (VADEMECUM_BLOB_URL)")
 	f.StringVar(&reminder, "expiry-reminder", env("VADEMECUM_EXPIRY_REMINDER", "720h"), "how long before a guideline's validity ends its authors are reminded, e.g. 720h (VADEMECUM_EXPIRY_REMINDER)")
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
 	return cmd

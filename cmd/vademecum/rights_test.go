@@ -95,6 +95,11 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"common/query/notifications", `{}`, signedIn, 0},
 		{"common/mutation/markNotificationsAsSeen", `{"notificationIds":[999999]}`, signedIn, 0},
 		{"author/query/myGuidelines", `{}`, spaceMembers, 0},
+		{"author/upload", `{}`, spaceMembers, 0},
+		{"author/mutation/createDocument", `{"doc":{"hash":"x","name":"a.png","guidelineId":999999}}`, spaceMembers, 0},
+		{"author/mutation/updateDocument", `{"doc":{"id":999999,"name":"a.png","archived":false}}`, spaceMembers, 0},
+		{"author/mutation/deleteDocument", `{"docId":999999}`, spaceMembers, 0},
+		{"author/query/documentsForGuideline", `{"guidelineId":999999}`, spaceMembers, 0},
 		{"author/query/guidelineInfo", `{"id":999999,"language":"de"}`, spaceMembers, 0},
 		{"author/query/guidelineVersion", `{"id":999999,"version":1}`, spaceMembers, 0},
 		{"author/query/timeline", `{"guideline":999999,"lang":"de"}`, spaceMembers, 0},
@@ -143,7 +148,7 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"admin/mutation/addUserLogin", `{"user":999999,"email":"not an address"}`, superOnly, 0},
 		{"admin/mutation/deleteUserLogin", `{"user":999999,"email":"x@y.ch"}`, superOnly, 0},
 	}
-	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true}
+	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true, "common/get/document": true}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")
 	membersBefore := e.count("SELECT count(*) FROM control.space_members")
 	for _, c := range calls {
@@ -176,5 +181,7 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 			res := e.do(http.MethodGet, "alpha."+testDomain, p, e.session(role), map[string]string{"Space": "alpha"}, "")
 			assert.Equal(t, http.StatusOK, res.StatusCode, "%s %s", role, p)
 		}
+		res := e.do(http.MethodGet, "alpha."+testDomain, "/api/common/get/document/"+strings.Repeat("0", 64), e.session(role), map[string]string{"Space": "alpha"}, "")
+		assert.Equal(t, http.StatusNotFound, res.StatusCode, "anybody may ask for a file; this one does not exist")
 	}
 }

@@ -408,7 +408,7 @@ func TestIntegrationExpiry(t *testing.T) {
 // The daily scan is scheduled by whichever server leads, once per day however many run.
 func TestIntegrationExpiryScanOncePerDay(t *testing.T) {
 	e := newEnv(t)
-	other, err := wire(e.db, config{BaseDomain: testDomain, Addr: ":8080"}, slog.New(slog.NewTextHandler(io.Discard, nil)), newRegistry())
+	other, err := wire(e.db, config{BaseDomain: testDomain, Addr: ":8080", BlobURL: "file://" + t.TempDir()}, slog.New(slog.NewTextHandler(io.Discard, nil)), newRegistry())
 	require.NoError(t, err)
 	require.NoError(t, other.jobs.Start(t.Context()))
 	t.Cleanup(func() { _ = other.jobs.Stop(context.Background()) })

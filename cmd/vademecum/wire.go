@@ -18,6 +18,7 @@ import (
 	"vademecum/services/auth"
 	"vademecum/services/collections"
 	"vademecum/services/guidelines"
+	"vademecum/services/media"
 	"vademecum/services/notify"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
@@ -41,6 +42,8 @@ type config struct {
 	PublicURL    string
 	SMTPURL      string
 	MailFrom     string
+	// BlobURL is where uploaded files are stored (gocloud.dev/blob URL).
+	BlobURL string
 	// ExpiryReminder is how long before valid-until a guideline language counts as expiring.
 	ExpiryReminder time.Duration
 	// Now is the clock of validity; tests set it, the server leaves it nil (wall clock).
@@ -109,6 +112,11 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	collectionSvc.Register(router)
 	guidelineSvc.Register(router)
 	validationSvc.Register(router)
+	store, err := media.Open(context.Background(), cfg.BlobURL)
+	if err != nil {
+		return nil, err
+	}
+	(&media.Service{DB: db, Store: store, Reviewer: guidelineSvc}).Register(router)
 	(&notify.Service{DB: db}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
 

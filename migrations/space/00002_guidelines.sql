@@ -114,6 +114,20 @@ CREATE TABLE validation_reads (
     PRIMARY KEY (revision, user_id)
 );
 
+-- Files attached to guidelines; the content lives in the blob store under its SHA-256.
+CREATE TABLE documents (
+    id           bigserial PRIMARY KEY,
+    guideline_id bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
+    hash         text NOT NULL CHECK (hash ~ '^[0-9a-f]{64}$'),
+    name         text NOT NULL,
+    mime         text NOT NULL,
+    length       bigint NOT NULL CHECK (length >= 0),
+    archived     boolean NOT NULL DEFAULT false,
+    created_by   bigint REFERENCES control.users (id) ON DELETE SET NULL,
+    created_at   timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX documents_guideline ON documents (guideline_id);
+
 -- In-app notifications. event_key names the event a notification comes from, so that a job
 -- run twice after a crash cannot notify anybody twice.
 CREATE TABLE notifications (
@@ -136,5 +150,5 @@ CREATE TABLE notifications (
 CREATE INDEX notifications_user ON notifications (user_id, created_at DESC);
 
 -- +goose Down
-DROP TABLE notifications, validation_reads, validations, guideline_languages, guideline_details, guideline_versions, guideline_coauthors, guidelines;
+DROP TABLE notifications, documents, validation_reads, validations, guideline_languages, guideline_details, guideline_versions, guideline_coauthors, guidelines;
 DROP SEQUENCE guideline_detail_ids;

@@ -73,19 +73,23 @@ func Call[Req, Resp any](r *Router, group, kind, name string, fn func(context.Co
 }
 
 // Get registers a GET handler under pattern, guarded by the policy object obj.
-func (r *Router) Get(pattern, obj string, h http.Handler) {
+func (r *Router) Get(pattern, obj string, h http.Handler) { r.Handle(http.MethodGet, pattern, obj, h) }
+
+// Handle registers a plain HTTP handler (downloads, uploads) for method and pattern, guarded
+// by the policy object obj.
+func (r *Router) Handle(method, pattern, obj string, h http.Handler) {
 	guarded := r.authorize(obj)(func(ctx context.Context, req any) (any, error) {
-		h.ServeHTTP(req.(getRequest).w, req.(getRequest).r)
+		h.ServeHTTP(req.(rawRequest).w, req.(rawRequest).r)
 		return nil, nil
 	})
-	r.handle("GET "+pattern, obj, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		if _, err := guarded(req.Context(), getRequest{w, req}); err != nil {
+	r.handle(method+" "+pattern, obj, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if _, err := guarded(req.Context(), rawRequest{w, req}); err != nil {
 			WriteError(req.Context(), w, err)
 		}
 	}))
 }
 
-type getRequest struct {
+type rawRequest struct {
 	w http.ResponseWriter
 	r *http.Request
 }

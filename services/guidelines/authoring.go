@@ -477,9 +477,9 @@ func (s *Service) LatestGuideline(ctx context.Context, req LatestRequest) (Versi
 	})
 }
 
-// mayReview reports whether the caller may read every version of the guideline: its
+// MayReview checks that the caller may read every version of the guideline: its
 // authors, and who reviews the collection (validators, collection and space admins).
-func (s *Service) mayReview(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (collection int64, err error) {
+func (s *Service) MayReview(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (collection int64, err error) {
 	var author bool
 	err = tx.QueryRow(ctx, `SELECT g.collection_id, g.author_id = $2 OR EXISTS (SELECT 1 FROM guideline_coauthors a
 		WHERE a.guideline_id = g.id AND a.user_id = $2) FROM guidelines g WHERE g.id = $1`,
@@ -508,7 +508,7 @@ func (s *Service) version(ctx context.Context, id int64, pick func(pgx.Tx) (int,
 	v := Version{ID: id}
 	now := s.Clock.Time()
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if _, err := s.mayReview(ctx, tx, sp, id); err != nil {
+		if _, err := s.MayReview(ctx, tx, sp, id); err != nil {
 			return err
 		}
 		if v.Version, err = pick(tx); err != nil {

@@ -66,7 +66,7 @@ func (s *Service) GuidelineInfo(ctx context.Context, req InfoRequest) (Info, err
 	info := Info{ID: int64(req.ID)}
 	who := policy.PrincipalFrom(ctx).UserID
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if _, err := s.mayReview(ctx, tx, sp, info.ID); err != nil {
+		if _, err := s.MayReview(ctx, tx, sp, info.ID); err != nil {
 			return err
 		}
 		var author int64
@@ -130,7 +130,7 @@ func (s *Service) GuidelineVersion(ctx context.Context, req VersionRequest) ([]V
 	}
 	var out []VersionInfo
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if _, err := s.mayReview(ctx, tx, sp, int64(req.ID)); err != nil {
+		if _, err := s.MayReview(ctx, tx, sp, int64(req.ID)); err != nil {
 			return err
 		}
 		rows, err := tx.Query(ctx, `SELECT v.version, v.title, v.created_at, coalesce(trim(u.firstname || ' ' || u.lastname), ''),
@@ -180,7 +180,7 @@ func (s *Service) Timeline(ctx context.Context, req TimelineRequest) ([]Event, e
 	}
 	var out []Event
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if _, err := s.mayReview(ctx, tx, sp, int64(req.Guideline)); err != nil {
+		if _, err := s.MayReview(ctx, tx, sp, int64(req.Guideline)); err != nil {
 			return err
 		}
 		name := `coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = %s), '')`

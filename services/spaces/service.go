@@ -331,8 +331,10 @@ func (s *Service) Create(ctx context.Context, in SpaceInput) (Space, error) {
 }
 
 // UpdateSpace creates a space when no id is given, otherwise changes it. The super admin may
-// change everything; a space admin changes only their own space's title, colours, e-mail domains
-// and images, while its address and place on the landing page stay as the super admin set them.
+// change everything; a space admin changes only their own space's title, colours and images.
+// The address, the place on the landing page and the e-mail domains stay as the super admin
+// set them: a domain makes every verified account of it a member, so a space admin must not be
+// able to claim, say, another hospital's domain.
 func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Space, error) {
 	super, err := s.Authz.HasRole(ctx, policy.PrincipalFrom(ctx), "*", policy.RoleSuperAdmin)
 	if err != nil {
@@ -347,7 +349,7 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 			return Space{}, err
 		}
 		req.Space.Subdomain, req.Space.LPVisible, req.Space.National = sp.Subdomain, sp.LPVisible, sp.National
-		req.Space.Public, req.Space.Position = sp.Public, sp.Position
+		req.Space.Public, req.Space.Position, req.Space.EmailDomains = sp.Public, sp.Position, sp.EmailDomains
 	} else if req.Space.ID == nil {
 		return s.Create(ctx, req.Space)
 	}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// upload posts one file as the editor does and returns the answer.
+func (e *testEnv) upload(session, name string, content []byte) result {
+	e.t.Helper()
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	part, err := w.CreateFormFile("file", name)
+	require.NoError(e.t, err)
+	_, err = part.Write(content)
+	require.NoError(e.t, err)
+	require.NoError(e.t, w.Close())
+	res := e.do(http.MethodPost, "alpha."+testDomain, "/api/author/upload", session,
+		map[string]string{"Space": "alpha", "Content-Type": w.FormDataContentType()}, body.String())
+	data, err := io.ReadAll(res.Body)
+	require.NoError(e.t, err)
+	return result{Status: res.StatusCode, Body: bytes.TrimSpace(data)}
+}
+
+func pngFile(t *testing.T) []byte {
+	var b bytes.Buffer
+	require.NoError(t, png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 4, 4))))
+	return b.Bytes()
+}
+
+func TestIntegrationMedia(t *testing.T) {
+	e := newEnv(t)
+	id := e.createGuideline(e.collMember, e.cardio.ID, nil)
+	img := pngFile(t)
+	sum := sha256.Sum256(img)
+	hash := hex.EncodeToString(sum[:])
+
+	res := e.upload(e.collMember, "schema.png", img)
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	var blob struct {
+		Hash   string `json:"hash"`
+		Mime   string `json:"mime"`
+		Length int64  `json:"length"`
+	}
+	res.JSON(t, &blob)
+	assert.Equal(t, hash, blob.Hash, "content-addressed")
+	assert.Equal(t, "image/png", blob.Mime)
+	assert.Equal(t, int64(len(img)), blob.Length)
+	again := e.upload(e.collMember, "copy.png", img)
+	assert.Equal(t, http.StatusOK, again.Status, "the same content again is fine")
+
+	t.Run("types are sniffed from the content", func(t *testing.T) {
+		for _, tc := range []struct {
+			name    string
+			content []byte
+		}{
+			{"page.html", []byte("<!doctype html><script>alert(1)</script>")},
+			{"fake.png", []byte("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>")},
+			{"run.exe", []byte("MZ\x90\x00\x03\x00\x00\x00")},
+			{"empty.pdf", nil},
+		} {
+			res := e.upload(e.collMember, tc.name, tc.content)
+			assert.Equal(t, http.StatusBadRequest, res.Status, tc.name)
+			assert.Equal(t, "media.unsupportedType", res.Message(), tc.name)
+		}
+		res := e.upload(e.collMember, "big.png", append(pngFile(t), make([]byte, 10<<20)...))
+		assert.Equal(t, http.StatusBadRequest, res.Status)
+		assert.Equal(t, "media.tooLarge", res.Message())
+		res = e.upload(e.outsider, "schema.png", img)
+		assert.Equal(t, http.StatusForbidden, res.Status, "only space members upload")
+	})
+
+	t.Run("served with its type, never sniffed by the browser", func(t *testing.T) {
+		res := e.do(http.MethodGet, "alpha."+testDomain, "/api/common/get/document/"+hash, "", map[string]string{"Space": "alpha"}, "")
+		require.Equal(t, http.StatusOK, res.StatusCode)
+		assert.Equal(t, "image/png", res.Header.Get("Content-Type"))
+		assert.Equal(t, "nosniff", res.Header.Get("X-Content-Type-Options"))
+		assert.Contains(t, res.Header.Get("Content-Security-Policy"), "sandbox")
+		got, _ := io.ReadAll(res.Body)
+		assert.Equal(t, img, got)
+		res = e.do(http.MethodGet, "alpha."+testDomain, "/api/common/get/document/..%2f..%2fetc%2fpasswd", "", map[string]string{"Space": "alpha"}, "")
+		assert.Equal(t, http.StatusNotFound, res.StatusCode)
+	})
+
+	t.Run("documents of a guideline", func(t *testing.T) {
+		res := e.api("alpha", e.collMember, "author/mutation/createDocument", map[string]any{"doc": map[string]any{"hash": hash, "name": "Schema", "guidelineId": id}})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		var doc struct {
+			ID     int64  `json:"id"`
+			Mime   string `json:"mime"`
+			Length int64  `json:"length"`
+			URL    string `json:"url"`
+		}
+		res.JSON(t, &doc)
+		assert.Equal(t, "image/png", doc.Mime)
+		assert.Equal(t, "/api/common/get/document/"+hash, doc.URL)
+		for _, tc := range []struct {
+			name    string
+			session string
+			body    map[string]any
+			status  int
+			message string
+		}{
+			{"unknown file", e.collMember, map[string]any{"doc": map[string]any{"hash": fmt.Sprintf("%064d", 1), "name": "x", "guidelineId": id}}, 400, "media.unknownFile"},
+			{"not a hash", e.collMember, map[string]any{"doc": map[string]any{"hash": "../../x", "name": "x", "guidelineId": id}}, 400, "media.unknownFile"},
+			{"not the author", e.validator, map[string]any{"doc": map[string]any{"hash": hash, "name": "x", "guidelineId": id}}, 403, "forbidden"},
+		} {
+			res := e.api("alpha", tc.session, "author/mutation/createDocument", tc.body)
+			assert.Equal(t, tc.status, res.Status, tc.name)
+			assert.Equal(t, tc.message, res.Message(), tc.name)
+		}
+		res = e.api("alpha", e.collMember, "author/mutation/updateDocument", map[string]any{"doc": map[string]any{"id": doc.ID, "name": "Schema 2", "archived": true}})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		var docs []struct {
+			Name     string `json:"name"`
+			Archived bool   `json:"archived"`
+		}
+		e.api("alpha", e.validator, "author/query/documentsForGuideline", fmt.Sprintf(`{"guidelineId":%d}`, id)).JSON(t, &docs)
+		require.Len(t, docs, 1)
+		assert.Equal(t, "Schema 2", docs[0].Name)
+		assert.True(t, docs[0].Archived)
+		assert.Equal(t, http.StatusForbidden, e.api("alpha", e.alphaMember, "author/query/documentsForGuideline", fmt.Sprintf(`{"guidelineId":%d}`, id)).Status)
+		res = e.api("alpha", e.collMember, "author/mutation/deleteDocument", fmt.Sprintf(`{"docId":%d}`, doc.ID))
+		require.Equal(t, http.StatusOK, res.Status)
+		e.api("alpha", e.collMember, "author/query/documentsForGuideline", fmt.Sprintf(`{"guidelineId":%d}`, id)).JSON(t, &docs)
+		assert.Empty(t, docs)
+	})
+}
