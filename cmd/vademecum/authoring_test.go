@@ -294,3 +294,105 @@ func TestIntegrationGuidelineLifecycle(t *testing.T) {
 		assert.Equal(t, "author", rows[0].Role)
 	})
 }
+
+func TestIntegrationOrganiseGuidelines(t *testing.T) {
+	e := newEnv(t)
+	c := e.cardio.ID
+	author := e.ids["collmember@alpha.ch"]
+	id := e.buildGuideline(guidelineFixture{collection: c, author: author, languages: []string{"de", "fr"}, published: []string{"de"}})
+
+	t.Run("metadata", func(t *testing.T) {
+		type meta struct {
+			ID      int64 `json:"id"`
+			Options []struct {
+				ID int64 `json:"id"`
+			} `json:"options"`
+		}
+		var evidence, audience meta
+		e.api("www", e.super, "admin/mutation/saveMetadata", `{"metadata":{"name":"Evidenz","options":[{"name":"A"},{"name":"B"}]}}`).JSON(t, &evidence)
+		e.api("www", e.super, "admin/mutation/saveMetadata", `{"metadata":{"name":"Zielgruppe","options":[{"name":"Pflege"}]}}`).JSON(t, &audience)
+		res := e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[%d]}`, e.alpha.ID, evidence.ID))
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+
+		set := func(session string, choices ...[2]int64) result {
+			list := []map[string]any{}
+			for _, ch := range choices {
+				list = append(list, map[string]any{"metadataId": ch[0], "optionId": ch[1]})
+			}
+			return e.api("alpha", session, "admin/mutation/setMetadata", map[string]any{"guidelineId": id, "metadata": list})
+		}
+		res = set(e.collMember, [2]int64{evidence.ID, evidence.Options[1].ID})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		assert.JSONEq(t, fmt.Sprintf(`[{"metadataId":%d,"name":"Evidenz","optionId":%d,"optionName":"B"}]`, evidence.ID, evidence.Options[1].ID), string(res.Body))
+		for _, tc := range []struct {
+			name    string
+			res     result
+			status  int
+			message string
+		}{
+			{"option of another definition", set(e.collMember, [2]int64{evidence.ID, audience.Options[0].ID}), 400, "guideline.invalidMetadata"},
+			{"definition the space does not use", set(e.collMember, [2]int64{audience.ID, audience.Options[0].ID}), 400, "guideline.invalidMetadata"},
+			{"one definition twice", set(e.collMember, [2]int64{evidence.ID, evidence.Options[0].ID}, [2]int64{evidence.ID, evidence.Options[1].ID}), 400, "guideline.invalidMetadata"},
+			{"neither author nor admin", set(e.validator, [2]int64{evidence.ID, evidence.Options[0].ID}), 403, "forbidden"},
+		} {
+			assert.Equal(t, tc.status, tc.res.Status, tc.name)
+			assert.Equal(t, tc.message, tc.res.Message(), tc.name)
+		}
+		var got []map[string]any
+		e.api("alpha", e.collAdmin, "common/query/guidelineMetadata", fmt.Sprintf(`{"id":%d}`, id)).JSON(t, &got)
+		require.Len(t, got, 1)
+		assert.Equal(t, "B", got[0]["optionName"], "refused changes changed nothing")
+	})
+
+	t.Run("copy", func(t *testing.T) {
+		res := e.api("alpha", e.collMember, "author/mutation/copyGuideline", map[string]any{"guideline": id, "collection": c, "validator": nil})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		var copyID int64
+		res.JSON(t, &copyID)
+		var orig, copied versionView
+		e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"fr"}`, id)).JSON(t, &orig)
+		e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"fr"}`, copyID)).JSON(t, &copied)
+		assert.Equal(t, orig.Title, copied.Title)
+		assert.Equal(t, []string{"created", "neverPublished", "notVisible"}, copied.Languages[0].States, "a copy starts unpublished")
+		assert.Len(t, copied.Languages, 2)
+		res = e.api("alpha", e.alphaMember, "author/mutation/copyGuideline", map[string]any{"guideline": id, "collection": c, "validator": nil})
+		assert.Equal(t, http.StatusForbidden, res.Status)
+	})
+
+	t.Run("move", func(t *testing.T) {
+		neuro := e.createCollection(e.alphaAdmin, "Neurology", "protected", e.ids["admin@alpha.ch"])
+		res := e.api("alpha", e.collAdmin, "admin/mutation/moveGuideline", map[string]any{"guideline": id, "collection": neuro.ID, "validator": nil})
+		assert.Equal(t, http.StatusForbidden, res.Status, "the collection admin does not administer the target")
+		res = e.api("alpha", e.alphaAdmin, "admin/mutation/moveGuideline", map[string]any{"guideline": id, "collection": neuro.ID, "validator": e.ids["validator@alpha.ch"]})
+		assert.Equal(t, http.StatusBadRequest, res.Status)
+		assert.Equal(t, "guideline.invalidValidator", res.Message())
+		res = e.api("alpha", e.alphaAdmin, "admin/mutation/moveGuideline", map[string]any{"guideline": id, "collection": neuro.ID, "validator": nil})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		var list []struct{ ID int64 }
+		e.api("alpha", e.alphaAdmin, "admin/query/collectionGuidelines", fmt.Sprintf(`{"collection":%d}`, neuro.ID)).JSON(t, &list)
+		require.Len(t, list, 1)
+		assert.Equal(t, id, list[0].ID)
+	})
+
+	t.Run("references between sections", func(t *testing.T) {
+		var src versionView
+		e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"de"}`, id)).JSON(t, &src)
+		if len(src.Details) == 0 {
+			e.addVersion(e.collMember, id, "de", "Text")
+			e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"de"}`, id)).JSON(t, &src)
+		}
+		other := e.createGuideline(e.collMember, c, nil)
+		res := e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", map[string]any{"glv": map[string]any{"guidelineId": other,
+			"language": "de", "title": "Verweis", "details": []map[string]any{{"title": "Siehe", "extern": map[string]any{"guideline": id, "language": "de", "detail": src.Details[0].ID}}}}})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		var refs []struct {
+			GuidelineID int64  `json:"guidelineId"`
+			Language    string `json:"language"`
+			Title       string `json:"title"`
+		}
+		e.api("alpha", e.alphaMember, "common/query/detailRefs", fmt.Sprintf(`{"detailId":%d}`, src.Details[0].ID)).JSON(t, &refs)
+		require.Len(t, refs, 1)
+		assert.Equal(t, other, refs[0].GuidelineID)
+		assert.Equal(t, "Verweis", refs[0].Title)
+	})
+}

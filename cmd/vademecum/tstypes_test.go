@@ -15,6 +15,7 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/collections"
 	"vademecum/services/guidelines"
+	"vademecum/services/media"
 	"vademecum/services/notify"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
@@ -130,6 +131,21 @@ var apiTypes = map[string]any{
 	"LanguageChange":                   guidelines.LanguageChange{},
 	"CoAuthorsRequest":                 guidelines.CoAuthorsRequest{},
 	"AuthorRequest":                    guidelines.AuthorRequest{},
+	"MetadataChoice":                   guidelines.MetadataChoice{},
+	"SetMetadataRequest":               guidelines.SetMetadataRequest{},
+	"GuidelineMetadata":                guidelines.GuidelineMetadata{},
+	"GuidelineIDRequest":               guidelines.GuidelineRequest{},
+	"PlaceRequest":                     guidelines.PlaceRequest{},
+	"DetailRef":                        guidelines.DetailRef{},
+	"DetailRefsRequest":                guidelines.DetailRefsRequest{},
+	"MediaBlob":                        media.Blob{},
+	"Document":                         media.Document{},
+	"DocumentInput":                    media.DocumentInput{},
+	"CreateDocumentRequest":            media.CreateDocumentRequest{},
+	"DocumentUpdate":                   media.DocumentUpdate{},
+	"UpdateDocumentRequest":            media.UpdateDocumentRequest{},
+	"DeleteDocumentRequest":            media.DeleteDocumentRequest{},
+	"GuidelineDocumentsRequest":        media.GuidelineDocumentsRequest{},
 	"ValidationContent":                validation.Content{},
 	"Validation":                       validation.Validation{},
 	"SubmitRequest":                    validation.SubmitRequest{},

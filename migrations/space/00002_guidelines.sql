@@ -114,6 +114,15 @@ CREATE TABLE validation_reads (
     PRIMARY KEY (revision, user_id)
 );
 
+-- The metadata options a guideline is classified by, one option per metadata definition.
+CREATE TABLE guideline_metadata (
+    guideline_id bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
+    metadata_id  bigint NOT NULL REFERENCES control.metadata (id) ON DELETE CASCADE,
+    option_id    bigint NOT NULL REFERENCES control.metadata_options (id) ON DELETE CASCADE,
+    PRIMARY KEY (guideline_id, metadata_id)
+);
+CREATE INDEX guideline_metadata_option ON guideline_metadata (option_id);
+
 -- Files attached to guidelines; the content lives in the blob store under its SHA-256.
 CREATE TABLE documents (
     id           bigserial PRIMARY KEY,
@@ -150,5 +159,5 @@ CREATE TABLE notifications (
 CREATE INDEX notifications_user ON notifications (user_id, created_at DESC);
 
 -- +goose Down
-DROP TABLE notifications, documents, validation_reads, validations, guideline_languages, guideline_details, guideline_versions, guideline_coauthors, guidelines;
+DROP TABLE notifications, documents, guideline_metadata, validation_reads, validations, guideline_languages, guideline_details, guideline_versions, guideline_coauthors, guidelines;
 DROP SEQUENCE guideline_detail_ids;

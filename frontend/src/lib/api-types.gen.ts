@@ -141,6 +141,10 @@ export interface CreateCollectionRequest {
   collection: CollectionInput;
 }
 
+export interface CreateDocumentRequest {
+  doc: DocumentInput;
+}
+
 export interface CreateGuidelineRequest {
   collection: number;
   validator?: number | null;
@@ -154,6 +158,10 @@ export interface CreateTarget {
 
 export interface DeleteCollectionRequest {
   collectionId: number;
+}
+
+export interface DeleteDocumentRequest {
+  docId: number;
 }
 
 export interface DeleteMemberRequest {
@@ -195,6 +203,41 @@ export interface DetailInput {
   extern?: Extern | null;
 }
 
+export interface DetailRef {
+  guidelineId: number;
+  language: string;
+  title: string;
+  detailId: number;
+}
+
+export interface DetailRefsRequest {
+  detailId: number;
+}
+
+export interface Document {
+  id: number;
+  archived: boolean;
+  hash: string;
+  name: string;
+  timestamp: string;
+  guidelineId: number;
+  length: number;
+  mime: string;
+  url: string;
+}
+
+export interface DocumentInput {
+  hash: string;
+  name: string;
+  guidelineId: number;
+}
+
+export interface DocumentUpdate {
+  id: number;
+  name: string;
+  archived: boolean;
+}
+
 export interface Expiration {
   language: string;
   time: string;
@@ -215,6 +258,14 @@ export interface FixRequest {
   guidelineId: number;
   guidelineVersion: number;
   comment: string;
+}
+
+export interface GuidelineDocumentsRequest {
+  guidelineId: number;
+}
+
+export interface GuidelineIDRequest {
+  id: number;
 }
 
 export interface GuidelineInfo {
@@ -242,6 +293,13 @@ export interface GuidelineLanguage {
   publishedVersion?: number | null;
   validUntil?: string | null;
   states: string[];
+}
+
+export interface GuidelineMetadata {
+  metadataId: number;
+  name: string;
+  optionId: number;
+  optionName: string;
 }
 
 export interface GuidelineRequest {
@@ -314,6 +372,13 @@ export interface LoginRequest {
   email: string;
 }
 
+export interface MediaBlob {
+  hash: string;
+  mime: string;
+  length: number;
+  name: string;
+}
+
 export interface Member {
   id: number;
   firstname: string;
@@ -359,6 +424,11 @@ export interface Metadata {
   name: string;
   description: string;
   options: MetadataOption[];
+}
+
+export interface MetadataChoice {
+  metadataId: number;
+  optionId: number;
 }
 
 export interface MetadataInput {
@@ -440,6 +510,12 @@ export interface OptionInput {
   id?: number | null;
   name: string;
   description: string;
+}
+
+export interface PlaceRequest {
+  guideline: number;
+  collection: number;
+  validator?: number | null;
 }
 
 export interface Profile {
@@ -552,6 +628,11 @@ export interface SetCollectionAdminRequest {
   collection: number;
   member: number;
   admin: boolean;
+}
+
+export interface SetMetadataRequest {
+  guidelineId: number;
+  metadata: MetadataChoice[];
 }
 
 export interface SetSpaceAdminRequest {
@@ -703,6 +784,10 @@ export interface TimelineRequest {
 export interface UpdateCollectionRequest {
   collectionId: number;
   collection: CollectionInput;
+}
+
+export interface UpdateDocumentRequest {
+  doc: DocumentUpdate;
 }
 
 export interface UpdateSpaceRequest {

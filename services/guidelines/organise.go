@@ -1,0 +1,319 @@
+package guidelines
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/tenancy"
+)
+
+// Errors of classifying, moving and copying guidelines.
+var (
+	ErrInvalidMetadata = api.Invalid("guideline.invalidMetadata")
+	ErrSameCollection  = api.Invalid("guideline.sameCollection")
+)
+
+// MetadataChoice classifies a guideline by one option of a metadata definition.
+type MetadataChoice struct {
+	MetadataID api.ID `json:"metadataId"`
+	OptionID   api.ID `json:"optionId"`
+}
+
+// SetMetadataRequest replaces a guideline's classification.
+type SetMetadataRequest struct {
+	GuidelineID api.ID           `json:"guidelineId"`
+	Metadata    []MetadataChoice `json:"metadata"`
+}
+
+// GuidelineMetadata is one classification of a guideline with its names.
+type GuidelineMetadata struct {
+	MetadataID int64  `json:"metadataId"`
+	Name       string `json:"name"`
+	OptionID   int64  `json:"optionId"`
+	OptionName string `json:"optionName"`
+}
+
+// GuidelineRequest names a guideline.
+type GuidelineRequest struct {
+	ID api.ID `json:"id"`
+}
+
+// manageGuideline locks a guideline the caller writes or whose collection the caller
+// administers, and returns its collection.
+func (s *Service) manageGuideline(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (int64, error) {
+	var collection int64
+	var writes bool
+	err := tx.QueryRow(ctx, `SELECT g.collection_id, g.author_id = $2 OR EXISTS (SELECT 1 FROM guideline_coauthors a
+		WHERE a.guideline_id = g.id AND a.user_id = $2) FROM guidelines g WHERE g.id = $1 FOR UPDATE`,
+		guideline, policy.PrincipalFrom(ctx).UserID).Scan(&collection, &writes)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	if err != nil || writes {
+		return collection, err
+	}
+	if err := s.requireManage(ctx, sp, collection); err != nil {
+		return 0, err
+	}
+	return collection, nil
+}
+
+func (s *Service) requireManage(ctx context.Context, sp *tenancy.Space, collection int64) error {
+	ok, err := s.Authz.Can(ctx, policy.PrincipalFrom(ctx), policy.CollectionDomain(sp.ID, collection), "collection", "manage")
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return api.ErrForbidden
+	}
+	return nil
+}
+
+// SetMetadata classifies a guideline by options of the metadata its space uses, one option
+// per definition; the list replaces the previous classification.
+func (s *Service) SetMetadata(ctx context.Context, req SetMetadataRequest) ([]GuidelineMetadata, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(req.Metadata) > 100 {
+		return nil, ErrTooManyItems.With(map[string]any{"field": "metadata", "max": 100})
+	}
+	metadata, options := make([]int64, len(req.Metadata)), make([]int64, len(req.Metadata))
+	for i, m := range req.Metadata {
+		metadata[i], options[i] = int64(m.MetadataID), int64(m.OptionID)
+		if contains(metadata[:i], metadata[i]) {
+			return nil, ErrInvalidMetadata.With(map[string]any{"metadataId": metadata[i], "reason": "twice"})
+		}
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := s.manageGuideline(ctx, tx, sp, int64(req.GuidelineID)); err != nil {
+			return err
+		}
+		var valid int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM unnest($2::bigint[], $3::bigint[]) x(metadata_id, option_id)
+			JOIN control.space_metadata sm ON sm.space_id = $1 AND sm.metadata_id = x.metadata_id
+			JOIN control.metadata_options o ON o.id = x.option_id AND o.metadata_id = x.metadata_id`, sp.ID, metadata, options).Scan(&valid); err != nil {
+			return err
+		}
+		if valid != len(req.Metadata) {
+			return ErrInvalidMetadata.With(map[string]any{"reason": "option"})
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM guideline_metadata WHERE guideline_id = $1", int64(req.GuidelineID)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id)
+			SELECT $1, m, o FROM unnest($2::bigint[], $3::bigint[]) x(m, o)`, int64(req.GuidelineID), metadata, options)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.GuidelineMetadata(ctx, GuidelineRequest{ID: req.GuidelineID})
+}
+
+// GuidelineMetadata returns a guideline's classification in its space's order of metadata.
+func (s *Service) GuidelineMetadata(ctx context.Context, req GuidelineRequest) ([]GuidelineMetadata, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := []GuidelineMetadata{}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := s.MayReview(ctx, tx, sp, int64(req.ID)); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT m.id, m.name, o.id, o.name FROM guideline_metadata gm
+			JOIN control.metadata m ON m.id = gm.metadata_id JOIN control.metadata_options o ON o.id = gm.option_id
+			LEFT JOIN control.space_metadata sm ON sm.space_id = $2 AND sm.metadata_id = m.id
+			WHERE gm.guideline_id = $1 ORDER BY sm.position NULLS LAST, m.id`, int64(req.ID), sp.ID)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[GuidelineMetadata])
+		return err
+	})
+	return out, err
+}
+
+// PlaceRequest names a guideline, a collection and the main validator there (copy, move).
+type PlaceRequest struct {
+	Guideline  api.ID  `json:"guideline"`
+	Collection api.ID  `json:"collection"`
+	Validator  *api.ID `json:"validator"`
+}
+
+// checkValidator refuses a main validator who does not validate in the collection.
+func checkValidator(ctx context.Context, tx pgx.Tx, collection int64, validator *api.ID) (*int64, error) {
+	if validator == nil {
+		return nil, nil
+	}
+	v := int64(*validator)
+	var ok bool
+	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM collections c JOIN collection_roles r ON r.collection_id = c.id
+		WHERE c.id = $1 AND r.user_id = $2 AND r.role = 'validator' FOR SHARE OF c)`, collection, v).Scan(&ok); err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, ErrInvalidValidator.With(map[string]any{"field": "validator", "id": v})
+	}
+	return &v, nil
+}
+
+func collectionExists(ctx context.Context, tx pgx.Tx, id int64) error {
+	var ok bool
+	if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1)", id).Scan(&ok); err != nil {
+		return err
+	}
+	if !ok {
+		return api.ErrNotFound.Field("collection")
+	}
+	return nil
+}
+
+// MoveGuideline moves a guideline to another collection of the space with a main validator
+// there; whoever administers both collections may.
+func (s *Service) MoveGuideline(ctx context.Context, req PlaceRequest) (bool, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return false, err
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		var from int64
+		err := tx.QueryRow(ctx, "SELECT collection_id FROM guidelines WHERE id = $1 FOR UPDATE", int64(req.Guideline)).Scan(&from)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if err := collectionExists(ctx, tx, int64(req.Collection)); err != nil {
+			return err
+		}
+		if from == int64(req.Collection) {
+			return ErrSameCollection
+		}
+		for _, c := range []int64{from, int64(req.Collection)} {
+			if err := s.requireManage(ctx, sp, c); err != nil {
+				return err
+			}
+		}
+		validator, err := checkValidator(ctx, tx, int64(req.Collection), req.Validator)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, "UPDATE guidelines SET collection_id = $2, main_validator_id = $3, updated_at = now() WHERE id = $1",
+			int64(req.Guideline), int64(req.Collection), validator)
+		return err
+	})
+	return err == nil, err
+}
+
+// CopyGuideline creates a new guideline in a collection the caller writes in, authored by
+// the caller, holding the latest version of each language of a guideline the caller may read
+// in full. The copy starts unpublished.
+func (s *Service) CopyGuideline(ctx context.Context, req PlaceRequest) (int64, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := s.MayReview(ctx, tx, sp, int64(req.Guideline)); err != nil {
+			return err
+		}
+		if err := collectionExists(ctx, tx, int64(req.Collection)); err != nil {
+			return err
+		}
+		ok, err := s.can(ctx, sp, int64(req.Collection), actCreate)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return api.ErrForbidden
+		}
+		validator, err := checkValidator(ctx, tx, int64(req.Collection), req.Validator)
+		if err != nil {
+			return err
+		}
+		who := policy.PrincipalFrom(ctx).UserID
+		if err := tx.QueryRow(ctx, `INSERT INTO guidelines (collection_id, author_id, main_validator_id, validation_interval)
+			SELECT $2, $3, $4, validation_interval FROM guidelines WHERE id = $1 RETURNING id`,
+			int64(req.Guideline), int64(req.Collection), who, validator).Scan(&id); err != nil {
+			return err
+		}
+		return copyLatestVersions(ctx, tx, int64(req.Guideline), id, who)
+	})
+	return id, err
+}
+
+// latestToCopy numbers the latest version of each unarchived language of guideline $1 anew
+// (as c.new, from c.old) for a copy.
+const latestToCopy = `WITH c AS (SELECT x.version AS old, x.language, x.title, x.description, x.tags, x.search_tags,
+		(row_number() OVER (ORDER BY array_position(ARRAY['de', 'fr', 'it', 'en'], l.language)))::int AS new
+	FROM guideline_languages l JOIN LATERAL (SELECT y.* FROM guideline_versions y WHERE y.guideline_id = l.guideline_id
+		AND y.language = l.language ORDER BY y.version DESC LIMIT 1) x ON true
+	WHERE l.guideline_id = $1 AND NOT l.archived) `
+
+// copyLatestVersions gives guideline to the latest version of each unarchived language of
+// from, numbered anew, with new section ids and its classification, created by who.
+func copyLatestVersions(ctx context.Context, tx pgx.Tx, from, to, who int64) error {
+	for _, step := range []struct {
+		sql  string
+		args []any
+	}{
+		{latestToCopy + `INSERT INTO guideline_versions (guideline_id, version, language, title, description, tags, search_tags, created_by)
+			SELECT $2, new, language, title, description, tags, search_tags, $3 FROM c`, []any{from, to, who}},
+		{latestToCopy + `INSERT INTO guideline_details (guideline_id, version, position, detail_id, title, content, raw_content,
+				ext_guideline, ext_language, ext_detail)
+			SELECT $2, c.new, d.position, nextval('guideline_detail_ids'), d.title, d.content, d.raw_content, d.ext_guideline, d.ext_language, d.ext_detail
+			FROM c JOIN guideline_details d ON d.guideline_id = $1 AND d.version = c.old`, []any{from, to}},
+		{latestToCopy + `INSERT INTO guideline_languages (guideline_id, language) SELECT $2, language FROM c`, []any{from, to}},
+		{`INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id)
+			SELECT $2, metadata_id, option_id FROM guideline_metadata WHERE guideline_id = $1`, []any{from, to}},
+	} {
+		if _, err := tx.Exec(ctx, step.sql, step.args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DetailRef is a section of a guideline's latest version that shows another section.
+type DetailRef struct {
+	GuidelineID int64  `json:"guidelineId"`
+	Language    string `json:"language"`
+	Title       string `json:"title"`
+	DetailID    int64  `json:"detailId"`
+}
+
+// DetailRefsRequest names a section.
+type DetailRefsRequest struct {
+	DetailID api.ID `json:"detailId"`
+}
+
+// DetailRefs lists the guidelines of the space whose latest version of a language points
+// at a section, so that its authors know who depends on it.
+func (s *Service) DetailRefs(ctx context.Context, req DetailRefsRequest) ([]DetailRef, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := []DetailRef{}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT d.guideline_id, l.language, v.title, d.detail_id
+			FROM guideline_details d JOIN guideline_languages l ON l.guideline_id = d.guideline_id `+latestVersionJoin+`
+			WHERE d.ext_detail = $1 AND d.version = v.version AND NOT l.archived
+			ORDER BY d.guideline_id, `+languageOrder, int64(req.DetailID))
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[DetailRef])
+		return err
+	})
+	return out, err
+}
