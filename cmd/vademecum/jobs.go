@@ -11,7 +11,9 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"vademecum/services/audit"
 	"vademecum/services/guidelines"
+	"vademecum/services/media"
 	"vademecum/services/notify"
 	"vademecum/services/validation"
 	"vademecum/tenancy"
@@ -56,13 +58,14 @@ func spaceURL(cfg config) (func(subdomain string) string, error) {
 // newJobs builds the background job client (River, tables in the control schema) with every
 // worker. Jobs are inserted in the transactions that cause them and run after commit.
 func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, mailer notify.Mailer, links func(string) string,
-	clock guidelines.Clock) (*river.Client[pgx.Tx], error) {
+	clock guidelines.Clock, store *media.Store, baseDomain string) (*river.Client[pgx.Tx], error) {
 	pool := db.Control()
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: mailer, SpaceURL: links})
 	river.AddWorker(workers, &notify.GuidelineEventWorker{DB: db, Registry: registry})
 	river.AddWorker(workers, &notify.NotificationMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links})
 	river.AddWorker(workers, &validation.ExpiryScanWorker{DB: db, Registry: registry, Clock: clock})
+	river.AddWorker(workers, &audit.Worker{DB: db, Registry: registry, Blobs: store, Checker: audit.NewChecker(5 * time.Second), BaseDomain: baseDomain})
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema:        "control",
 		Logger:        log,

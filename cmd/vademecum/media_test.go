@@ -11,6 +11,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -136,4 +137,64 @@ func TestIntegrationMedia(t *testing.T) {
 		e.api("alpha", e.collMember, "author/query/documentsForGuideline", fmt.Sprintf(`{"guidelineId":%d}`, id)).JSON(t, &docs)
 		assert.Empty(t, docs)
 	})
+}
+
+func TestIntegrationLinkAudit(t *testing.T) {
+	e := newEnv(t)
+	c := e.cardio.ID
+	target := e.createGuideline(e.collMember, c, nil)
+	e.addVersion(e.collMember, target, "de", "Ziel")
+	img := pngFile(t)
+	res := e.upload(e.collMember, "ok.png", img)
+	require.Equal(t, http.StatusOK, res.Status)
+	sum := sha256.Sum256(img)
+	missing := fmt.Sprintf("%064x", 7)
+	id := e.createGuideline(e.collMember, c, nil)
+	content := fmt.Sprintf(`<p><a href="/guideline/%d/de">gut</a> <a href="/guideline/999999">weg</a> <a href="dosierung.html">relativ</a>
+		<a href="http://127.0.0.1:9/intern">intern</a></p><p><img src="/api/common/get/document/%s" alt="da"/><img src="/api/common/get/document/%s" alt="fehlt"/></p>`,
+		target, hex.EncodeToString(sum[:]), missing)
+	res = e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", map[string]any{"glv": map[string]any{"guidelineId": id, "language": "de",
+		"title": "Audit", "details": []map[string]any{{"title": "A", "content": content}}}})
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+
+	type hint struct {
+		Issue string `json:"issue"`
+		URL   string `json:"url"`
+		Error string `json:"error"`
+	}
+	var audit struct {
+		Status  string `json:"status"`
+		Details []struct {
+			Hints []hint `json:"hints"`
+		} `json:"details"`
+	}
+	e.api("alpha", e.collMember, "author/query/audit", fmt.Sprintf(`{"glid":%d,"lang":"de"}`, id)).JSON(t, &audit)
+	assert.Equal(t, "none", audit.Status)
+	assert.Equal(t, http.StatusForbidden, e.api("alpha", e.validator, "author/mutation/runAudit", fmt.Sprintf(`{"glid":%d,"lang":"de"}`, id)).Status)
+	res = e.api("alpha", e.collMember, "author/mutation/runAudit", fmt.Sprintf(`{"glid":%d,"lang":"de"}`, id))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	require.Eventually(t, func() bool {
+		e.api("alpha", e.validator, "author/query/audit", fmt.Sprintf(`{"glid":%d,"lang":"de"}`, id)).JSON(t, &audit)
+		return audit.Status != "running"
+	}, 20*time.Second, 50*time.Millisecond)
+	assert.Equal(t, "issues", audit.Status)
+	require.Len(t, audit.Details, 1)
+	assert.ElementsMatch(t, []hint{
+		{"brokenReference", "/guideline/999999", "notFound"},
+		{"invalidLink", "dosierung.html", "relative"},
+		{"brokenLink", "http://127.0.0.1:9/intern", "blocked"},
+		{"missingImage", "/api/common/get/document/" + missing, ""},
+	}, audit.Details[0].Hints)
+
+	var info struct {
+		Title, Type, Error, Normalized string
+	}
+	e.api("alpha", e.collMember, "author/query/linkInfo", fmt.Sprintf(`{"link":"https://alpha.vademecum.localhost/guideline/%d/de","params":{"language":"fr"}}`, target)).JSON(t, &info)
+	assert.Equal(t, "guideline", info.Type)
+	assert.Equal(t, "Sepsis de", info.Title)
+	assert.Empty(t, info.Error)
+	e.api("alpha", e.collMember, "toc/query/linkInfo", `{"link":"/guideline/999999/de/1"}`).JSON(t, &info)
+	assert.Equal(t, "notFound", info.Error)
+	e.api("alpha", e.collMember, "author/query/linkInfo", `{"link":"ftp://files.example.org/x"}`).JSON(t, &info)
+	assert.Equal(t, "invalid", info.Type)
 }

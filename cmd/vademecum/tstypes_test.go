@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"vademecum/services/api"
+	"vademecum/services/audit"
 	"vademecum/services/collections"
 	"vademecum/services/guidelines"
 	"vademecum/services/media"
@@ -146,6 +147,13 @@ var apiTypes = map[string]any{
 	"UpdateDocumentRequest":            media.UpdateDocumentRequest{},
 	"DeleteDocumentRequest":            media.DeleteDocumentRequest{},
 	"GuidelineDocumentsRequest":        media.GuidelineDocumentsRequest{},
+	"AuditHint":                        audit.Hint{},
+	"AuditDetailHints":                 audit.DetailHints{},
+	"AuditResult":                      audit.Result{},
+	"AuditRequest":                     audit.AuditRequest{},
+	"LinkParams":                       audit.LinkParams{},
+	"LinkInfoRequest":                  audit.LinkInfoRequest{},
+	"LinkInfo":                         audit.LinkInfo{},
 	"ValidationContent":                validation.Content{},
 	"Validation":                       validation.Validation{},
 	"SubmitRequest":                    validation.SubmitRequest{},

@@ -15,6 +15,7 @@ import (
 	"vademecum/frontend"
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/audit"
 	"vademecum/services/auth"
 	"vademecum/services/collections"
 	"vademecum/services/guidelines"
@@ -82,7 +83,11 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		return nil, err
 	}
 	clock := guidelines.Clock{Now: cfg.Now, Window: cfg.ExpiryReminder}
-	jobs, err := newJobs(db, registry, log, mailer, links, clock)
+	store, err := media.Open(context.Background(), cfg.BlobURL)
+	if err != nil {
+		return nil, err
+	}
+	jobs, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain)
 	if err != nil {
 		return nil, err
 	}
@@ -112,11 +117,8 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	collectionSvc.Register(router)
 	guidelineSvc.Register(router)
 	validationSvc.Register(router)
-	store, err := media.Open(context.Background(), cfg.BlobURL)
-	if err != nil {
-		return nil, err
-	}
 	(&media.Service{DB: db, Store: store, Reviewer: guidelineSvc}).Register(router)
+	(&audit.Service{DB: db, Reviewer: guidelineSvc, Jobs: jobs, BaseDomain: cfg.BaseDomain}).Register(router)
 	(&notify.Service{DB: db}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
 

@@ -137,6 +137,19 @@ CREATE TABLE documents (
 );
 CREATE INDEX documents_guideline ON documents (guideline_id);
 
+-- The latest link audit of each guideline language: broken references, invalid links and
+-- missing images, by section.
+CREATE TABLE audits (
+    guideline_id bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
+    language     text NOT NULL CHECK (language IN ('de', 'fr', 'it', 'en')),
+    version      integer NOT NULL,
+    status       text NOT NULL CHECK (status IN ('running', 'ok', 'issues', 'failed')),
+    details      jsonb NOT NULL DEFAULT '[]',
+    started_at   timestamptz NOT NULL DEFAULT now(),
+    checked_at   timestamptz,
+    PRIMARY KEY (guideline_id, language)
+);
+
 -- In-app notifications. event_key names the event a notification comes from, so that a job
 -- run twice after a crash cannot notify anybody twice.
 CREATE TABLE notifications (
@@ -159,5 +172,5 @@ CREATE TABLE notifications (
 CREATE INDEX notifications_user ON notifications (user_id, created_at DESC);
 
 -- +goose Down
-DROP TABLE notifications, documents, guideline_metadata, validation_reads, validations, guideline_languages, guideline_details, guideline_versions, guideline_coauthors, guidelines;
+DROP TABLE notifications, audits, documents, guideline_metadata, validation_reads, validations, guideline_languages, guideline_details, guideline_versions, guideline_coauthors, guidelines;
 DROP SEQUENCE guideline_detail_ids;

@@ -156,3 +156,11 @@ func validHash(h string) bool {
 	_, err := hex.DecodeString(h)
 	return err == nil && bytes.Equal([]byte(strings.ToLower(h)), []byte(h))
 }
+
+// Exists reports whether a file with this hash is stored.
+func (s *Store) Exists(ctx context.Context, hash string) (bool, error) {
+	if !validHash(hash) {
+		return false, nil
+	}
+	return s.Bucket.Exists(ctx, hash)
+}

@@ -47,6 +47,30 @@ export interface AnswerMembershipRequest {
   accept: boolean;
 }
 
+export interface AuditDetailHints {
+  detailId: number;
+  hints: AuditHint[];
+}
+
+export interface AuditHint {
+  issue: string;
+  fix: string;
+  url: string;
+  error?: string;
+}
+
+export interface AuditRequest {
+  glid: number;
+  lang: string;
+}
+
+export interface AuditResult {
+  status: string;
+  version: number;
+  details: AuditDetailHints[];
+  checkedAt?: string | null;
+}
+
 export interface AuthorRequest {
   guideline: number;
   author: number;
@@ -355,6 +379,24 @@ export interface LanguageRequest {
 
 export interface LatestGuidelineRequest {
   id: number;
+  language: string;
+}
+
+export interface LinkInfo {
+  title: string;
+  type: string;
+  error: string;
+  url: string;
+  normalized: string;
+  params: LinkParams;
+}
+
+export interface LinkInfoRequest {
+  link: string;
+  params: LinkParams;
+}
+
+export interface LinkParams {
   language: string;
 }
 
