@@ -1,7 +1,10 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -395,4 +398,33 @@ func TestIntegrationOrganiseGuidelines(t *testing.T) {
 		assert.Equal(t, other, refs[0].GuidelineID)
 		assert.Equal(t, "Verweis", refs[0].Title)
 	})
+}
+
+func TestIntegrationMyGuidelinesExport(t *testing.T) {
+	e := newEnv(t)
+	e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: e.ids["collmember@alpha.ch"], languages: []string{"de", "fr"}, published: []string{"de"}})
+	res := e.do(http.MethodPost, "alpha."+testDomain, "/api/author/stream/myGuidelinesExport", e.collMember,
+		map[string]string{"Space": "alpha", "Content-Type": "application/json"}, `{"language":"de"}`)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", res.Header.Get("Content-Type"))
+	assert.Contains(t, res.Header.Get("Content-Disposition"), `attachment; filename="Meine-Richtlinien-`)
+	body, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	zr, err := zip.NewReader(bytes.NewReader(body), int64(len(body)))
+	require.NoError(t, err)
+	var sheet string
+	for _, f := range zr.File {
+		if f.Name == "xl/worksheets/sheet1.xml" {
+			rc, err := f.Open()
+			require.NoError(t, err)
+			b, _ := io.ReadAll(rc)
+			sheet = string(b)
+		}
+	}
+	for _, want := range []string{">Titel<", ">Guideline de<", ">validiert, online<", ">in Arbeit, nie veröffentlicht, nicht sichtbar<", ">Autor/in<", ">DE, FR<"} {
+		assert.Contains(t, sheet, want)
+	}
+	res = e.do(http.MethodPost, "alpha."+testDomain, "/api/author/stream/myGuidelinesExport", e.collMember,
+		map[string]string{"Space": "alpha", "Content-Type": "application/json"}, `{"language":"xx"}`)
+	assert.Equal(t, http.StatusBadRequest, res.StatusCode)
 }

@@ -95,6 +95,7 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"common/query/notifications", `{}`, signedIn, 0},
 		{"common/mutation/markNotificationsAsSeen", `{"notificationIds":[999999]}`, signedIn, 0},
 		{"author/query/myGuidelines", `{}`, spaceMembers, 0},
+		{"author/stream/myGuidelinesExport", `{"language":"xx"}`, spaceMembers, 0},
 		{"author/upload", `{}`, spaceMembers, 0},
 		{"author/mutation/createDocument", `{"doc":{"hash":"x","name":"a.png","guidelineId":999999}}`, spaceMembers, 0},
 		{"author/mutation/updateDocument", `{"doc":{"id":999999,"name":"a.png","archived":false}}`, spaceMembers, 0},

@@ -4,6 +4,7 @@ package guidelines
 
 import (
 	"context"
+	"net/http"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -178,6 +179,7 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "admin", "mutation", "moveGuideline", s.MoveGuideline)
 	api.Call(r, "author", "mutation", "copyGuideline", s.CopyGuideline)
 	api.Call(r, "common", "query", "detailRefs", s.DetailRefs)
+	r.Handle(http.MethodPost, "/api/author/stream/myGuidelinesExport", "author/stream/myGuidelinesExport", http.HandlerFunc(s.exportHandler))
 	api.Call(r, "author", "mutation", "archiveGuidelineLanguage", s.ArchiveGuidelineLanguage)
 	api.Call(r, "author", "mutation", "setGuidelineLanguageOnlineStatus", s.SetGuidelineLanguageOnlineStatus)
 	api.Call(r, "author", "mutation", "addGuidelineCoAuthors", s.AddGuidelineCoAuthors)

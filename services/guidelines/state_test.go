@@ -56,3 +56,19 @@ func TestStates(t *testing.T) {
 		})
 	}
 }
+
+func TestExportTextsComplete(t *testing.T) {
+	for lang, texts := range exportTexts {
+		assert.Len(t, texts, len(exportTexts["de"]), lang)
+		for key := range exportTexts["de"] {
+			assert.NotEmpty(t, texts[key], "%s: %s", lang, key)
+		}
+	}
+	assert.Len(t, exportTexts, len(Languages))
+}
+
+func TestColumnNames(t *testing.T) {
+	for i, want := range map[int]string{0: "A", 25: "Z", 26: "AA", 27: "AB", 701: "ZZ", 702: "AAA"} {
+		assert.Equal(t, want, column(i))
+	}
+}
