@@ -65,6 +65,8 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, &notify.GuidelineEventWorker{DB: db, Registry: registry})
 	river.AddWorker(workers, &notify.NotificationMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links})
 	river.AddWorker(workers, &validation.ExpiryScanWorker{DB: db, Registry: registry, Clock: clock})
+	river.AddWorker(workers, &notify.WeeklyDigestWorker{DB: db, Registry: registry, Clock: clock})
+	river.AddWorker(workers, &notify.DigestMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links})
 	river.AddWorker(workers, &audit.Worker{DB: db, Registry: registry, Blobs: store, Checker: audit.NewChecker(5 * time.Second), BaseDomain: baseDomain})
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema:        "control",
@@ -76,8 +78,30 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 		FetchCooldown: 50 * time.Millisecond,
 		// The leader schedules the daily expiry scan; its unique period keeps it to one a day
 		// whichever server leads and however often servers restart.
-		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
-			func() (river.JobArgs, *river.InsertOpts) { return validation.ExpiryScan{}, nil },
-			&river.PeriodicJobOpts{ID: "expiry_scan", RunOnStart: true})},
+		PeriodicJobs: []*river.PeriodicJob{
+			river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
+				func() (river.JobArgs, *river.InsertOpts) { return validation.ExpiryScan{}, nil },
+				&river.PeriodicJobOpts{ID: "expiry_scan", RunOnStart: true}),
+			// The weekly reminder goes out on Monday mornings.
+			river.NewPeriodicJob(weekly{day: time.Monday, hour: 6},
+				func() (river.JobArgs, *river.InsertOpts) { return notify.WeeklyDigest{}, nil },
+				&river.PeriodicJobOpts{ID: "weekly_digest"}),
+		},
 	})
+}
+
+// weekly is a schedule at the start of an hour on one day of the week, in UTC.
+type weekly struct {
+	day  time.Weekday
+	hour int
+}
+
+// Next returns the first such moment after t.
+func (w weekly) Next(t time.Time) time.Time {
+	t = t.UTC()
+	next := time.Date(t.Year(), t.Month(), t.Day(), w.hour, 0, 0, 0, time.UTC).AddDate(0, 0, int(w.day-t.Weekday()+7)%7)
+	if !next.After(t) {
+		next = next.AddDate(0, 0, 7)
+	}
+	return next
 }

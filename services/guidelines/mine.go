@@ -81,3 +81,24 @@ func (s *Service) AuthorTasks(ctx context.Context) (int, error) {
 	}
 	return n, err
 }
+
+// EachLanguage calls fn with the writers (author and co-authors) and the facts of every
+// guideline language of the space the transaction works in.
+func EachLanguage(ctx context.Context, tx pgx.Tx, fn func(writers []int64, f Facts)) error {
+	rows, err := tx.Query(ctx, `SELECT array_prepend(g.author_id, coalesce((SELECT array_agg(a.user_id) FROM guideline_coauthors a
+		WHERE a.guideline_id = g.id), '{}')), `+factsColumns+`
+		FROM guidelines g JOIN guideline_languages l ON l.guideline_id = g.id `+latestVersionJoin)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var writers []int64
+		_, f, err := scanFacts(rows, &writers)
+		if err != nil {
+			return err
+		}
+		fn(writers, f)
+	}
+	return rows.Err()
+}

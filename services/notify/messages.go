@@ -37,7 +37,11 @@ var catalogue = map[string]map[string]message{
 			"Die Gültigkeit der Richtlinie «{{.Guideline}}» in {{.Space}} endet bald. Bitte erneuern Sie die Validierung.", "{{.Link}}"}},
 		"guidelineExpired": {Subject: "Abgelaufen: {{.Guideline}}", Paragraphs: []string{
 			"Die Gültigkeit der Richtlinie «{{.Guideline}}» in {{.Space}} ist abgelaufen; Lesende sehen sie nicht mehr. Bitte erneuern Sie die Validierung.", "{{.Link}}"}},
-		"footer": {Paragraphs: []string{"Diese Nachricht wurde von Vademecum automatisch versandt."}},
+		"weeklyDigest": {Subject: "Ihre Aufgaben in Vademecum", Paragraphs: []string{
+			"Hier ist Ihre wöchentliche Übersicht der offenen Aufgaben:", "{{.List}}",
+			"Sie erhalten diese Übersicht, weil Sie die wöchentliche Erinnerung in Ihrem Profil eingeschaltet haben."}},
+		"digestLine": {Paragraphs: []string{"{{.Space}}: {{.Validations}} Validierungsanfragen, {{.Guidelines}} Richtlinien brauchen Sie"}},
+		"footer":     {Paragraphs: []string{"Diese Nachricht wurde von Vademecum automatisch versandt."}},
 	},
 	"en": {
 		"greeting": {Paragraphs: []string{"Hello {{.Name}}"}},
@@ -56,7 +60,11 @@ var catalogue = map[string]map[string]message{
 			"The validity of the guideline “{{.Guideline}}” in {{.Space}} ends soon. Please renew its validation.", "{{.Link}}"}},
 		"guidelineExpired": {Subject: "Expired: {{.Guideline}}", Paragraphs: []string{
 			"The validity of the guideline “{{.Guideline}}” in {{.Space}} has ended; readers no longer see it. Please renew its validation.", "{{.Link}}"}},
-		"footer": {Paragraphs: []string{"This message was sent automatically by Vademecum."}},
+		"weeklyDigest": {Subject: "Your tasks in Vademecum", Paragraphs: []string{
+			"Here is your weekly overview of open tasks:", "{{.List}}",
+			"You receive this overview because you turned on the weekly reminder in your profile."}},
+		"digestLine": {Paragraphs: []string{"{{.Space}}: {{.Validations}} validation requests, {{.Guidelines}} guidelines need you"}},
+		"footer":     {Paragraphs: []string{"This message was sent automatically by Vademecum."}},
 	},
 	"fr": {
 		"greeting": {Paragraphs: []string{"Bonjour {{.Name}}"}},
@@ -75,7 +83,11 @@ var catalogue = map[string]map[string]message{
 			"La validité de la directive « {{.Guideline}} » dans {{.Space}} prend bientôt fin. Veuillez renouveler sa validation.", "{{.Link}}"}},
 		"guidelineExpired": {Subject: "Expirée : {{.Guideline}}", Paragraphs: []string{
 			"La validité de la directive « {{.Guideline}} » dans {{.Space}} a pris fin ; les lecteurs ne la voient plus. Veuillez renouveler sa validation.", "{{.Link}}"}},
-		"footer": {Paragraphs: []string{"Ce message a été envoyé automatiquement par Vademecum."}},
+		"weeklyDigest": {Subject: "Vos tâches dans Vademecum", Paragraphs: []string{
+			"Voici votre aperçu hebdomadaire des tâches ouvertes :", "{{.List}}",
+			"Vous recevez cet aperçu parce que vous avez activé le rappel hebdomadaire dans votre profil."}},
+		"digestLine": {Paragraphs: []string{"{{.Space}} : {{.Validations}} demandes de validation, {{.Guidelines}} directives ont besoin de vous"}},
+		"footer":     {Paragraphs: []string{"Ce message a été envoyé automatiquement par Vademecum."}},
 	},
 	"it": {
 		"greeting": {Paragraphs: []string{"Buongiorno {{.Name}}"}},
@@ -94,65 +106,107 @@ var catalogue = map[string]map[string]message{
 			"La validità della direttiva «{{.Guideline}}» in {{.Space}} sta per scadere. La preghiamo di rinnovarne la validazione.", "{{.Link}}"}},
 		"guidelineExpired": {Subject: "Scaduta: {{.Guideline}}", Paragraphs: []string{
 			"La validità della direttiva «{{.Guideline}}» in {{.Space}} è scaduta; i lettori non la vedono più. La preghiamo di rinnovarne la validazione.", "{{.Link}}"}},
-		"footer": {Paragraphs: []string{"Questo messaggio è stato inviato automaticamente da Vademecum."}},
+		"weeklyDigest": {Subject: "I suoi compiti in Vademecum", Paragraphs: []string{
+			"Ecco la sua panoramica settimanale dei compiti aperti:", "{{.List}}",
+			"Riceve questa panoramica perché ha attivato il promemoria settimanale nel suo profilo."}},
+		"digestLine": {Paragraphs: []string{"{{.Space}}: {{.Validations}} richieste di validazione, {{.Guidelines}} direttive hanno bisogno di lei"}},
+		"footer":     {Paragraphs: []string{"Questo messaggio è stato inviato automaticamente da Vademecum."}},
 	},
 }
 
 // mailData is what the mail texts may use.
 type mailData struct {
-	Name      string
-	Space     string
-	Link      string
-	Guideline string
-	Sender    string
+	Name        string
+	Space       string
+	Link        string
+	Guideline   string
+	Sender      string
+	Validations int
+	Guidelines  int
+	List        []ListItem
 }
 
 var htmlPage = template.Must(template.New("mail").Parse(`<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f2;font-family:Helvetica,Arial,sans-serif;color:#1d2521">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px 28px">
-{{range .Paragraphs}}{{if .Link}}<p style="margin:20px 0"><a href="{{.Link}}" style="background:{{$.Color}};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">{{.Link}}</a></p>
+{{range .Paragraphs}}{{if .List}}<ul style="margin:0 0 14px;padding-left:20px;line-height:1.5">{{range .List}}<li><a href="{{.Link}}" style="color:{{$.Color}}">{{.Text}}</a></li>{{end}}</ul>
+{{else if .Link}}<p style="margin:20px 0"><a href="{{.Link}}" style="background:{{$.Color}};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">{{.Link}}</a></p>
 {{else}}<p style="margin:0 0 14px;line-height:1.5">{{.Text}}</p>
 {{end}}{{end}}<p style="margin:24px 0 0;font-size:12px;color:#66706a">{{.Footer}}</p>
 </div></body></html>
 `))
 
-// compose renders a mail of the catalogue in a language (the default when unknown).
+// ListItem is a line of a list in a mail, with the address it leads to.
+type ListItem struct {
+	Text string
+	Link string
+}
+
+// text runs a template of the catalogue over data.
+func text(name, src string, data mailData) (string, error) {
+	t, err := texttemplate.New(name).Option("missingkey=error").Parse(src)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	err = t.Execute(&b, data)
+	return b.String(), err
+}
+
+// line renders the single paragraph of a catalogue entry, e.g. a line of a list.
+func line(lang, key string, data mailData) (string, error) {
+	texts, ok := catalogue[lang]
+	if !ok {
+		texts = catalogue["de"]
+	}
+	msg, ok := texts[key]
+	if !ok || len(msg.Paragraphs) != 1 {
+		return "", fmt.Errorf("no line %q in %q", key, lang)
+	}
+	return text(key, msg.Paragraphs[0], data)
+}
+
+// compose renders a mail of the catalogue in a language (the default when unknown). A
+// paragraph {{.Link}} alone becomes a button, a paragraph {{.List}} the list of data.List.
 func compose(lang, key, to, color string, data mailData) (Mail, error) {
 	texts, ok := catalogue[lang]
 	if !ok {
 		texts = catalogue["de"]
 		lang = "de"
 	}
-	run := func(src string) (string, error) {
-		t, err := texttemplate.New(key).Option("missingkey=error").Parse(src)
-		if err != nil {
-			return "", err
-		}
-		var b strings.Builder
-		err = t.Execute(&b, data)
-		return b.String(), err
-	}
 	msg, ok := texts[key]
 	if !ok {
 		return Mail{}, fmt.Errorf("no mail %q in %q", key, lang)
 	}
-	type paragraph struct{ Text, Link string }
+	type paragraph struct {
+		Text, Link string
+		List       []ListItem
+	}
 	var paras []paragraph
-	var text []string
+	var plain []string
 	for _, src := range append(append(texts["greeting"].Paragraphs[:1:1], msg.Paragraphs...), texts["footer"].Paragraphs...) {
-		p, err := run(src)
+		if src == "{{.List}}" {
+			var lines []string
+			for _, item := range data.List {
+				lines = append(lines, "- "+item.Text+": "+item.Link)
+			}
+			plain = append(plain, strings.Join(lines, "\n"))
+			paras = append(paras, paragraph{List: data.List})
+			continue
+		}
+		p, err := text(key, src, data)
 		if err != nil {
 			return Mail{}, err
 		}
-		text = append(text, p)
+		plain = append(plain, p)
 		if src == "{{.Link}}" {
 			paras = append(paras, paragraph{Link: p})
 		} else {
 			paras = append(paras, paragraph{Text: p})
 		}
 	}
-	subject, err := run(msg.Subject)
+	subject, err := text(key, msg.Subject, data)
 	if err != nil {
 		return Mail{}, err
 	}
@@ -160,5 +214,5 @@ func compose(lang, key, to, color string, data mailData) (Mail, error) {
 	var html bytes.Buffer
 	err = htmlPage.Execute(&html, map[string]any{"Lang": lang, "Subject": subject, "Paragraphs": paras[:len(paras)-1],
 		"Footer": footer, "Color": color})
-	return Mail{To: to, Subject: subject, Text: strings.Join(text, "\n\n") + "\n", HTML: html.String()}, err
+	return Mail{To: to, Subject: subject, Text: strings.Join(plain, "\n\n") + "\n", HTML: html.String()}, err
 }

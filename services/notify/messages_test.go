@@ -18,6 +18,9 @@ func TestCatalogueComplete(t *testing.T) {
 			if key == "membershipAccepted" {
 				assert.Contains(t, other.Paragraphs, "{{.Link}}")
 			}
+			if key == "weeklyDigest" {
+				assert.Contains(t, other.Paragraphs, "{{.List}}")
+			}
 		}
 	}
 	assert.Len(t, catalogue, len(languages))
@@ -37,4 +40,16 @@ func TestCompose(t *testing.T) {
 	m, err = compose("", "membershipDeclined", "x@y.ch", "#886622", mailData{Name: "X", Space: "S"})
 	require.NoError(t, err)
 	assert.Equal(t, "Ihre Anfrage bei S", m.Subject, "German without a language")
+}
+
+func TestComposeList(t *testing.T) {
+	m, err := compose("it", "weeklyDigest", "x@y.ch", "#886622", mailData{Name: "Luca", List: []ListItem{
+		{Text: "HUG: 2 richieste", Link: "https://hug.example.ch/dashboard"}, {Text: "<KSSG>", Link: "https://kssg.example.ch/dashboard"}}})
+	require.NoError(t, err)
+	assert.Equal(t, "I suoi compiti in Vademecum", m.Subject)
+	assert.Contains(t, m.Text, "- HUG: 2 richieste: https://hug.example.ch/dashboard\n- <KSSG>: https://kssg.example.ch/dashboard")
+	assert.Contains(t, m.HTML, `<li><a href="https://kssg.example.ch/dashboard" style="color:#886622">&lt;KSSG&gt;</a></li>`)
+	l, err := line("fr", "digestLine", mailData{Space: "HUG", Validations: 2, Guidelines: 1})
+	require.NoError(t, err)
+	assert.Equal(t, "HUG : 2 demandes de validation, 1 directives ont besoin de vous", l)
 }
