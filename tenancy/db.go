@@ -89,7 +89,9 @@ func (db *DB) SpaceTx(ctx context.Context, s *Space, fn func(pgx.Tx) error) erro
 		return err
 	}
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SELECT set_config('search_path', $1, true)", s.Schema); err != nil {
+		// JIT compilation costs hundreds of milliseconds and pays off only for long analytic
+		// queries; the planner's overestimates on lists would otherwise switch it on.
+		if _, err := tx.Exec(ctx, "SELECT set_config('search_path', $1, true), set_config('jit', 'off', true)", s.Schema); err != nil {
 			return err
 		}
 		return fn(tx)

@@ -394,14 +394,22 @@ func (s *Service) detailIDs(ctx context.Context, tx pgx.Tx, guideline int64, in 
 		}
 	}
 	ids := make([]int64, len(in.Details))
+	var fresh []int64
+	if n := len(in.Details) - len(named); n > 0 {
+		rows, err := tx.Query(ctx, "SELECT nextval('guideline_detail_ids') FROM generate_series(1, $1)", n)
+		if err != nil {
+			return nil, err
+		}
+		if fresh, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
+			return nil, err
+		}
+	}
 	for i, d := range in.Details {
 		if d.ID != nil {
 			ids[i] = int64(*d.ID)
 			continue
 		}
-		if err := tx.QueryRow(ctx, "SELECT nextval('guideline_detail_ids')").Scan(&ids[i]); err != nil {
-			return nil, err
-		}
+		ids[i], fresh = fresh[0], fresh[1:]
 	}
 	return ids, nil
 }
