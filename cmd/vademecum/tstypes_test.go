@@ -16,6 +16,7 @@ import (
 	"vademecum/services/audit"
 	"vademecum/services/collections"
 	"vademecum/services/guidelines"
+	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
 	"vademecum/services/sharing"
@@ -154,6 +155,13 @@ var apiTypes = map[string]any{
 	"LinkParams":                       audit.LinkParams{},
 	"LinkInfoRequest":                  audit.LinkInfoRequest{},
 	"LinkInfo":                         audit.LinkInfo{},
+	"MaintenanceTask":                  maintenance.Task{},
+	"MaintenanceSpaceRequest":          maintenance.SpaceRequest{},
+	"MaintenanceCollectionRequest":     maintenance.CollectionRequest{},
+	"CopyData":                         maintenance.CopyData{},
+	"IDsRequest":                       maintenance.IDsRequest{},
+	"ValidatedGuidelines":              maintenance.Validated{},
+	"CopyRequest":                      maintenance.CopyRequest{},
 	"ValidationContent":                validation.Content{},
 	"Validation":                       validation.Validation{},
 	"SubmitRequest":                    validation.SubmitRequest{},
@@ -253,6 +261,8 @@ func tsType(t *testing.T, typ reflect.Type, names map[reflect.Type]string) strin
 		return "Record<string, " + tsType(t, typ.Elem(), names) + ">"
 	case reflect.Pointer:
 		return tsType(t, typ.Elem(), names) + " | null"
+	case reflect.Interface:
+		return "unknown"
 	}
 	t.Fatalf("no TypeScript type for %s: add it to apiTypes", typ)
 	return ""

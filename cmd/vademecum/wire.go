@@ -19,6 +19,7 @@ import (
 	"vademecum/services/auth"
 	"vademecum/services/collections"
 	"vademecum/services/guidelines"
+	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
 	"vademecum/services/sharing"
@@ -118,6 +119,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	guidelineSvc.Register(router)
 	validationSvc.Register(router)
 	(&media.Service{DB: db, Store: store, Reviewer: guidelineSvc}).Register(router)
+	(&maintenance.Service{DB: db, Registry: registry, Jobs: jobs}).Register(router)
 	(&audit.Service{DB: db, Reviewer: guidelineSvc, Jobs: jobs, BaseDomain: cfg.BaseDomain}).Register(router)
 	(&notify.Service{DB: db}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)

@@ -45,7 +45,7 @@ CREATE TABLE guideline_details (
     guideline_id  bigint NOT NULL,
     version       integer NOT NULL,
     position      integer NOT NULL CHECK (position >= 0),
-    detail_id     bigint NOT NULL,
+    detail_id     bigint NOT NULL DEFAULT nextval('guideline_detail_ids'),
     title         text NOT NULL DEFAULT '',
     content       text NOT NULL DEFAULT '',
     raw_content   text NOT NULL DEFAULT '',

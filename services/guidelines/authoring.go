@@ -424,6 +424,19 @@ type Detail struct {
 	Extern     *Extern `json:"extern"`
 }
 
+// scanDetail reads detail_id, position, title, content, raw_content, ext_guideline,
+// ext_language and ext_detail.
+func scanDetail(row pgx.CollectableRow) (Detail, error) {
+	var d Detail
+	var extG, extD *int64
+	var extL *string
+	err := row.Scan(&d.ID, &d.Index, &d.Title, &d.Content, &d.RawContent, &extG, &extL, &extD)
+	if extG != nil && extD != nil && extL != nil {
+		d.Extern = &Extern{Guideline: api.ID(*extG), Language: *extL, Detail: api.ID(*extD)}
+	}
+	return d, err
+}
+
 // Version is one language version of a guideline with what authors see around it.
 type Version struct {
 	ID                 int64       `json:"id"`
@@ -536,16 +549,7 @@ func (s *Service) version(ctx context.Context, id int64, pick func(pgx.Tx) (int,
 		if err != nil {
 			return err
 		}
-		v.Details, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Detail, error) {
-			var d Detail
-			var extG, extD *int64
-			var extL *string
-			err := row.Scan(&d.ID, &d.Index, &d.Title, &d.Content, &d.RawContent, &extG, &extL, &extD)
-			if extG != nil && extD != nil && extL != nil {
-				d.Extern = &Extern{Guideline: api.ID(*extG), Language: *extL, Detail: api.ID(*extD)}
-			}
-			return d, err
-		})
+		v.Details, err = pgx.CollectRows(rows, scanDetail)
 		if err != nil {
 			return err
 		}

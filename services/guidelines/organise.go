@@ -240,47 +240,129 @@ func (s *Service) CopyGuideline(ctx context.Context, req PlaceRequest) (int64, e
 		if err != nil {
 			return err
 		}
-		who := policy.PrincipalFrom(ctx).UserID
-		if err := tx.QueryRow(ctx, `INSERT INTO guidelines (collection_id, author_id, main_validator_id, validation_interval)
-			SELECT $2, $3, $4, validation_interval FROM guidelines WHERE id = $1 RETURNING id`,
-			int64(req.Guideline), int64(req.Collection), who, validator).Scan(&id); err != nil {
+		snap, err := ReadLatest(ctx, tx, int64(req.Guideline))
+		if err != nil {
 			return err
 		}
-		return copyLatestVersions(ctx, tx, int64(req.Guideline), id, who)
+		id, err = WriteCopy(ctx, tx, snap, int64(req.Collection), policy.PrincipalFrom(ctx).UserID, validator, true)
+		return err
 	})
 	return id, err
 }
 
-// latestToCopy numbers the latest version of each unarchived language of guideline $1 anew
-// (as c.new, from c.old) for a copy.
-const latestToCopy = `WITH c AS (SELECT x.version AS old, x.language, x.title, x.description, x.tags, x.search_tags,
-		(row_number() OVER (ORDER BY array_position(ARRAY['de', 'fr', 'it', 'en'], l.language)))::int AS new
-	FROM guideline_languages l JOIN LATERAL (SELECT y.* FROM guideline_versions y WHERE y.guideline_id = l.guideline_id
-		AND y.language = l.language ORDER BY y.version DESC LIMIT 1) x ON true
-	WHERE l.guideline_id = $1 AND NOT l.archived) `
+// SnapshotVersion is the latest version of one language, as a copy takes it.
+type SnapshotVersion struct {
+	Language    string
+	Title       string
+	Description string
+	Tags        []string
+	SearchTags  []SearchTag
+	Details     []Detail
+}
 
-// copyLatestVersions gives guideline to the latest version of each unarchived language of
-// from, numbered anew, with new section ids and its classification, created by who.
-func copyLatestVersions(ctx context.Context, tx pgx.Tx, from, to, who int64) error {
-	for _, step := range []struct {
-		sql  string
-		args []any
-	}{
-		{latestToCopy + `INSERT INTO guideline_versions (guideline_id, version, language, title, description, tags, search_tags, created_by)
-			SELECT $2, new, language, title, description, tags, search_tags, $3 FROM c`, []any{from, to, who}},
-		{latestToCopy + `INSERT INTO guideline_details (guideline_id, version, position, detail_id, title, content, raw_content,
-				ext_guideline, ext_language, ext_detail)
-			SELECT $2, c.new, d.position, nextval('guideline_detail_ids'), d.title, d.content, d.raw_content, d.ext_guideline, d.ext_language, d.ext_detail
-			FROM c JOIN guideline_details d ON d.guideline_id = $1 AND d.version = c.old`, []any{from, to}},
-		{latestToCopy + `INSERT INTO guideline_languages (guideline_id, language) SELECT $2, language FROM c`, []any{from, to}},
-		{`INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id)
-			SELECT $2, metadata_id, option_id FROM guideline_metadata WHERE guideline_id = $1`, []any{from, to}},
-	} {
-		if _, err := tx.Exec(ctx, step.sql, step.args...); err != nil {
-			return err
+// Snapshot is what a copy of a guideline takes: the latest version of each unarchived
+// language, the validity interval and the classification.
+type Snapshot struct {
+	ID                 int64
+	ValidationInterval int
+	Versions           []SnapshotVersion
+	Metadata           [][2]int64 // metadata id, option id
+}
+
+// ReadLatest takes a snapshot of a guideline in the space tx works in.
+func ReadLatest(ctx context.Context, tx pgx.Tx, id int64) (Snapshot, error) {
+	snap := Snapshot{ID: id}
+	err := tx.QueryRow(ctx, "SELECT validation_interval FROM guidelines WHERE id = $1", id).Scan(&snap.ValidationInterval)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return snap, ErrNotFound
+	}
+	if err != nil {
+		return snap, err
+	}
+	rows, err := tx.Query(ctx, `SELECT x.version, x.language, x.title, x.description, x.tags, x.search_tags
+		FROM guideline_languages l JOIN LATERAL (SELECT y.* FROM guideline_versions y WHERE y.guideline_id = l.guideline_id
+			AND y.language = l.language ORDER BY y.version DESC LIMIT 1) x ON true
+		WHERE l.guideline_id = $1 AND NOT l.archived ORDER BY `+languageOrder, id)
+	if err != nil {
+		return snap, err
+	}
+	var numbers []int
+	for rows.Next() {
+		var v SnapshotVersion
+		var n int
+		if err := rows.Scan(&n, &v.Language, &v.Title, &v.Description, &v.Tags, &v.SearchTags); err != nil {
+			rows.Close()
+			return snap, err
+		}
+		numbers = append(numbers, n)
+		snap.Versions = append(snap.Versions, v)
+	}
+	if err := rows.Err(); err != nil {
+		return snap, err
+	}
+	for i, n := range numbers {
+		rows, err := tx.Query(ctx, `SELECT detail_id, position, title, content, raw_content, ext_guideline, ext_language, ext_detail
+			FROM guideline_details WHERE guideline_id = $1 AND version = $2 ORDER BY position`, id, n)
+		if err != nil {
+			return snap, err
+		}
+		if snap.Versions[i].Details, err = pgx.CollectRows(rows, scanDetail); err != nil {
+			return snap, err
 		}
 	}
-	return nil
+	rows, err = tx.Query(ctx, "SELECT metadata_id, option_id FROM guideline_metadata WHERE guideline_id = $1", id)
+	if err != nil {
+		return snap, err
+	}
+	snap.Metadata, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) ([2]int64, error) {
+		var m [2]int64
+		err := row.Scan(&m[0], &m[1])
+		return m, err
+	})
+	return snap, err
+}
+
+// WriteCopy creates a guideline from a snapshot in the space tx works in: unpublished, its
+// versions numbered anew, with new section ids. References to sections of other guidelines
+// are kept only within the same space (sameSpace), as are the metadata options.
+func WriteCopy(ctx context.Context, tx pgx.Tx, snap Snapshot, collection, author int64, validator *int64, sameSpace bool) (int64, error) {
+	var id int64
+	if err := tx.QueryRow(ctx, `INSERT INTO guidelines (collection_id, author_id, main_validator_id, validation_interval)
+		VALUES ($1, $2, $3, $4) RETURNING id`, collection, author, validator, snap.ValidationInterval).Scan(&id); err != nil {
+		return 0, err
+	}
+	for i, v := range snap.Versions {
+		version := i + 1
+		if _, err := tx.Exec(ctx, `INSERT INTO guideline_versions (guideline_id, version, language, title, description, tags, search_tags, created_by)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, version, v.Language, v.Title, v.Description, v.Tags, v.SearchTags, author); err != nil {
+			return 0, err
+		}
+		cols := make([][]any, 0, len(v.Details))
+		for _, d := range v.Details {
+			var extG, extD *int64
+			var extL *string
+			if d.Extern != nil && sameSpace {
+				g, dt := int64(d.Extern.Guideline), int64(d.Extern.Detail)
+				extG, extD, extL = &g, &dt, &d.Extern.Language
+			}
+			cols = append(cols, []any{id, version, d.Index, d.Title, d.Content, d.RawContent, extG, extL, extD})
+		}
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"guideline_details"}, []string{"guideline_id", "version", "position",
+			"title", "content", "raw_content", "ext_guideline", "ext_language", "ext_detail"}, pgx.CopyFromRows(cols)); err != nil {
+			return 0, err
+		}
+		if _, err := tx.Exec(ctx, "INSERT INTO guideline_languages (guideline_id, language) VALUES ($1, $2)", id, v.Language); err != nil {
+			return 0, err
+		}
+	}
+	if sameSpace {
+		for _, m := range snap.Metadata {
+			if _, err := tx.Exec(ctx, "INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id) VALUES ($1, $2, $3)", id, m[0], m[1]); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return id, nil
 }
 
 // DetailRef is a section of a guideline's latest version that shows another section.

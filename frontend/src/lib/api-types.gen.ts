@@ -160,6 +160,19 @@ export interface CollectionValidatorsRequest {
   collection: number;
 }
 
+export interface CopyData {
+  validators: SelectOption[];
+  authors: SelectOption[];
+}
+
+export interface CopyRequest {
+  guidelineIds: number[];
+  space?: number | null;
+  collection: number;
+  validator?: number | null;
+  author: number;
+}
+
 export interface CreateCollectionRequest {
   spaceId: number;
   collection: CollectionInput;
@@ -358,6 +371,10 @@ export interface GuidelineVersionInfo {
   published: boolean;
 }
 
+export interface IDsRequest {
+  ids: number[];
+}
+
 export interface LandingOrder {
   spaces: number[];
   nationalSpaces: number[];
@@ -412,6 +429,25 @@ export interface LoginData {
 export interface LoginRequest {
   user: number;
   email: string;
+}
+
+export interface MaintenanceCollectionRequest {
+  space?: number | null;
+  collection: number;
+}
+
+export interface MaintenanceSpaceRequest {
+  space: number;
+}
+
+export interface MaintenanceTask {
+  id: number;
+  name: string;
+  progress: number;
+  failed: boolean;
+  message: string;
+  started: string;
+  updated: string;
 }
 
 export interface MediaBlob {
@@ -876,6 +912,12 @@ export interface UserRequest {
 
 export interface UserSearchRequest {
   query: string;
+}
+
+export interface ValidatedGuidelines {
+  ids: number[];
+  message: string;
+  params: Record<string, unknown>;
 }
 
 export interface Validation {
