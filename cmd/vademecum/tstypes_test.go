@@ -128,6 +128,8 @@ var apiTypes = map[string]any{
 	"GuidelineVersionInfo":             guidelines.VersionInfo{},
 	"TimelineEvent":                    guidelines.Event{},
 	"TimelineRequest":                  guidelines.TimelineRequest{},
+	"Note":                             guidelines.Note{},
+	"NotesRequest":                     guidelines.NotesRequest{},
 	"MyGuideline":                      guidelines.MyGuideline{},
 	"OnlineChange":                     guidelines.OnlineChange{},
 	"LanguageChange":                   guidelines.LanguageChange{},

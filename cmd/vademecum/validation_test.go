@@ -239,6 +239,17 @@ func TestIntegrationValidationJourney(t *testing.T) {
 		require.NotNil(t, info.MainValidator)
 	}
 
+	var notes []struct {
+		Content string `json:"content"`
+		Author  string `json:"author"`
+	}
+	e.api("alpha", author, "author/query/notes", fmt.Sprintf(`{"glid":%d}`, id)).JSON(t, &notes)
+	contents := []string{}
+	for _, n := range notes {
+		contents = append(contents, n.Content)
+	}
+	assert.ElementsMatch(t, []string{"Dosierung fehlt", "gut", "Tippfehler"}, contents, "the validators' answers and the hotfix comment")
+
 	// Mails arrived: the request to the validator, the rejection and the acceptance to the author.
 	mails := mp.WaitFor(t, 4)
 	subjects := map[string]bool{}

@@ -212,3 +212,45 @@ func containsUser(list []users.User, id int64) bool {
 	}
 	return false
 }
+
+// Note is a remark recorded on a guideline (spec §3): what validators answered and what
+// authors said with hotfixes and renewals.
+type Note struct {
+	ID       int64     `json:"id"`
+	Created  time.Time `json:"created"`
+	Content  string    `json:"content"`
+	Language string    `json:"language"`
+	Author   string    `json:"author"`
+}
+
+// NotesRequest names a guideline.
+type NotesRequest struct {
+	Glid api.ID `json:"glid"`
+}
+
+// Notes lists the remarks recorded with the validation history of a guideline, newest first.
+func (s *Service) Notes(ctx context.Context, req NotesRequest) ([]Note, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := []Note{}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := s.MayReview(ctx, tx, sp, int64(req.Glid)); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT n.revision, n.at, n.content, n.language,
+				coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = n.who), '')
+			FROM (SELECT revision, coalesce(completed_at, created_at) AS at, validator_comment AS content, language, validator_id AS who
+				FROM validations WHERE guideline_id = $1 AND validator_comment <> ''
+				UNION ALL
+				SELECT revision, created_at, comment, language, creator_id FROM validations WHERE guideline_id = $1 AND comment <> '') n
+			ORDER BY n.at DESC, n.revision DESC`, int64(req.Glid))
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Note])
+		return err
+	})
+	return out, err
+}

@@ -174,6 +174,7 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "author", "query", "guidelineInfo", s.GuidelineInfo)
 	api.Call(r, "author", "query", "guidelineVersion", s.GuidelineVersion)
 	api.Call(r, "author", "query", "timeline", s.Timeline)
+	api.Call(r, "author", "query", "notes", s.Notes)
 	api.Call(r, "admin", "mutation", "setMetadata", s.SetMetadata)
 	api.Call(r, "common", "query", "guidelineMetadata", s.GuidelineMetadata)
 	api.Call(r, "admin", "mutation", "moveGuideline", s.MoveGuideline)

@@ -559,6 +559,18 @@ export interface Navigation {
   spaceMemberTasks: number;
 }
 
+export interface Note {
+  id: number;
+  created: string;
+  content: string;
+  language: string;
+  author: string;
+}
+
+export interface NotesRequest {
+  glid: number;
+}
+
 export interface Notification {
   id: number;
   title: string;
