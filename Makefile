@@ -42,7 +42,7 @@ test-go: tools ## Go unit and integration tests on a real PostgreSQL and a real 
 test-frontend: frontend/node_modules/.package-lock.json ## frontend unit tests (Vitest)
 	cd frontend && npm run typecheck && npm test
 
-test-e2e: build ## end-to-end tests (Playwright in Debian's Chromium) against the real server
+test-e2e: build tools ## end-to-end tests (Playwright in Debian's Chromium) against the real server and Mailpit
 	ops/e2e.sh
 
 bench: tools ## benchmarks; they print figures, they do not pass or fail on speed
