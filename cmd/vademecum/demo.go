@@ -32,7 +32,8 @@ func seedDemo(ctx context.Context, a *app, cfg config, out io.Writer) error {
 	accounts := []demoAccount{
 		{users.NewUser{Email: "admin@vademecum.localhost", Password: "admin", Firstname: "Ada", Lastname: "Admin", SuperAdmin: true, Verified: true}, "", false, "super admin"},
 		{users.NewUser{Email: "anna.admin@kssg.ch", Password: "demo", Firstname: "Anna", Lastname: "Keller", Verified: true}, "kssg", true, "space admin of kssg"},
-		{users.NewUser{Email: "max.member@kssg.ch", Password: "demo", Firstname: "Max", Lastname: "Muster", Verified: true}, "kssg", false, "member of kssg"},
+		{users.NewUser{Email: "max.member@kssg.ch", Password: "demo", Firstname: "Max", Lastname: "Muster", Verified: true}, "kssg", false, "member of kssg, author"},
+		{users.NewUser{Email: "vera.validator@kssg.ch", Password: "demo", Firstname: "Vera", Lastname: "Graf", Verified: true}, "kssg", false, "validator in kssg"},
 		{users.NewUser{Email: "ines.admin@insel.ch", Password: "demo", Firstname: "Ines", Lastname: "Bühler", Verified: true}, "insel", true, "space admin of insel"},
 		{users.NewUser{Email: "luca.member@hcuge.ch", Password: "demo", Firstname: "Luca", Lastname: "Rossi", Verified: true}, "hug", false, "member of hug"},
 		{users.NewUser{Email: "uma.unverified@kssg.ch", Password: "demo", Firstname: "Uma", Lastname: "Neu"}, "", false, "e-mail not verified yet"},
@@ -46,15 +47,21 @@ func seedDemo(ctx context.Context, a *app, cfg config, out io.Writer) error {
 			}
 			ids[sp.Subdomain] = sp.ID
 		}
+		people := map[string]int64{}
 		for _, acc := range accounts {
-			if _, err := a.users.Create(ctx, acc.user); err != nil {
+			id, err := a.users.Create(ctx, acc.user)
+			if err != nil {
 				return err
 			}
+			people[acc.user.Email] = id
 			if acc.space != "" {
 				if err := a.users.AddMember(ctx, ids[acc.space], acc.user.Email, acc.admin); err != nil {
 					return err
 				}
 			}
+		}
+		if err := seedGuidelines(ctx, a, ids["kssg"], people); err != nil {
+			return err
 		}
 	}
 	_, port, _ := net.SplitHostPort(cfg.Addr)

@@ -110,7 +110,8 @@ func newEnvWith(t *testing.T, cfg config) *testEnv {
 // login signs in and returns the session cookie value.
 func (e *testEnv) login(email, password string) string {
 	e.t.Helper()
-	res := e.do(http.MethodPost, "alpha."+testDomain, "/auth/login", "", map[string]string{"Content-Type": "application/json"},
+	// The landing site signs in for every space (the cookie is on the base domain).
+	res := e.do(http.MethodPost, "www."+testDomain, "/auth/login", "", map[string]string{"Content-Type": "application/json"},
 		`{"email":"`+email+`","password":"`+password+`"}`)
 	require.Equal(e.t, http.StatusNoContent, res.StatusCode, "login %s", email)
 	for _, c := range res.Cookies() {

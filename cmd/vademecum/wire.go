@@ -61,6 +61,7 @@ type app struct {
 	users       *users.Service
 	collections *collections.Service
 	guidelines  *guidelines.Service
+	validation  *validation.Service
 	registry    *tenancy.Registry
 	jobs        *river.Client[pgx.Tx]
 }
@@ -145,7 +146,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	top.Handle("/", api.Observe(log, metrics, api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site))))
 
 	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
-		guidelines: guidelineSvc, registry: registry, jobs: jobs}, nil
+		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs}, nil
 }
 
 type versionInfo struct {

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/services/collections"
+	"vademecum/services/guidelines"
+	"vademecum/services/validation"
+	"vademecum/tenancy"
+)
+
+// demoGuideline is a guideline of the demo data: its languages and whether it is published
+// or waiting for validation.
+type demoGuideline struct {
+	collection int
+	versions   []guidelines.VersionInput
+	publish    bool
+}
+
+// seedGuidelines gives kssg two collections with an author (Max), a validator (Vera) and
+// guidelines in every state a reader or validator meets first: published in two languages,
+// published in one, and one waiting for validation.
+func seedGuidelines(ctx context.Context, a *app, spaceID int64, people map[string]int64) error {
+	sp, err := a.registry.ByID(ctx, spaceID)
+	if err != nil {
+		return err
+	}
+	admin, author, validator := people["anna.admin@kssg.ch"], people["max.member@kssg.ch"], people["vera.validator@kssg.ch"]
+	as := func(user int64) context.Context {
+		return policy.WithPrincipal(tenancy.WithSpace(ctx, sp), policy.Principal{UserID: user})
+	}
+	var colls []int64
+	for _, c := range []collections.CollectionInput{
+		{Title: "Notfallmedizin", Visibility: "public", Admins: []api.ID{api.ID(admin)}},
+		{Title: "Intensivmedizin", Visibility: "protected", Admins: []api.ID{api.ID(admin)}},
+	} {
+		created, err := a.collections.CreateCollection(as(admin), collections.CreateRequest{SpaceID: api.ID(spaceID), Collection: c})
+		if err != nil {
+			return err
+		}
+		colls = append(colls, created.ID)
+		if _, err := a.collections.AddMembers(as(admin), collections.AddMembersRequest{Collection: api.ID(created.ID), Members: []api.ID{api.ID(author)}}); err != nil {
+			return err
+		}
+		if _, err := a.collections.AddValidators(as(admin), collections.AddValidatorsRequest{Collection: api.ID(created.ID), Validators: []api.ID{api.ID(validator)}}); err != nil {
+			return err
+		}
+	}
+	for _, g := range demoGuidelines() {
+		v := api.ID(validator)
+		id, err := a.guidelines.CreateGuideline(as(author), guidelines.CreateRequest{Collection: api.ID(colls[g.collection]), Validator: &v})
+		if err != nil {
+			return err
+		}
+		for _, version := range g.versions {
+			version.GuidelineID = api.ID(id)
+			n, err := a.guidelines.AddGuidelineVersion(as(author), guidelines.AddVersionRequest{Glv: version})
+			if err != nil {
+				return fmt.Errorf("demo guideline %q: %w", version.Title, err)
+			}
+			req, err := a.validation.SubmitToValidation(as(author), validation.SubmitRequest{GuidelineID: api.ID(id), GuidelineVersion: n,
+				Validation: validation.Content{Title: "Erstfassung", Description: "Neue Richtlinie", Important: true}})
+			if err != nil {
+				return err
+			}
+			if !g.publish {
+				continue
+			}
+			if _, err := a.validation.AcceptValidation(as(validator), validation.AcceptRequest{Revision: api.ID(req.Revision), Comment: "Geprüft",
+				ValidationContent: validation.Content{Title: "Erstfassung", Description: "Neue Richtlinie", Important: true}}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func demoGuidelines() []demoGuideline {
+	section := func(title, content string) guidelines.DetailInput {
+		return guidelines.DetailInput{Title: title, Content: content}
+	}
+	return []demoGuideline{
+		{collection: 0, publish: true, versions: []guidelines.VersionInput{
+			{Language: "de", Title: "Sepsis – Erstversorgung", Description: "Erkennen und Behandeln in der ersten Stunde",
+				Tags: []string{"Sepsis", "Notfall"}, SearchTags: []guidelines.SearchTag{{Tag: "Blutvergiftung", Boost: true}},
+				Details: []guidelines.DetailInput{
+					section("Erkennen", `<p>Verdacht auf Sepsis bei Infekt und <strong>qSOFA ≥ 2</strong>: Atemfrequenz ≥ 22/min, veränderter Bewusstseinszustand, systolischer Blutdruck ≤ 100 mmHg.<sup data-footnote-ref="fn1" id="ref-fn1"><a href="#fn1">1</a></sup></p>`+
+						`<section data-footnotes=""><ol><li id="fn1">Singer M et al. JAMA 2016;315:801–810.</li></ol></section>`),
+					section("Erste Stunde", `<ol><li>Blutkulturen (2 Paare) vor Antibiotika</li><li>Laktat messen</li><li>Antibiotika innerhalb einer Stunde</li><li>Kristalloide 30 ml/kg bei Hypotonie oder Laktat ≥ 4 mmol/l</li></ol>`),
+					section("Antibiotika", `<table><thead><tr><th>Fokus</th><th>Erste Wahl</th><th>Bei Penicillinallergie</th></tr></thead><tbody>`+
+						`<tr><td>Unbekannt</td><td>Piperacillin/Tazobactam 4,5 g i.v. alle 6 h</td><td>Meropenem 1 g i.v. alle 8 h</td></tr>`+
+						`<tr><td>Pneumonie</td><td>Ceftriaxon 2 g i.v. + Clarithromycin 500 mg</td><td>Levofloxacin 500 mg alle 12 h</td></tr>`+
+						`<tr><td>Harnwege</td><td>Ceftriaxon 2 g i.v.</td><td>Gentamicin 5 mg/kg</td></tr></tbody></table>`),
+				}},
+			{Language: "fr", Title: "Sepsis – prise en charge initiale", Description: "Reconnaître et traiter dans la première heure",
+				Tags: []string{"sepsis", "urgence"}, Details: []guidelines.DetailInput{
+					section("Reconnaître", `<p>Suspicion de sepsis en cas d'infection et <strong>qSOFA ≥ 2</strong>.</p>`),
+					section("Première heure", `<ol><li>Hémocultures (2 paires) avant les antibiotiques</li><li>Mesurer le lactate</li><li>Antibiotiques dans l'heure</li></ol>`),
+				}},
+		}},
+		{collection: 0, publish: true, versions: []guidelines.VersionInput{
+			{Language: "de", Title: "Anaphylaxie", Description: "Sofortmassnahmen bei Erwachsenen", Tags: []string{"Allergie", "Notfall"},
+				Details: []guidelines.DetailInput{
+					section("Sofort", `<p><strong>Adrenalin 0,5 mg i.m.</strong> (0,5 ml der Lösung 1 mg/ml) in den lateralen Oberschenkel, bei Bedarf nach 5 Minuten wiederholen.</p>`),
+					section("Danach", `<ul><li>Sauerstoff, Beine hoch</li><li>Kristalloide 500–1000 ml</li><li>Überwachung mindestens 6 Stunden</li></ul>`),
+				}},
+		}},
+		{collection: 1, publish: false, versions: []guidelines.VersionInput{
+			{Language: "de", Title: "Delir-Prävention auf der Intensivstation", Description: "Nicht-medikamentöse Massnahmen",
+				Tags: []string{"Delir", "Intensivmedizin"}, Details: []guidelines.DetailInput{
+					section("Massnahmen", `<ul><li>Tag-Nacht-Rhythmus, Brille und Hörgerät</li><li>Frühmobilisation</li><li>CAM-ICU zweimal täglich</li></ul>`),
+				}},
+		}},
+	}
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"vademecum/tenancy/tenancytest"
+)
+
+// The demo data seeds spaces, accounts and guidelines in their first states, and a second
+// start leaves an existing database alone.
+func TestIntegrationDemoData(t *testing.T) {
+	db := tenancytest.DB(t)
+	cfg := config{BaseDomain: testDomain, Addr: ":8080", BlobURL: "file://" + t.TempDir()}
+	a, err := wire(db, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), newRegistry())
+	require.NoError(t, err)
+	var out bytes.Buffer
+	require.NoError(t, seedDemo(t.Context(), a, cfg, &out))
+	assert.Contains(t, out.String(), "vera.validator@kssg.ch")
+	e := &testEnv{t: t, app: a, db: db, srv: httptest.NewServer(a.handler), ids: map[string]int64{}}
+	t.Cleanup(e.srv.Close)
+
+	var active []struct {
+		CollectionTitle string `json:"collectionTitle"`
+		GuidelinesCount int    `json:"guidelinesCount"`
+	}
+	e.api("kssg", "", "common/query/collectionsWithActiveGuidelines", `{}`).JSON(t, &active)
+	require.Len(t, active, 1, "anonymous readers see the public collection")
+	assert.Equal(t, "Notfallmedizin", active[0].CollectionTitle)
+	assert.Equal(t, 2, active[0].GuidelinesCount)
+
+	vera := e.login("vera.validator@kssg.ch", "demo")
+	var open []struct{ GuidelineTitle string }
+	e.api("kssg", vera, "validator/query/myValidations", `{}`).JSON(t, &open)
+	require.Len(t, open, 1)
+	assert.Equal(t, "Delir-Prävention auf der Intensivstation", open[0].GuidelineTitle)
+	max := e.login("max.member@kssg.ch", "demo")
+	var mine []struct {
+		Language string   `json:"language"`
+		States   []string `json:"states"`
+	}
+	e.api("kssg", max, "author/query/myGuidelines", `{}`).JSON(t, &mine)
+	assert.Len(t, mine, 4)
+
+	out.Reset()
+	require.NoError(t, seedDemo(t.Context(), a, cfg, &out))
+	assert.Contains(t, out.String(), "no demo data was added")
+	assert.Equal(t, http.StatusOK, e.api("kssg", max, "author/query/myGuidelines", `{}`).Status)
+}
