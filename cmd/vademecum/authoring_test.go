@@ -234,6 +234,12 @@ func TestIntegrationGuidelineLifecycle(t *testing.T) {
 	assert.Equal(t, "fr", rows[1].Language)
 	e.api("alpha", e.alphaMember, "author/query/myGuidelines", `{}`).JSON(t, &rows)
 	assert.Empty(t, rows)
+	empty := e.createGuideline(e.collMember, c, nil)
+	e.api("alpha", e.collMember, "author/query/myGuidelines", `{}`).JSON(t, &rows)
+	require.Len(t, rows, 3)
+	assert.Equal(t, row{empty, "", "author", false, []string{"created", "neverPublished", "notVisible"}, []string{}}, rows[0],
+		"a guideline without a language yet is listed, newest first")
+	rows = rows[1:]
 
 	t.Run("co-authors", func(t *testing.T) {
 		for _, tc := range []struct {

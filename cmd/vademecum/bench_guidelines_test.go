@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -14,13 +12,9 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/prometheus/client_golang/prometheus"
 
 	"vademecum/services/guidelines"
-	"vademecum/services/spaces"
-	"vademecum/services/users"
 	"vademecum/services/validation"
-	"vademecum/tenancy/tenancytest"
 )
 
 // BenchmarkGuidelines measures authoring at realistic sizes through the whole HTTP stack:
@@ -33,35 +27,16 @@ import (
 // Targets (reported, never asserted): save p99 < 100 ms; myGuidelines p99 < 100 ms; scan < 10 s.
 func BenchmarkGuidelines(b *testing.B) {
 	ctx := context.Background()
-	db := tenancytest.DB(b)
-	a, err := wire(db, config{BaseDomain: benchDomain, Addr: ":8080", BlobURL: "file://" + b.TempDir()},
-		slog.New(slog.NewTextHandler(io.Discard, nil)), prometheus.NewRegistry())
-	if err != nil {
-		b.Fatal(err)
-	}
+	const email, password = "author@big.ch", "bench-secret"
+	a, space, author := benchSpace(b, email, password, false)
+	db := a.registry.DB()
 	if err := a.jobs.Start(ctx); err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { _ = a.jobs.Stop(context.Background()) })
-	sp, err := a.spaces.Create(ctx, spaces.SpaceInput{Title: "Big Hospital", Subdomain: "big", LPVisible: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	const email, password = "author@big.ch", "bench-secret"
-	author, err := a.users.Create(ctx, users.NewUser{Email: email, Password: password, Firstname: "Bench", Lastname: "Author", Verified: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := a.users.AddMember(ctx, sp.ID, email, false); err != nil {
-		b.Fatal(err)
-	}
-	space, err := a.registry.ByID(ctx, sp.ID)
-	if err != nil {
-		b.Fatal(err)
-	}
 	// 2,000 guidelines × 4 languages for the author, 23,000 × 4 more by others: 100,000
 	// languages, published ones valid until a day spread from a month ago to three years ahead.
-	err = db.SpaceTx(ctx, space, func(tx pgx.Tx) error {
+	err := db.SpaceTx(ctx, space, func(tx pgx.Tx) error {
 		for _, q := range []struct {
 			sql  string
 			args []any

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -13,11 +11,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/prometheus/client_golang/prometheus"
-
-	"vademecum/services/spaces"
-	"vademecum/services/users"
-	"vademecum/tenancy/tenancytest"
 )
 
 // BenchmarkOrganisation measures the member lists and searches of a space with 50 collections
@@ -30,27 +23,10 @@ import (
 // 1,000 e-mails under 2 s.
 func BenchmarkOrganisation(b *testing.B) {
 	ctx := context.Background()
-	db := tenancytest.DB(b)
-	a, err := wire(db, config{BaseDomain: benchDomain, Addr: ":8080", BlobURL: "file://" + b.TempDir()}, slog.New(slog.NewTextHandler(io.Discard, nil)), prometheus.NewRegistry())
-	if err != nil {
-		b.Fatal(err)
-	}
-	sp, err := a.spaces.Create(ctx, spaces.SpaceInput{Title: "Big Hospital", Subdomain: "big", LPVisible: true})
-	if err != nil {
-		b.Fatal(err)
-	}
 	const email, password, members, collections = "admin@big.ch", "bench-secret", 20_000, 50
-	if _, err := a.users.Create(ctx, users.NewUser{Email: email, Password: password, Firstname: "Bench", Lastname: "Admin", Verified: true}); err != nil {
-		b.Fatal(err)
-	}
-	if err := a.users.AddMember(ctx, sp.ID, email, true); err != nil {
-		b.Fatal(err)
-	}
-	space, err := a.registry.ByID(ctx, sp.ID)
-	if err != nil {
-		b.Fatal(err)
-	}
-	err = db.SpaceTx(ctx, space, func(tx pgx.Tx) error {
+	a, space, _ := benchSpace(b, email, password, true)
+	db, sp := a.registry.DB(), space
+	err := db.SpaceTx(ctx, space, func(tx pgx.Tx) error {
 		for _, q := range []struct {
 			sql  string
 			args []any

@@ -21,6 +21,7 @@ import (
 	"vademecum/services/auth"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
+	"vademecum/tenancy"
 	"vademecum/tenancy/tenancytest"
 )
 
@@ -265,4 +266,33 @@ func BenchmarkHTTP(b *testing.B) {
 			f.p50, f.p99, f.max, f.errors, fig["bare"].rate/f.rate)
 	}
 	fmt.Printf("  targets for the stack: >= 5000 req/s, p99 < 20 ms\n")
+}
+
+// benchSpace wires the server on a fresh database with the space "big" and one member of it
+// (an admin when admin is set), and returns the app, the space and the member's id.
+func benchSpace(b *testing.B, email, password string, admin bool) (*app, *tenancy.Space, int64) {
+	b.Helper()
+	ctx := context.Background()
+	db := tenancytest.DB(b)
+	a, err := wire(db, config{BaseDomain: benchDomain, Addr: ":8080", BlobURL: "file://" + b.TempDir()},
+		slog.New(slog.NewTextHandler(io.Discard, nil)), prometheus.NewRegistry())
+	if err != nil {
+		b.Fatal(err)
+	}
+	sp, err := a.spaces.Create(ctx, spaces.SpaceInput{Title: "Big Hospital", Subdomain: "big", LPVisible: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	id, err := a.users.Create(ctx, users.NewUser{Email: email, Password: password, Firstname: "Bench", Lastname: "User", Verified: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := a.users.AddMember(ctx, sp.ID, email, admin); err != nil {
+		b.Fatal(err)
+	}
+	space, err := a.registry.ByID(ctx, sp.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return a, space, id
 }

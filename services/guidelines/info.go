@@ -159,7 +159,9 @@ type Event struct {
 	Version  int       `json:"version"`
 	Revision *int64    `json:"revision"`
 	User     string    `json:"user"`
-	Comment  string    `json:"comment"`
+	// Title is the change summary of a request, Comment its description or the answer.
+	Title   string `json:"title"`
+	Comment string `json:"comment"`
 }
 
 // TimelineRequest names a guideline language.
@@ -185,14 +187,16 @@ func (s *Service) Timeline(ctx context.Context, req TimelineRequest) ([]Event, e
 		}
 		name := `coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = %s), '')`
 		rows, err := tx.Query(ctx, `SELECT * FROM (
-				SELECT v.created_at, 'version', v.version, NULL::bigint, `+fmt.Sprintf(name, "v.created_by")+`, ''
+				SELECT v.created_at, 'version', v.version, NULL::bigint, `+fmt.Sprintf(name, "v.created_by")+`, '', ''
 				FROM guideline_versions v WHERE v.guideline_id = $1 AND v.language = $2
 				UNION ALL
-				SELECT x.created_at, x.kind, x.version, x.revision, `+fmt.Sprintf(name, "x.creator_id")+`, CASE WHEN x.comment <> '' THEN x.comment ELSE x.description END
+				SELECT x.created_at, x.kind, x.version, x.revision, `+fmt.Sprintf(name, "x.creator_id")+`, x.title,
+					CASE WHEN x.comment <> '' THEN x.comment ELSE x.description END
 				FROM validations x WHERE x.guideline_id = $1 AND x.language = $2 AND x.kind <> 'hotfix'
 				UNION ALL
 				SELECT x.completed_at, CASE WHEN x.kind = 'hotfix' THEN 'hotfix' ELSE x.progress END, x.version, x.revision,
-					`+fmt.Sprintf(name, "coalesce(x.validator_id, x.creator_id)")+`, CASE WHEN x.kind = 'hotfix' THEN x.comment ELSE x.validator_comment END
+					`+fmt.Sprintf(name, "coalesce(x.validator_id, x.creator_id)")+`, CASE WHEN x.kind = 'hotfix' THEN '' ELSE x.title END,
+					CASE WHEN x.kind = 'hotfix' THEN x.comment ELSE x.validator_comment END
 				FROM validations x WHERE x.guideline_id = $1 AND x.language = $2 AND x.completed_at IS NOT NULL
 			) e ORDER BY 1 DESC, 2`, int64(req.Guideline), req.Lang)
 		if err != nil {

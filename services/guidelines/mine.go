@@ -26,14 +26,15 @@ type MyGuideline struct {
 }
 
 // myGuidelinesSQL lists the languages of the guidelines user $1 authors or co-authors,
-// last edited first, with the same facts as factsColumns. For thousands of rows the facts
+// last edited first, with the same facts as factsColumns; a guideline without any language
+// yet is one row with the language "", so that its author finds it again. For thousands of rows the facts
 // are gathered set-wise (latest versions, open and last closed requests of all the user's
 // guidelines at once, joined by hash) rather than by a lookup per row; the guidelines are
 // found by index on either role (a UNION rather than an OR, which the planner misjudges).
 const myGuidelinesSQL = `WITH mine AS (
-		SELECT g.id, g.collection_id, 'author' AS role FROM guidelines g WHERE g.author_id = $1
+		SELECT g.id, g.collection_id, g.created_at, 'author' AS role FROM guidelines g WHERE g.author_id = $1
 		UNION ALL
-		SELECT g.id, g.collection_id, 'coAuthor' FROM guideline_coauthors a JOIN guidelines g ON g.id = a.guideline_id
+		SELECT g.id, g.collection_id, g.created_at, 'coAuthor' FROM guideline_coauthors a JOIN guidelines g ON g.id = a.guideline_id
 		WHERE a.user_id = $1 AND g.author_id <> $1),
 	latest AS MATERIALIZED (SELECT DISTINCT ON (x.guideline_id, x.language) x.guideline_id, x.language, x.version, x.title, x.created_at
 		FROM guideline_versions x WHERE x.guideline_id IN (SELECT id FROM mine) ORDER BY x.guideline_id, x.language, x.version DESC),
@@ -41,17 +42,17 @@ const myGuidelinesSQL = `WITH mine AS (
 		WHERE o.completed_at IS NULL AND o.guideline_id IN (SELECT id FROM mine)),
 	closed AS MATERIALIZED (SELECT DISTINCT ON (x.guideline_id, x.language) x.guideline_id, x.language, x.progress FROM validations x
 		WHERE x.completed_at IS NOT NULL AND x.guideline_id IN (SELECT id FROM mine) ORDER BY x.guideline_id, x.language, x.revision DESC)
-	SELECT m.id, m.role, c.title, m.collection_id, v.created_at,
-		array_agg(l.language) OVER (PARTITION BY m.id ORDER BY ` + languageOrder + `
-			ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING),
-		l.language, v.title, v.version, l.published_version, l.online, l.archived, l.valid_until,
-		coalesce(o.progress, ''), coalesce(cl.progress, '')
+	SELECT m.id, m.role, c.title, m.collection_id, coalesce(v.created_at, m.created_at),
+		coalesce(array_agg(l.language) FILTER (WHERE l.language IS NOT NULL) OVER (PARTITION BY m.id ORDER BY ` + languageOrder + `
+			ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING), '{}'),
+		coalesce(l.language, ''), coalesce(v.title, ''), coalesce(v.version, 0), l.published_version, coalesce(l.online, false),
+		coalesce(l.archived, false), l.valid_until, coalesce(o.progress, ''), coalesce(cl.progress, '')
 	FROM mine m JOIN collections c ON c.id = m.collection_id
-	JOIN guideline_languages l ON l.guideline_id = m.id
-	JOIN latest v ON v.guideline_id = l.guideline_id AND v.language = l.language
+	LEFT JOIN guideline_languages l ON l.guideline_id = m.id
+	LEFT JOIN latest v ON v.guideline_id = l.guideline_id AND v.language = l.language
 	LEFT JOIN open o ON o.guideline_id = l.guideline_id AND o.language = l.language
 	LEFT JOIN closed cl ON cl.guideline_id = l.guideline_id AND cl.language = l.language
-	ORDER BY v.created_at DESC, m.id, ` + languageOrder
+	ORDER BY 5 DESC, m.id, ` + languageOrder
 
 // MyGuidelines lists the languages of the caller's guidelines in the current space with
 // their states.

@@ -82,6 +82,17 @@ func TestSanitizeKeepsEditorOutput(t *testing.T) {
 		Sanitize(`<a href="https://www.sgaim.ch/">SGAIM</a>`), "outside links open apart and pass no referrer")
 }
 
+// Saving what was loaded must not change it: sanitising is idempotent.
+func TestSanitizeIdempotent(t *testing.T) {
+	for _, html := range append(xssVectors,
+		`<p><a href="https://www.sgaim.ch/" target="_blank" rel="noopener">a</a> <a href="https://x.ch/" rel="noreferrer noopener" target="_blank">b</a></p>`,
+		`<a href="/guideline/1" target="_blank">intern</a>`,
+		`<table><tr><td colspan="2" style="text-align: right">x</td></tr></table>`) {
+		once := Sanitize(html)
+		assert.Equal(t, once, Sanitize(once), html)
+	}
+}
+
 func BenchmarkSanitize(b *testing.B) {
 	html := strings.Repeat(`<h2>Abschnitt</h2><p>Text mit <strong>Fett</strong> und <a href="https://a.example/x">Link</a>.</p>`+
 		`<table><tr><td>a</td><td>b</td></tr></table><ul><li>x</li></ul>`, 200)

@@ -100,7 +100,12 @@ func (s *Service) store(w http.ResponseWriter, r *http.Request, part *multipart.
 	case errors.Is(err, errUnsupported):
 		api.WriteError(r.Context(), w, ErrUnsupportedType)
 	case errors.Is(err, errTooLarge), errors.As(err, &tooBig):
-		api.WriteError(r.Context(), w, ErrTooLarge.With(map[string]any{"max": allowed[b.Mime]}))
+		// the limit of the file's kind, or the overall one when the kind is not known yet
+		limit, ok := allowed[b.Mime]
+		if !ok {
+			limit = MaxUpload
+		}
+		api.WriteError(r.Context(), w, ErrTooLarge.With(map[string]any{"max": limit}))
 	case err != nil:
 		api.WriteError(r.Context(), w, err)
 	default:

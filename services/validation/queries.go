@@ -225,9 +225,12 @@ type SubmitData struct {
 	HotfixBlockedBy    string `json:"hotfixBlockedBy"`
 	IsAlreadySubmitted bool   `json:"isAlreadySubmitted"`
 	OpenRevision       *int64 `json:"openRevision"`
-	Language           string `json:"language"`
-	Published          *int   `json:"publishedVersion"`
-	Latest             int    `json:"latestVersion"`
+	// OpenKind is the kind of the open request (submit or renew); changes can be added to a
+	// submitted one only.
+	OpenKind  string `json:"openKind"`
+	Language  string `json:"language"`
+	Published *int   `json:"publishedVersion"`
+	Latest    int    `json:"latestVersion"`
 }
 
 // AuthorDataRequest names a version.
@@ -259,13 +262,17 @@ func (s *Service) AuthorValidationData(ctx context.Context, req AuthorDataReques
 		d.Published, d.Latest, d.IsAlreadySubmitted = f.Published, f.Latest, f.Open != ""
 		d.HotfixBlockedBy = hotfixBlocked(f, now)
 		d.CanHotfix = f.Published != nil && d.HotfixBlockedBy == "" && !f.Archived
-		err = tx.QueryRow(ctx, `SELECT revision, progress, important FROM validations WHERE guideline_id = $1 AND language = $2 AND kind <> 'hotfix'
-			ORDER BY revision DESC LIMIT 1`, int64(req.GuidelineID), d.Language).Scan(&d.OpenRevision, &d.LatestProgress, &d.ImportantChange)
+		var kind string
+		err = tx.QueryRow(ctx, `SELECT revision, progress, important, kind FROM validations WHERE guideline_id = $1 AND language = $2 AND kind <> 'hotfix'
+			ORDER BY revision DESC LIMIT 1`, int64(req.GuidelineID), d.Language).Scan(&d.OpenRevision, &d.LatestProgress, &d.ImportantChange, &kind)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}
 		if err == nil && !d.IsAlreadySubmitted {
 			d.OpenRevision = nil
+		}
+		if d.IsAlreadySubmitted {
+			d.OpenKind = kind
 		}
 		return err
 	})

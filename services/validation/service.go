@@ -34,6 +34,7 @@ var (
 	ErrInvalidInterval   = api.Invalid("validation.invalidInterval")
 	ErrCommentRequired   = api.Invalid("validation.commentRequired")
 	ErrNoChange          = api.Conflict("validation.noChange")
+	ErrRenewalOpen       = api.Conflict("validation.renewalOpen")
 	ErrLanguageArchived  = api.Conflict("guideline.archived")
 	ErrVersionNotFound   = api.NotFound("guideline.versionNotFound")
 	ErrGuidelineNotFound = api.NotFound("guideline.notFound")
@@ -260,14 +261,22 @@ func (s *Service) UpdateValidation(ctx context.Context, req UpdateRequest) (Vali
 		if req.Version != f.Latest {
 			return 0, ErrNotLatest.With(map[string]any{"latest": f.Latest})
 		}
-		tag, err := tx.Exec(ctx, `UPDATE validations SET version = $4, title = $5, description = $6, important = $7, progress = 'submitted'
-			WHERE revision = $1 AND guideline_id = $2 AND language = $3 AND completed_at IS NULL AND kind <> 'renew'`,
-			int64(req.Revision), int64(req.GuidelineID), lang, req.Version, c.Title, c.Description, c.Important)
+		var kind string
+		err := tx.QueryRow(ctx, `SELECT kind FROM validations WHERE revision = $1 AND guideline_id = $2 AND language = $3 AND completed_at IS NULL`,
+			int64(req.Revision), int64(req.GuidelineID), lang).Scan(&kind)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return 0, ErrAlreadyProcessed
+		}
 		if err != nil {
 			return 0, err
 		}
-		if tag.RowsAffected() == 0 {
-			return 0, ErrAlreadyProcessed
+		if kind == "renew" {
+			// a renewal confirms the published text; changes go into a new request after it
+			return 0, ErrRenewalOpen
+		}
+		if _, err := tx.Exec(ctx, `UPDATE validations SET version = $2, title = $3, description = $4, important = $5, progress = 'submitted'
+			WHERE revision = $1`, int64(req.Revision), req.Version, c.Title, c.Description, c.Important); err != nil {
+			return 0, err
 		}
 		// validators read the changed request anew
 		_, err = tx.Exec(ctx, "DELETE FROM validation_reads WHERE revision = $1", int64(req.Revision))

@@ -158,9 +158,10 @@ type ExpirationRequest struct {
 }
 
 // UpdateValidationExpiration moves the validity end of every published language of a
-// guideline; the new date must lie in the future.
+// guideline; the new date must lie after today (spec §5: from tomorrow).
 func (s *Service) UpdateValidationExpiration(ctx context.Context, req ExpirationRequest) ([]Expiration, error) {
-	if !req.Time.After(s.now()) {
+	today := s.now().Truncate(24 * time.Hour)
+	if req.Time.UTC().Before(today.Add(24 * time.Hour)) {
 		return nil, ErrDateNotInFuture.Field("time")
 	}
 	err := s.tx(ctx, func(tx pgx.Tx) error {
