@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MEMBER, SPACE_ADMIN, signIn } from './helpers';
+import { MEMBER, SPACE_ADMIN, signIn, url } from './helpers';
 
 test.describe('My Spaces and My Collections', () => {
   test('a plain member sees no spaces and gets the not-authorised page on a space', async ({ page }) => {
@@ -33,10 +33,16 @@ test.describe('My Spaces and My Collections', () => {
     await expect(page.getByRole('alert')).toContainText('Der Space braucht mindestens einen Administrator');
     await expect(page.getByRole('switch', { name: 'Anna Keller ist Administrator' })).toBeChecked();
 
-    // search filters the member list
+    // the search is sent to the server, which answers with the matching members only
+    const searched = page.waitForRequest((r) => r.url().endsWith('/api/admin/spaceadmin/query/spaceMembers') && r.postDataJSON().query === 'Muster');
+    await page.getByPlaceholder('Name oder E-Mail suchen').fill('Muster');
+    expect((await searched).postDataJSON()).toMatchObject({ query: 'Muster', offset: 0, limit: 50 });
+    await expect(page.locator('.member-row[data-username="anna.admin@kssg.ch"]')).toHaveCount(0);
+    await expect(page.locator('.member-row[data-username="max.member@kssg.ch"]')).toBeVisible();
     await page.getByPlaceholder('Name oder E-Mail suchen').fill('zzz-none');
     await expect(page.getByText('Keine Einträge gefunden')).toBeVisible();
     await page.getByPlaceholder('Name oder E-Mail suchen').fill('');
+    await expect(page.locator('.member-row[data-username="anna.admin@kssg.ch"]')).toBeVisible();
 
     // add members by e-mail list: client-side check, then a fresh address is invited
     await page.getByRole('button', { name: 'Mitglieder hinzufügen' }).click();
@@ -86,6 +92,15 @@ test.describe('My Spaces and My Collections', () => {
     await page.getByRole('option', { name: /Max Muster/ }).click();
     await expect(page.locator('.member-row[data-username="max.member@kssg.ch"]')).toBeVisible();
 
+    // the collection's member search also asks the server
+    const searchedCollection = page.waitForRequest(
+      (r) => r.url().endsWith('/api/admin/collectionadmin/query/collectionMembers') && r.postDataJSON().query === 'keller',
+    );
+    await page.getByPlaceholder('Name oder E-Mail suchen').fill('keller');
+    await searchedCollection;
+    await expect(page.locator('.member-row[data-username="max.member@kssg.ch"]')).toHaveCount(0);
+    await expect(page.locator('.member-row[data-username="anna.admin@kssg.ch"]')).toBeVisible();
+
     // keyboard path in the picker adds a validator
     await page.getByRole('link', { name: 'Validatoren' }).click();
     const validatorPicker = page.getByRole('combobox', { name: 'Validator hinzufügen' });
@@ -106,5 +121,42 @@ test.describe('My Spaces and My Collections', () => {
     await row.getByRole('button', { name: `${title} löschen` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
     await expect(row).toHaveCount(0);
+  });
+
+  test('a long member list loads in pages of 50 and the search runs on the server', async ({ page }) => {
+    test.setTimeout(60_000);
+    const stamp = `e2e-page-${Date.now().toString(36)}`;
+    const emails = Array.from({ length: 55 }, (_, i) => `${stamp}-${String(i).padStart(2, '0')}@insel.ch`);
+    // Insel, not KSSG: 55 nameless invitations sort first and would push the KSSG demo members off the first page.
+    await signIn(page, { email: 'ines.admin@insel.ch', password: 'demo' }, 'insel', '/');
+    const insel = await page.evaluate(async (users) => {
+      const call = async (path: string, body: object) => {
+        const res = await fetch(`/api/${path}`, { method: 'POST', headers: { Space: 'insel', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        return (await res.json()) as { id: number };
+      };
+      const { id } = await call('common/query/space', { idOrDomain: 'insel' });
+      await call('admin/spaceadmin/mutation/addSpaceMembers', { spaceId: id, users });
+      return id;
+    }, emails);
+
+    await page.goto(url('insel', `/spaces/${insel}/members`));
+    await expect(page.locator('.member-row')).toHaveCount(50);
+    await expect(page.getByRole('button', { name: 'Weitere laden' })).toBeVisible();
+    const searched = page.waitForResponse((r) => r.url().endsWith('/api/admin/spaceadmin/query/spaceMembers') && r.request().postDataJSON().query === stamp);
+    await page.getByPlaceholder('Name oder E-Mail suchen').fill(stamp);
+    expect((await searched).request().postDataJSON()).toMatchObject({ query: stamp, offset: 0, limit: 50 });
+    await expect(page.locator('.member-rows[aria-busy]')).toHaveCount(0);
+    await expect(page.locator('.member-row')).toHaveCount(50);
+    await expect(page.getByText('50 angezeigt')).toBeVisible();
+
+    const next = page.waitForRequest((r) => r.url().endsWith('/api/admin/spaceadmin/query/spaceMembers') && r.postDataJSON().offset === 50);
+    await page.getByRole('button', { name: 'Weitere laden' }).press('Enter');
+    expect((await next).postDataJSON()).toMatchObject({ query: stamp, offset: 50, limit: 50 });
+    await expect(page.locator('.member-row')).toHaveCount(55);
+    await expect(page.locator('.member-row').nth(50)).toHaveAttribute('data-username', `${stamp}-50@insel.ch`);
+    // the last page was short: no more button, and the keyboard continues at the first new row
+    await expect(page.getByRole('button', { name: 'Weitere laden' })).toHaveCount(0);
+    await expect(page.locator('.member-row').nth(50)).toBeFocused();
+    await expect(page.getByText('55 angezeigt')).toBeVisible();
   });
 });

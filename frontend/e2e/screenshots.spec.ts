@@ -86,6 +86,10 @@ for (const size of sizes) {
       await page.keyboard.press('Escape');
       await page.goto(url('kssg', '/spaces/1/statistics'));
       await shot(page, `${size.name}-${lang}-space-statistics`);
+      for (const tab of ['settings', 'requests', 'sharing', 'metadata']) {
+        await page.goto(url('kssg', `/spaces/1/${tab}`));
+        await shot(page, `${size.name}-${lang}-space-${tab}`);
+      }
       await page.goto(url('kssg', '/collections'));
       await shot(page, `${size.name}-${lang}-collections`);
       await page.goto(url('kssg', `/collections/${id}`));

@@ -89,7 +89,7 @@ describe('App shell', () => {
   });
 
   it('shows the not-found page for undeclared routes', async () => {
-    window.history.pushState({}, '', '/dashboard');
+    window.history.pushState({}, '', '/no-such-page');
     mockServer({ space: kssg, profile: anonymous, landingPage: { spaces: [], nationalSpaces: [] } });
     renderApp();
     expect(await screen.findByText('Page not found. Please check the URL for typos.')).toBeInTheDocument();

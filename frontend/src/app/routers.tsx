@@ -10,13 +10,23 @@ import type { Space } from '../lib/types';
 import { RequireAuth, RequireSuperAdmin } from './shell/RequireAuth';
 import { ShellLayout } from './shell/ShellLayout';
 
-// The admin area is lazy-loaded so a reader's first page stays small (ARCHITECTURE §7).
+// The admin and authoring areas are lazy-loaded so a reader's first page stays small (ARCHITECTURE §7).
 const AdminPage = lazy(() => import('../features/admin/components/AdminPage').then((m) => ({ default: m.AdminPage })));
 const AdminUserPage = lazy(() => import('../features/admin/components/UserPage').then((m) => ({ default: m.UserPage })));
+const MaintenancePage = lazy(() => import('../features/admin/components/MaintenancePage').then((m) => ({ default: m.MaintenancePage })));
 const MySpacesPage = lazy(() => import('../features/spaces/components/MySpacesPage').then((m) => ({ default: m.MySpacesPage })));
 const SpacePage = lazy(() => import('../features/spaces/components/SpacePage').then((m) => ({ default: m.SpacePage })));
 const MyCollectionsPage = lazy(() => import('../features/collections/components/MyCollectionsPage').then((m) => ({ default: m.MyCollectionsPage })));
 const CollectionPage = lazy(() => import('../features/collections/components/CollectionPage').then((m) => ({ default: m.CollectionPage })));
+const DashboardPage = lazy(() => import('../features/dashboard/components/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const MyGuidelinesPage = lazy(() => import('../features/guidelines/components/MyGuidelinesPage').then((m) => ({ default: m.MyGuidelinesPage })));
+const CreateGuidelinePage = lazy(() => import('../features/guidelines/components/CreateGuidelinePage').then((m) => ({ default: m.CreateGuidelinePage })));
+const GuidelineRedirect = lazy(() => import('../features/guidelines/components/GuidelinePage').then((m) => ({ default: m.GuidelineRedirect })));
+const GuidelinePage = lazy(() => import('../features/guidelines/components/GuidelinePage').then((m) => ({ default: m.GuidelinePage })));
+const MyValidationsPage = lazy(() => import('../features/validations/components/MyValidationsPage').then((m) => ({ default: m.MyValidationsPage })));
+const ValidationPage = lazy(() => import('../features/validations/components/ValidationPage').then((m) => ({ default: m.ValidationPage })));
+// The guideline editor (Lexical) is its own chunk, loaded only when an author opens it.
+const EditorPage = lazy(() => import('../features/editor/components/EditorPage').then((m) => ({ default: m.EditorPage })));
 
 /** A signed-in, lazily loaded screen; the server decides per call who may see what (403 → error page). */
 function authLazy(element: ReactNode): ReactNode {
@@ -63,6 +73,18 @@ export function shellRoutes(space: Space): RouteObject[] {
           ),
         },
         {
+          path: 'admin/maintenance/:tab?',
+          element: (
+            <RequireAuth>
+              <RequireSuperAdmin>
+                <Suspense fallback={<Loader />}>
+                  <MaintenancePage />
+                </Suspense>
+              </RequireSuperAdmin>
+            </RequireAuth>
+          ),
+        },
+        {
           path: 'admin/user/:username',
           element: (
             <RequireAuth>
@@ -78,6 +100,14 @@ export function shellRoutes(space: Space): RouteObject[] {
         { path: 'spaces/:id/:tab?', element: authLazy(<SpacePage />) },
         { path: 'collections', element: authLazy(<MyCollectionsPage />) },
         { path: 'collections/:id/:tab?', element: authLazy(<CollectionPage />) },
+        { path: 'dashboard', element: authLazy(<DashboardPage space={space} />) },
+        { path: 'guidelines', element: authLazy(<MyGuidelinesPage />) },
+        { path: 'guidelines/guideline/new', element: authLazy(<CreateGuidelinePage />) },
+        { path: 'guidelines/guideline/:id', element: authLazy(<GuidelineRedirect />) },
+        { path: 'guidelines/guideline/:id/:lang/edit', element: authLazy(<EditorPage />) },
+        { path: 'guidelines/guideline/:id/:lang/:tab?', element: authLazy(<GuidelinePage />) },
+        { path: 'validations', element: authLazy(<MyValidationsPage />) },
+        { path: 'validations/:guidelineId/:language', element: authLazy(<ValidationPage />) },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -846,6 +846,7 @@ export interface SubmitData {
   hotfixBlockedBy: string;
   isAlreadySubmitted: boolean;
   openRevision?: number | null;
+  openKind: string;
   language: string;
   publishedVersion?: number | null;
   latestVersion: number;
@@ -863,6 +864,7 @@ export interface TimelineEvent {
   version: number;
   revision?: number | null;
   user: string;
+  title: string;
   comment: string;
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
+import { NotificationsMenu } from '../../features/notifications/components/NotificationsMenu';
 import { loginUrl } from '../../lib/api';
 import { useProfile } from '../../lib/endpoints/getProfile';
 import { displayName, isSignedIn, type Space } from '../../lib/types';
@@ -28,6 +29,7 @@ export function Header({ space }: { space: Space }) {
         </Link>
         <OrgSwitcher current={space} />
         <div className="app-header__spacer" />
+        {signedIn && <NotificationsMenu />}
         {signedIn && profile ? (
           <Link to="/profile" className="header-btn header-btn--profile" aria-label={t('shell.profile')}>
             <Icon name="user" size={18} />

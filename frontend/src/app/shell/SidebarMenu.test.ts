@@ -27,4 +27,19 @@ describe('menuEntries', () => {
       ['/collections', 0],
     ]);
   });
+
+  it('adds Dashboard, My Validations and My Guidelines with their task badges in the order of the spec', () => {
+    const entries = menuEntries(
+      nav({ dashboard: true, spaceMember: true, validator: true, superAdmin: true, spaceAdmin: true, collectionAdmin: true, dashboardTasks: 5, validatorTasks: 2, spaceMemberTasks: 1, spaceAdminTasks: 2 }),
+    );
+    expect(entries.map((e) => [e.to, e.tasks])).toEqual([
+      ['/', 0],
+      ['/dashboard', 5],
+      ['/admin', 0],
+      ['/spaces', 2],
+      ['/collections', 0],
+      ['/validations', 2],
+      ['/guidelines', 1],
+    ]);
+  });
 });

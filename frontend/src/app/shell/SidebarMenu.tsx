@@ -14,12 +14,15 @@ interface MenuEntry {
   tasks: number;
 }
 
-/** Menu items by capability; only screens that exist are linked (Dashboard, My … come later). */
+/** Menu items by capability in the order of spec §2, each with its task count. */
 export function menuEntries(nav: Navigation | undefined): MenuEntry[] {
   const entries: MenuEntry[] = [{ to: '/', labelKey: 'nav.home', icon: 'home', tasks: 0 }];
+  if (nav?.dashboard) entries.push({ to: '/dashboard', labelKey: 'nav.dashboard', icon: 'clock', tasks: nav.dashboardTasks });
   if (nav?.superAdmin) entries.push({ to: '/admin', labelKey: 'nav.spaceAdministration', icon: 'shield', tasks: 0 });
   if (nav?.spaceAdmin) entries.push({ to: '/spaces', labelKey: 'nav.mySpaces', icon: 'building', tasks: nav.spaceAdminTasks });
   if (nav?.collectionAdmin) entries.push({ to: '/collections', labelKey: 'nav.myCollections', icon: 'folder', tasks: nav.collectionAdminTasks });
+  if (nav?.validator) entries.push({ to: '/validations', labelKey: 'nav.myValidations', icon: 'checkCircle', tasks: nav.validatorTasks });
+  if (nav?.spaceMember) entries.push({ to: '/guidelines', labelKey: 'nav.myGuidelines', icon: 'fileText', tasks: nav.spaceMemberTasks });
   return entries;
 }
 

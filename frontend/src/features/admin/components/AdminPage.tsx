@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { Icon } from '../../../components/Icon';
@@ -47,10 +48,16 @@ export function AdminPage() {
           <h1 className="page__title">{t('nav.spaceAdministration')}</h1>
           <p className="page__subtitle">{t('admin.subtitle')}</p>
         </div>
-        <button type="button" className="btn btn--primary" onClick={() => openEditor(null)}>
-          <Icon name="plus" size={18} />
-          {t('admin.newSpace')}
-        </button>
+        <div className="page__actions">
+          <Link to="/admin/maintenance" className="btn">
+            <Icon name="settings" size={18} />
+            {t('admin.maintenance.link')}
+          </Link>
+          <button type="button" className="btn btn--primary" onClick={() => openEditor(null)}>
+            <Icon name="plus" size={18} />
+            {t('admin.newSpace')}
+          </button>
+        </div>
       </div>
 
       <section className="card" aria-labelledby="spaces-heading">

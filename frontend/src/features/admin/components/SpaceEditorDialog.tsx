@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColorField } from '../../../components/ColorField';
 import { Icon } from '../../../components/Icon';
+import { ImageUpload } from '../../../components/ImageUpload';
 import { SwitchField } from '../../../components/SwitchField';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
@@ -10,8 +12,6 @@ import { DEFAULT_ACCENT, DEFAULT_PRIMARY } from '../../../lib/theme';
 import type { Space } from '../../../lib/types';
 import { useUpdateSpace, type SpaceInput } from '../api/updateSpace';
 import { fieldFromServer, parseDomains, validateSpaceForm, type SpaceFormErrors, type SpaceFormValues } from '../validation';
-import { ColorField } from './ColorField';
-import { ImageUpload } from './ImageUpload';
 import { VariablesTable } from './VariablesTable';
 
 interface SpaceEditorDialogProps {

@@ -1,15 +1,30 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiQuery } from '../../../lib/api';
+import { MEMBER_PAGE_SIZE, nextMemberOffset } from '../../../lib/members';
 import type { Member } from '../../../lib/types';
 
-/** Members with admin = collection admin. */
-/** The server pages member lists (default 100, max 1000); the screen loads the maximum and filters locally. */
-export const MEMBER_LIST_LIMIT = 1000;
+export interface CollectionMembersInput {
+  collection: number;
+  /** matches first name, last name or e-mail on the server; '' lists everyone */
+  query: string;
+  offset: number;
+  limit: number;
+}
 
-export const getCollectionMembers = (collection: number) =>
-  apiQuery<Member[]>('admin/collectionadmin', 'collectionMembers', { collection, limit: MEMBER_LIST_LIMIT });
+/** One page of the members of a collection, by last name; admin = collection admin. */
+export const getCollectionMembers = (input: CollectionMembersInput) => apiQuery<Member[]>('admin/collectionadmin', 'collectionMembers', input);
 
-export const collectionMembersQueryOptions = (collection: number) =>
-  queryOptions({ queryKey: ['collections', collection, 'members'], queryFn: () => getCollectionMembers(collection) });
+/** Prefix of every search and page of a collection's member list: invalidate this after a change. */
+export const collectionMembersKey = (collection: number) => ['collections', collection, 'members'] as const;
 
-export const useCollectionMembers = (collection: number) => useQuery(collectionMembersQueryOptions(collection));
+export const collectionMembersQueryOptions = (collection: number, query: string) =>
+  infiniteQueryOptions({
+    queryKey: [...collectionMembersKey(collection), query],
+    queryFn: ({ pageParam }) => getCollectionMembers({ collection, query, offset: pageParam, limit: MEMBER_PAGE_SIZE }),
+    initialPageParam: 0,
+    getNextPageParam: nextMemberOffset,
+  });
+
+/** Pages of the members matching `query`; the previous result stays on screen while a new search loads. */
+export const useCollectionMembers = (collection: number, query: string) =>
+  useInfiniteQuery({ ...collectionMembersQueryOptions(collection, query), placeholderData: keepPreviousData });

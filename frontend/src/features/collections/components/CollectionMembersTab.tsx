@@ -6,35 +6,44 @@ import { MemberList } from '../../../components/MemberList';
 import { QueryErrorPage } from '../../../components/QueryErrorPage';
 import { SearchBox } from '../../../components/SearchBox';
 import { apiErrorText } from '../../../lib/apiErrors';
+import { joinMemberPages, useMemberSearch } from '../../../lib/members';
 import { showSnackbar } from '../../../lib/snackbar';
 import { displayName, type Member } from '../../../lib/types';
 import { useAddCollectionMembers } from '../api/addCollectionMembers';
 import { useCollectionMembers } from '../api/getCollectionMembers';
 import { useRemoveCollectionMember } from '../api/removeCollectionMember';
 import { useSetCollectionAdmin } from '../api/setCollectionAdmin';
-import { UserPicker } from './UserPicker';
+import { UserPicker } from '../../../components/UserPicker';
 
+/** Members of a collection, searched and paged on the server, and a picker to add space members. */
 export function CollectionMembersTab({ collectionId }: { collectionId: number }) {
   const { t } = useTranslation();
-  const members = useCollectionMembers(collectionId);
-  const [filter, setFilter] = useState('');
+  const search = useMemberSearch();
+  const members = useCollectionMembers(collectionId, search.query);
   const [removing, setRemoving] = useState<Member | null>(null);
   const add = useAddCollectionMembers(collectionId);
   const remove = useRemoveCollectionMember(collectionId);
   const setAdmin = useSetCollectionAdmin(collectionId);
-  const memberIds = useMemo(() => new Set((members.data ?? []).map((m) => m.id)), [members.data]);
+  const list = useMemo(() => joinMemberPages(members.data?.pages ?? []), [members.data]);
+  // Only the loaded rows are known; picking a member beyond them gets the server's "already a member".
+  const memberIds = useMemo(() => new Set(list.map((m) => m.id)), [list]);
 
-  if (members.isError) return <QueryErrorPage error={members.error} />;
-  const inlineError = add.error ?? setAdmin.error;
+  // Without a search a failed first page means no access (or no such collection): the page says so.
+  // A failed search or further page is reported inside the card, so the search can be changed.
+  if (members.isError && !members.data && !search.query) return <QueryErrorPage error={members.error} />;
+  const inlineError = add.error ?? setAdmin.error ?? members.error;
+  // The collection statistics count everyone with a role or a guideline in it, not the members,
+  // so the number is shown only when the whole unsearched list is on screen.
+  const complete = !search.query && members.isSuccess && !members.isPlaceholderData && !members.hasNextPage;
 
   return (
     <section className="card" aria-labelledby="collection-members-heading">
       <div className="card__toolbar">
         <h2 id="collection-members-heading" className="card__title">
           {t('members.title')}
-          {members.data && <span className="card__count">{members.data.length}</span>}
+          {complete && <span className="card__count">{list.length}</span>}
         </h2>
-        <SearchBox value={filter} onChange={setFilter} placeholder={t('members.searchPlaceholder')} />
+        <SearchBox value={search.text} onChange={search.setText} placeholder={t('members.searchPlaceholder')} />
       </div>
       <UserPicker
         label={t('members.addFromSpace')}
@@ -53,19 +62,22 @@ export function CollectionMembersTab({ collectionId }: { collectionId: number })
       {members.isPending ? (
         <Loader />
       ) : (
-        <MemberList
-          members={members.data}
-          filter={filter}
-          busy={setAdmin.isPending}
-          onToggleAdmin={(m, admin) => {
-            add.reset();
-            setAdmin.mutate({ member: m.id, admin });
-          }}
-          onRemove={(m) => {
-            remove.reset();
-            setRemoving(m);
-          }}
-        />
+        members.data && (
+          <MemberList
+            members={list}
+            busy={setAdmin.isPending}
+            stale={members.isPlaceholderData}
+            paging={{ hasMore: members.hasNextPage, loading: members.isFetchingNextPage, onLoadMore: () => void members.fetchNextPage() }}
+            onToggleAdmin={(m, admin) => {
+              add.reset();
+              setAdmin.mutate({ member: m.id, admin });
+            }}
+            onRemove={(m) => {
+              remove.reset();
+              setRemoving(m);
+            }}
+          />
+        )
       )}
       <ConfirmDialog
         open={removing !== null}

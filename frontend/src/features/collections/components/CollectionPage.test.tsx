@@ -108,6 +108,37 @@ describe('Collection page', () => {
     expect(sentBodies(fetchMock, 'admin/collectionadmin/mutation/addCollectionMembers')).toEqual([{ collection: 7, members: [3] }]);
   });
 
+  it('searches members on the server and appends the next page on "Load more"', async () => {
+    const many = [anna, ...Array.from({ length: 59 }, (_, i) => member(100 + i, 'Person', `P${String(i + 1).padStart(3, '0')}`, `person${i + 1}@kssg.ch`))];
+    const fetchMock = renderAt('/collections/7/members', {
+      'admin/collectionadmin/query/collectionMembers': (body: Record<string, unknown>) => {
+        const q = String(body.query).toLowerCase();
+        const found = many.filter((m) => `${m.firstname} ${m.lastname} ${m.username}`.toLowerCase().includes(q));
+        return found.slice(Number(body.offset), Number(body.offset) + Number(body.limit));
+      },
+    });
+    expect(await screen.findByText('person49@kssg.ch')).toBeInTheDocument();
+    expect(screen.queryByText('person50@kssg.ch')).not.toBeInTheDocument();
+    // the total is unknown until the whole list is on screen
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Members$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('person59@kssg.ch')).toBeInTheDocument();
+    expect(screen.getByText('anna.admin@kssg.ch')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Members60$/);
+
+    await userEvent.type(screen.getByPlaceholderText('Search name or e-mail'), 'P05');
+    await waitFor(() => expect(document.querySelectorAll('.member-row')).toHaveLength(10));
+    // a result shorter than a page needs no count
+    expect(screen.queryByText(/shown/)).not.toBeInTheDocument();
+    expect(screen.queryByText('anna.admin@kssg.ch')).not.toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'admin/collectionadmin/query/collectionMembers')).toEqual([
+      { collection: 7, query: '', offset: 0, limit: 50 },
+      { collection: 7, query: '', offset: 50, limit: 50 },
+      { collection: 7, query: 'P05', offset: 0, limit: 50 },
+    ]);
+  });
+
   it('shows the main-validator refusal with its count', async () => {
     renderAt('/collections/7/validators', {
       'admin/collectionadmin/mutation/removeCollectionValidator': { status: 409, body: { message: 'collection.mainValidator', params: { n: 2 } } },
@@ -126,6 +157,78 @@ describe('Collection page', () => {
     expect(await screen.findByRole('meter', { name: 'Others' })).toHaveAttribute('aria-valuenow', '2');
     expect(screen.getByText('9')).toBeInTheDocument();
     expect(screen.getByText('Shared collections')).toBeInTheDocument();
+  });
+
+  it('lists the spaces the collection is offered to with their state and links a space admin to My Spaces', async () => {
+    const fetchMock = renderAt('/collections/7/sharing', {
+      'common/query/navigation': { spaceAdmin: true },
+      'admin/collectionadmin/query/collectionShareRequests': [
+        { id: 1, toSpaceId: 2, toSpaceTitle: 'Inselspital Bern', active: true, title: 'Notfall', fromSpaceTitle: 'KSSG' },
+        { id: 2, toSpaceId: 3, toSpaceTitle: 'Hôpitaux universitaires de Genève', active: false, title: 'Notfall', fromSpaceTitle: 'KSSG' },
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'Spaces this collection is offered to' });
+    expect(screen.getByRole('link', { name: 'Sharing' })).toHaveAttribute('aria-current', 'page');
+    expect(within(list).getByText('Inselspital Bern').closest('li')).toHaveTextContent('Active');
+    expect(within(list).getByText('Hôpitaux universitaires de Genève').closest('li')).toHaveTextContent('Inactive');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Offered to other spaces2$/);
+    expect(screen.getByText(/Each receiving space decides whether to show it/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Manage sharing in My Spaces' })).toHaveAttribute('href', '/spaces/1/sharing');
+    expect(sentBodies(fetchMock, 'admin/collectionadmin/query/collectionShareRequests')).toEqual([{ collectionId: 7 }]);
+  });
+
+  it('shows the empty sharing state, without the My Spaces link for a collection admin only', async () => {
+    renderAt('/collections/7/sharing', {
+      'common/query/navigation': { spaceAdmin: false, collectionAdmin: true },
+      'admin/collectionadmin/query/collectionShareRequests': [],
+    });
+    expect(await screen.findByText('No items found')).toBeInTheDocument();
+    expect(screen.getByText('This collection is not offered to any other space.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Manage sharing in My Spaces' })).not.toBeInTheDocument());
+  });
+
+  it('shows the not-authorised page when the sharing call is forbidden', async () => {
+    renderAt('/collections/7/sharing', { 'admin/collectionadmin/query/collectionShareRequests': { status: 403, body: { message: 'forbidden', params: {} } } });
+    expect(await screen.findByText(/not authorised/)).toBeInTheDocument();
+  });
+
+  it('keeps the tab order settings, members, validators, guidelines, sharing, statistics', async () => {
+    renderAt('/collections/7');
+    const tabs = await screen.findByRole('navigation', { name: 'Collection sections' });
+    expect(within(tabs).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'Settings',
+      'Members',
+      'Validators',
+      'Guidelines',
+      'Sharing',
+      'Statistics',
+    ]);
+  });
+
+  it('lists the guidelines with their languages, states and people, and filters them', async () => {
+    const lang = (language: string, title: string, states: string[], validUntil: string | null = null) => ({
+      language,
+      title,
+      latestVersion: 2,
+      publishedVersion: validUntil ? 2 : null,
+      validUntil,
+      states,
+    });
+    const fetchMock = renderAt('/collections/7/guidelines', {
+      'admin/query/collectionGuidelines': [
+        { id: 11, author: anna, mainValidator: max, languages: [lang('de', 'Sepsis', ['accepted', 'online'], '2027-11-21T00:00:00Z'), lang('fr', 'Septicémie', ['submitted', 'neverPublished', 'notVisible'])] },
+        { id: 12, author: max, mainValidator: null, languages: [] },
+      ],
+    });
+    const sepsis = await screen.findByRole('link', { name: 'Sepsis' });
+    expect(sepsis).toHaveAttribute('href', '/guidelines/guideline/11/de');
+    expect(screen.getByText('Author: Anna Keller · Main validator: Max Muster')).toBeInTheDocument();
+    expect(screen.getByText(`valid until ${new Date('2027-11-21T00:00:00Z').toLocaleDateString('en', { year: 'numeric', month: '2-digit', day: '2-digit' })}`)).toBeInTheDocument();
+    expect(screen.getByText('No language version saved yet')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'admin/query/collectionGuidelines')).toEqual([{ collection: 7 }]);
+    await userEvent.type(screen.getByRole('searchbox'), 'septic');
+    expect(screen.queryByText('No language version saved yet')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Septicémie' })).toBeInTheDocument();
   });
 
   it('maps 404 to not found and 403 to not authorised', async () => {

@@ -7,16 +7,18 @@ import { QueryErrorPage } from '../../../components/QueryErrorPage';
 import { TabNav } from '../../../components/TabNav';
 import { VisibilityChip } from '../../../components/VisibilityField';
 import { useCollection } from '../api/getCollection';
+import { CollectionGuidelinesTab } from './CollectionGuidelinesTab';
 import { CollectionMembersTab } from './CollectionMembersTab';
 import { CollectionSettingsTab } from './CollectionSettingsTab';
+import { CollectionSharingTab } from './CollectionSharingTab';
 import { CollectionStatsTab } from './CollectionStatsTab';
 import { CollectionValidatorsTab } from './CollectionValidatorsTab';
 
-export const COLLECTION_TABS = ['settings', 'members', 'validators', 'statistics'] as const;
+export const COLLECTION_TABS = ['settings', 'members', 'validators', 'guidelines', 'sharing', 'statistics'] as const;
 type CollectionTab = (typeof COLLECTION_TABS)[number];
 const isCollectionTab = (tab: string): tab is CollectionTab => (COLLECTION_TABS as readonly string[]).includes(tab);
 
-/** Edit collection (/collections/{id}/{tab?}): settings (default), members, validators, statistics. */
+/** Edit collection (/collections/{id}/{tab?}): settings (default), members, validators, guidelines, sharing, statistics. */
 export function CollectionPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -50,6 +52,8 @@ export function CollectionPage() {
       {tab === 'settings' && <CollectionSettingsTab key={c.id} collection={c} />}
       {tab === 'members' && <CollectionMembersTab collectionId={id} />}
       {tab === 'validators' && <CollectionValidatorsTab collectionId={id} />}
+      {tab === 'guidelines' && <CollectionGuidelinesTab collectionId={id} />}
+      {tab === 'sharing' && <CollectionSharingTab collection={c} />}
       {tab === 'statistics' && <CollectionStatsTab collectionId={id} />}
     </div>
   );

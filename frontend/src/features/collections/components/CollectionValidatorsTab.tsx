@@ -6,13 +6,15 @@ import { MemberList } from '../../../components/MemberList';
 import { QueryErrorPage } from '../../../components/QueryErrorPage';
 import { SearchBox } from '../../../components/SearchBox';
 import { apiErrorText } from '../../../lib/apiErrors';
+import { filterMembers } from '../../../lib/members';
 import { showSnackbar } from '../../../lib/snackbar';
 import { displayName, type Validator } from '../../../lib/types';
 import { useAddCollectionValidators } from '../api/addCollectionValidators';
 import { useCollectionValidators } from '../api/getCollectionValidators';
 import { useRemoveCollectionValidator } from '../api/removeCollectionValidator';
-import { UserPicker } from './UserPicker';
+import { UserPicker } from '../../../components/UserPicker';
 
+/** Validators of a collection: a short list the server sends whole, so the search filters it here. */
 export function CollectionValidatorsTab({ collectionId }: { collectionId: number }) {
   const { t } = useTranslation();
   const validators = useCollectionValidators(collectionId);
@@ -48,8 +50,7 @@ export function CollectionValidatorsTab({ collectionId }: { collectionId: number
         <Loader />
       ) : (
         <MemberList
-          members={validators.data.map((v) => ({ ...v, admin: false }))}
-          filter={filter}
+          members={filterMembers(validators.data, filter).map((v) => ({ ...v, admin: false }))}
           renderChips={(v) => (v.mainValidatorOf > 0 ? <span className="chip">{t('validators.mainValidatorOf', { n: v.mainValidatorOf })}</span> : null)}
           onRemove={(v) => {
             remove.reset();

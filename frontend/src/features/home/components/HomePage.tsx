@@ -4,6 +4,7 @@ import { Icon } from '../../../components/Icon';
 import { loginUrl } from '../../../lib/api';
 import { useProfile } from '../../../lib/endpoints/getProfile';
 import { isSignedIn, type Space } from '../../../lib/types';
+import { MembershipCard } from './MembershipCard';
 
 /** Welcome page of a space; the guideline overview arrives with the reader feature. */
 export function HomePage({ space }: { space: Space }) {
@@ -22,6 +23,8 @@ export function HomePage({ space }: { space: Space }) {
           <p className="hero__text">{t('home.intro')}</p>
         </div>
       </section>
+
+      <MembershipCard space={space} signedIn={signedIn} />
 
       <div className="tiles">
         <article className="tile card">

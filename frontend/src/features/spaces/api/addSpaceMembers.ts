@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '../../../lib/api';
 import type { AddedMember } from '../../../lib/types';
-import { spaceMembersQueryOptions } from './getSpaceMembers';
+import { spaceMembersKey } from './getSpaceMembers';
 import { spaceStatsQueryOptions } from './getSpaceStats';
 
 export interface AddSpaceMembersInput {
@@ -18,7 +18,7 @@ export const useAddSpaceMembers = (spaceId: number) => {
     mutationFn: (users: string[]) => addSpaceMembers({ spaceId, users }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: spaceMembersQueryOptions(spaceId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: spaceMembersKey(spaceId) }),
         queryClient.invalidateQueries({ queryKey: spaceStatsQueryOptions(spaceId).queryKey }),
       ]),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '../../../lib/api';
-import { spaceMembersQueryOptions } from './getSpaceMembers';
+import { spaceMembersKey } from './getSpaceMembers';
 import { spaceStatsQueryOptions } from './getSpaceStats';
 
 /** 409 space.lastAdmin or space.memberHasPublishedGuidelines. */
@@ -12,8 +12,10 @@ export const useDeleteSpaceMember = (spaceId: number) => {
     mutationFn: (id: number) => deleteSpaceMember({ spaceId, id }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: spaceMembersQueryOptions(spaceId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: spaceMembersKey(spaceId) }),
         queryClient.invalidateQueries({ queryKey: spaceStatsQueryOptions(spaceId).queryKey }),
+        // The member's roles in the space's collections go too; those lists live in another feature's cache.
+        queryClient.invalidateQueries({ queryKey: ['collections'] }),
       ]),
   });
 };

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '../../../lib/api';
 import { navigationQueryOptions } from '../../../lib/endpoints/getNavigation';
 import type { Member } from '../../../lib/types';
-import { spaceMembersQueryOptions } from './getSpaceMembers';
+import { spaceMembersKey } from './getSpaceMembers';
 
-/** Returns the first page of the new member list, so the full list is refetched instead; 409 space.lastAdmin. */
+/** Returns the first page of the new member list, so every loaded page and search is refetched instead; 409 space.lastAdmin. */
 export const setSpaceAdmin = (input: { spaceId: number; id: number; admin: boolean }) => apiMutation<Member[]>('admin/spaceadmin', 'setSpaceAdmin', input);
 
 export const useSetSpaceAdmin = (spaceId: number) => {
@@ -13,7 +13,7 @@ export const useSetSpaceAdmin = (spaceId: number) => {
     mutationFn: ({ id, admin }: { id: number; admin: boolean }) => setSpaceAdmin({ spaceId, id, admin }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: spaceMembersQueryOptions(spaceId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: spaceMembersKey(spaceId) }),
         queryClient.invalidateQueries({ queryKey: navigationQueryOptions().queryKey }),
       ]),
   });

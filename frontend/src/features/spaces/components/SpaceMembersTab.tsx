@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
@@ -7,33 +7,42 @@ import { MemberList } from '../../../components/MemberList';
 import { QueryErrorPage } from '../../../components/QueryErrorPage';
 import { SearchBox } from '../../../components/SearchBox';
 import { apiErrorText } from '../../../lib/apiErrors';
+import { joinMemberPages, useMemberSearch } from '../../../lib/members';
 import { showSnackbar } from '../../../lib/snackbar';
 import { displayName, type Member } from '../../../lib/types';
 import { useDeleteSpaceMember } from '../api/deleteSpaceMember';
 import { useSpaceMembers } from '../api/getSpaceMembers';
+import { useSpaceStats } from '../api/getSpaceStats';
 import { useSetSpaceAdmin } from '../api/setSpaceAdmin';
 import { AddMembersDialog } from './AddMembersDialog';
 
+/** Members of a space, searched and paged on the server. */
 export function SpaceMembersTab({ spaceId }: { spaceId: number }) {
   const { t } = useTranslation();
-  const members = useSpaceMembers(spaceId);
-  const [filter, setFilter] = useState('');
+  const search = useMemberSearch();
+  const members = useSpaceMembers(spaceId, search.query);
+  // The total comes from the statistics, which count the members anyway.
+  const stats = useSpaceStats(spaceId);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
   const remove = useDeleteSpaceMember(spaceId);
   const setAdmin = useSetSpaceAdmin(spaceId);
+  const list = useMemo(() => joinMemberPages(members.data?.pages ?? []), [members.data]);
 
-  if (members.isError) return <QueryErrorPage error={members.error} />;
+  // Without a search a failed first page means no access (or no such space): the page says so.
+  // A failed search or further page is reported inside the card, so the search can be changed.
+  if (members.isError && !members.data && !search.query) return <QueryErrorPage error={members.error} />;
+  const total = stats.data?.memberStats.totalMembers;
 
   return (
     <section className="card" aria-labelledby="space-members-heading">
       <div className="card__toolbar">
         <h2 id="space-members-heading" className="card__title">
           {t('members.title')}
-          {members.data && <span className="card__count">{members.data.length}</span>}
+          {total !== undefined && <span className="card__count">{total}</span>}
         </h2>
         <div className="card__tools">
-          <SearchBox value={filter} onChange={setFilter} placeholder={t('members.searchPlaceholder')} />
+          <SearchBox value={search.text} onChange={search.setText} placeholder={t('members.searchPlaceholder')} />
           <button type="button" className="btn btn--primary" onClick={() => setAdding(true)}>
             <Icon name="plus" size={18} />
             {t('members.add')}
@@ -45,19 +54,27 @@ export function SpaceMembersTab({ spaceId }: { spaceId: number }) {
           {apiErrorText(setAdmin.error, t)}
         </p>
       )}
+      {members.isError && (
+        <p className="form-error" role="alert">
+          {apiErrorText(members.error, t)}
+        </p>
+      )}
       {members.isPending ? (
         <Loader />
       ) : (
-        <MemberList
-          members={members.data}
-          filter={filter}
-          busy={setAdmin.isPending}
-          onToggleAdmin={(m, admin) => setAdmin.mutate({ id: m.id, admin })}
-          onRemove={(m) => {
-            remove.reset();
-            setRemoving(m);
-          }}
-        />
+        members.data && (
+          <MemberList
+            members={list}
+            busy={setAdmin.isPending}
+            stale={members.isPlaceholderData}
+            paging={{ hasMore: members.hasNextPage, loading: members.isFetchingNextPage, onLoadMore: () => void members.fetchNextPage() }}
+            onToggleAdmin={(m, admin) => setAdmin.mutate({ id: m.id, admin })}
+            onRemove={(m) => {
+              remove.reset();
+              setRemoving(m);
+            }}
+          />
+        )
       )}
       <AddMembersDialog spaceId={spaceId} open={adding} onOpenChange={setAdding} />
       <ConfirmDialog

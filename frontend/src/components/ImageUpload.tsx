@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
+import { Icon } from './Icon';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const ACCEPT = 'image/png,image/jpeg,image/gif';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { displayName, type Member } from '../../../lib/types';
-import { useSearchUserBySpace } from '../api/searchUserBySpace';
+import { Icon } from './Icon';
+import { displayName, type Member } from '../lib/types';
+import { useSearchUserBySpace } from '../lib/endpoints/searchUserBySpace';
 
 export const PICKER_DEBOUNCE_MS = 200;
 

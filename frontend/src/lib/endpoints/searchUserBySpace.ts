@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Member } from '../../../lib/types';
+import { apiQuery } from '../api';
+import type { Member } from '../types';
 
 /** Members of the current space whose name or e-mail matches (at most 20). */
 export const searchUserBySpace = (query: string) => apiQuery<Member[]>('common', 'searchUserBySpace', { query });

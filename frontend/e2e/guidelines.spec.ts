@@ -1,0 +1,166 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { api, saveVersion, setupCollection, type SavedDetail } from './guidelineSetup';
+import { MEMBER, SPACE_ADMIN, signIn, url } from './helpers';
+
+// Authoring and validation end to end. The demo data has no collection and no validator, so the
+// space admin (Anna, who may author in every collection of kssg) sets one up through the API with
+// Max as validator. The editor is another feature: versions are saved through the API as it will.
+
+async function signedInPage(browser: Browser, user: { email: string; password: string }, returnTo: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, user, 'kssg', returnTo);
+  return page;
+}
+
+test.describe('Guidelines and validation', () => {
+  test('author submits, validator sees, rejects with a reason, author resubmits, validator accepts', async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now().toString(36);
+    const collectionTitle = `E2E Validierung ${stamp}`;
+    const title = `E2E Paracetamol ${stamp}`;
+
+    // --- setup: a collection in kssg with Max as member and validator
+    await signIn(page, SPACE_ADMIN, 'kssg', '/guidelines');
+    const collection = await setupCollection(page, collectionTitle);
+
+    // --- Anna creates the guideline in the UI; the editor would open next
+    await page.goto(url('kssg', '/guidelines'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Meine Richtlinien' })).toBeVisible();
+    await page.getByRole('link', { name: 'Neue Richtlinie' }).click();
+    await expect(page).toHaveURL(url('kssg', '/guidelines/guideline/new'));
+    await page.getByRole('button', { name: 'Erstellen und bearbeiten' }).click();
+    await expect(page.getByText('Pflichtfeld')).toBeVisible();
+    await page.getByLabel('Sammlung').selectOption({ label: collectionTitle });
+    await page.getByLabel('Hauptvalidator').selectOption({ label: 'Max Muster' });
+    await page.getByRole('button', { name: 'Erstellen und bearbeiten' }).click();
+    await expect(page).toHaveURL(/\/guidelines\/guideline\/\d+\/de\/edit$/);
+    const id = Number(/guideline\/(\d+)\//.exec(page.url())?.[1]);
+    expect(id).toBeGreaterThan(0);
+    await saveVersion(page, id, title, '1 g');
+
+    // --- My Guidelines shows the new language with its states
+    await page.goto(url('kssg', '/guidelines'));
+    const row = page.locator(`tr[data-guideline="${id}"][data-language="de"]`);
+    await expect(row).toContainText(title);
+    await expect(row).toContainText('In Bearbeitung');
+    await expect(row).toContainText('Nie publiziert');
+    await expect(row).toContainText(collectionTitle);
+    await row.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(url('kssg', `/guidelines/guideline/${id}/de`));
+
+    // --- first publication: submit, Max accepts the full text
+    await page.getByRole('button', { name: 'Zur Validierung einreichen' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Zur Validierung einreichen' });
+    await dialog.getByLabel('Zusammenfassung der Änderung').fill('Erstfassung');
+    await dialog.getByRole('button', { name: 'Einreichen' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.gl-head__row [data-state="submitted"]')).toHaveText('Wartet auf Validierung');
+
+    const maxPage = await signedInPage(browser, MEMBER, '/validations');
+    try {
+      const request = maxPage.locator('.val-row', { hasText: title });
+      await expect(request).toHaveClass(/val-row--unread/);
+      await request.getByRole('link').click();
+      await expect(maxPage).toHaveURL(url('kssg', `/validations/${id}/de?collection=${collection.collectionId}`));
+      await expect(maxPage.getByText('Erstpublikation: der vollständige Text von Version 1.')).toBeVisible();
+      await expect(maxPage.getByText('Erwachsene: 1 g alle 6 h')).toBeVisible();
+      await maxPage.getByRole('button', { name: 'Freigeben', exact: true }).click();
+      dialog = maxPage.getByRole('dialog', { name: 'Freigeben und publizieren' });
+      await dialog.getByRole('button', { name: 'Freigeben und publizieren' }).click();
+      await expect(maxPage.locator('[data-progress="accepted"]')).toBeVisible();
+
+      // --- Anna saves version 2 (new dose) and sees the diff against the published version
+      const latest = await api<{ details: SavedDetail[] }>(page, 'author/query/latestGuideline', { id, language: 'de' });
+      await saveVersion(page, id, title, '500 mg', latest.details);
+      await page.reload();
+      await expect(page.locator('.gl-head__row [data-state="edited"]')).toBeVisible();
+      const diff = page.getByTestId('version-diff');
+      await expect(diff.locator('del.diff__removed', { hasText: '1 g' })).toBeVisible();
+      await expect(diff.locator('ins.diff__added', { hasText: '500 mg' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Zur Validierung einreichen' }).click();
+      dialog = page.getByRole('dialog', { name: 'Zur Validierung einreichen' });
+      await dialog.getByLabel('Zusammenfassung der Änderung').fill('Dosis gesenkt');
+      await dialog.getByLabel('Beschreibung').fill('Erwachsene erhalten neu 500 mg.');
+      await dialog.getByLabel('Wichtige Änderung').check();
+      await dialog.getByRole('button', { name: 'Einreichen' }).click();
+      await expect(dialog).toBeHidden();
+
+      // --- Max: dashboard and My Validations show the request; the validation page shows the diff; he rejects
+      await maxPage.goto(url('kssg', '/dashboard'));
+      await expect(maxPage.getByRole('link', { name: /Offene Validierungen/ }).first()).toContainText(/[1-9]/);
+      await expect(maxPage.getByRole('region', { name: /Offene Validierungen/ }).getByRole('link', { name: new RegExp(title) })).toBeVisible();
+      await maxPage.getByRole('banner').getByRole('button', { name: 'Menü öffnen' }).click();
+      const menu = maxPage.getByRole('dialog', { name: 'Menü' });
+      await expect(menu.getByRole('link', { name: /Meine Validierungen/ })).toContainText(/[1-9]/);
+      await menu.getByRole('link', { name: /Meine Validierungen/ }).click();
+      await expect(maxPage).toHaveURL(url('kssg', '/validations'));
+      await expect(request).toHaveClass(/val-row--unread/);
+      await expect(request).toContainText('Validierung');
+      await request.getByRole('link').click();
+      await expect(maxPage.getByText('Dosis gesenkt')).toBeVisible();
+      await expect(maxPage.getByText('Ja, wird den Lesenden angezeigt')).toBeVisible();
+      const validatorDiff = maxPage.getByTestId('version-diff');
+      await expect(validatorDiff.locator('del', { hasText: '1 g' })).toBeVisible();
+      await expect(validatorDiff.locator('ins', { hasText: '500 mg' })).toBeVisible();
+      await maxPage.getByRole('button', { name: 'Ablehnen' }).click();
+      dialog = maxPage.getByRole('dialog', { name: 'Antrag ablehnen' });
+      await dialog.getByRole('button', { name: 'Ablehnen' }).click();
+      await expect(dialog.getByText('Pflichtfeld')).toBeVisible();
+      await dialog.getByLabel('Begründung').fill('Bitte Quelle für die neue Dosis angeben.');
+      await dialog.getByRole('button', { name: 'Ablehnen' }).click();
+      await expect(maxPage.locator('[data-progress="rejected"]')).toContainText('Bitte Quelle für die neue Dosis angeben.');
+      // opening marked it read
+      await maxPage.goto(url('kssg', '/validations'));
+      await expect(maxPage.locator('.val-row', { hasText: title })).toHaveCount(0);
+
+      // --- Anna sees the rejection with its reason and resubmits
+      await page.reload();
+      await expect(page.locator('.gl-head__row [data-state="rejected"]')).toHaveText('Abgelehnt');
+      await page.getByRole('link', { name: 'Verlauf' }).click();
+      await expect(page.getByRole('list', { name: 'Verlauf' })).toContainText('Bitte Quelle für die neue Dosis angeben.');
+      await page.getByRole('button', { name: 'Hotfix' }).click();
+      dialog = page.getByRole('dialog', { name: 'Hotfix' });
+      await expect(dialog.getByText('weil der letzte Antrag abgelehnt wurde')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Zur Validierung einreichen' }).click();
+      dialog = page.getByRole('dialog', { name: 'Zur Validierung einreichen' });
+      await dialog.getByLabel('Zusammenfassung der Änderung').fill('Dosis gesenkt, Quelle ergänzt');
+      await dialog.getByRole('button', { name: 'Einreichen' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.locator('.gl-head__row [data-state="submitted"]')).toBeVisible();
+
+      // --- Max accepts
+      await maxPage.goto(url('kssg', `/validations/${id}/de`));
+      await expect(maxPage.getByText('Dosis gesenkt, Quelle ergänzt')).toBeVisible();
+      await maxPage.getByRole('button', { name: 'Freigeben', exact: true }).click();
+      dialog = maxPage.getByRole('dialog', { name: 'Freigeben und publizieren' });
+      await dialog.getByLabel('Kommentar für die Autoren').fill('Danke');
+      await dialog.getByRole('button', { name: 'Freigeben und publizieren' }).click();
+      await expect(maxPage.locator('[data-progress="accepted"]')).toContainText('Danke');
+    } finally {
+      await maxPage.context().close();
+    }
+
+    // --- the row shows approved and online; the notifications menu has the events
+    await page.goto(url('kssg', '/guidelines'));
+    await expect(row.locator('[data-state="accepted"]')).toHaveText('Freigegeben');
+    await expect(row.locator('[data-state="online"]')).toHaveText('Online');
+    const bell = page.getByRole('banner').getByRole('button', { name: /^Benachrichtigungen/ });
+    // notifications are written by a background job right after each answer
+    await expect(async () => {
+      await page.reload();
+      await expect(bell).toHaveAccessibleName(/Benachrichtigungen \(([3-9]|\d{2,}) ungelesen\)/, { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await bell.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: new RegExp(`Max Muster hat «${title}» abgelehnt`) })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: new RegExp(`Max Muster hat «${title}» freigegeben`) })).toHaveCount(2);
+    await menu.getByRole('menuitem', { name: new RegExp(`Max Muster hat «${title}» abgelehnt`) }).click();
+    await expect(page).toHaveURL(url('kssg', `/guidelines/guideline/${id}/de`));
+    await bell.click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Alle als gelesen markieren' }).click();
+    await page.keyboard.press('Escape');
+    await expect(bell).toHaveAccessibleName('Benachrichtigungen');
+  });
+});

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiMutation } from '../../../lib/api';
+import type { Document, DocumentInput } from '../../../lib/api-types.gen';
+
+/** A file registered with a guideline (its media library). */
+export type GuidelineDocument = Document;
+export type CreateDocumentInput = DocumentInput;
+
+/** Registers an uploaded file with a guideline; 400 media.unknownFile, 403 for non-authors. */
+export const createDocument = (doc: CreateDocumentInput) => apiMutation<GuidelineDocument>('author', 'createDocument', { doc });
+
+export const useCreateDocument = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDocument,
+    onSuccess: (_doc, input) => queryClient.invalidateQueries({ queryKey: ['guidelines', input.guidelineId, 'documents'] }),
+  });
+};

@@ -1,0 +1,16 @@
+import type { TFunction } from 'i18next';
+import type { Notification } from '../../lib/api-types.gen';
+
+/** Actions of notifications (spec §3). */
+export const NOTIFICATION_ACTIONS = ['accepted', 'commentAnswered', 'commented', 'guidelineExpired', 'guidelineExpiring', 'guidelineNotInToc', 'rejected', 'submitted'] as const;
+
+/** Most notifications the header menu lists; the server keeps the rest. */
+export const MENU_LIMIT = 50;
+
+/** "Anna Keller rejected “Paracetamol”" in the UI language; unknown actions fall back to the title. */
+export function notificationText(n: Pick<Notification, 'action' | 'title' | 'senderName'>, t: TFunction): string {
+  const title = n.title || t('notifications.untitled');
+  return t(`notifications.action.${n.action}`, { sender: n.senderName || t('notifications.someone'), title, defaultValue: title });
+}
+
+export const unseenCount = (list: readonly Pick<Notification, 'seen'>[] | undefined): number => (list ?? []).filter((n) => !n.seen).length;

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiQuery } from '../../../lib/api';
+import type { MembershipRequest } from '../../../lib/api-types.gen';
+
+/** Pending requests to join the space, newest first. */
+export const getMembershipRequests = (spaceId: number) => apiQuery<MembershipRequest[]>('admin/spaceadmin', 'membershipRequests', { spaceId });
+
+export const membershipRequestsQueryOptions = (spaceId: number) =>
+  queryOptions({ queryKey: ['spaces', spaceId, 'membershipRequests'], queryFn: () => getMembershipRequests(spaceId) });
+
+export const useMembershipRequests = (spaceId: number, enabled = true) => useQuery({ ...membershipRequestsQueryOptions(spaceId), enabled });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatRelative, isAfterToday, localDateString } from './dates';
+
+describe('isAfterToday', () => {
+  const now = new Date(2026, 4, 10, 15, 30);
+  it('accepts tomorrow and later, refuses today, the past and invalid dates', () => {
+    expect(isAfterToday('2026-05-11', now)).toBe(true);
+    expect(isAfterToday('2027-01-01', now)).toBe(true);
+    expect(isAfterToday('2026-05-10', now)).toBe(false);
+    expect(isAfterToday('2026-05-09', now)).toBe(false);
+    expect(isAfterToday('2026-02-30', now)).toBe(false);
+    expect(isAfterToday('0999-12-31', now)).toBe(false);
+    expect(isAfterToday('', now)).toBe(false);
+  });
+
+  it('formats local dates for date inputs', () => {
+    expect(localDateString(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+});
+
+describe('formatRelative', () => {
+  it('says how long ago in the UI language', () => {
+    const now = Date.parse('2026-05-10T12:00:00Z');
+    expect(formatRelative('2026-05-10T11:57:00Z', 'en', now)).toBe('3 minutes ago');
+    expect(formatRelative('2026-05-09T12:00:00Z', 'en', now)).toBe('yesterday');
+    expect(formatRelative('2026-05-10T10:00:00Z', 'de', now)).toBe('vor 2 Stunden');
+  });
+});
