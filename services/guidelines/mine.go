@@ -2,6 +2,7 @@ package guidelines
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -42,10 +43,7 @@ const myGuidelinesSQL = `WITH mine AS (
 		WHERE o.completed_at IS NULL AND o.guideline_id IN (SELECT id FROM mine)),
 	closed AS MATERIALIZED (SELECT DISTINCT ON (x.guideline_id, x.language) x.guideline_id, x.language, x.progress FROM validations x
 		WHERE x.completed_at IS NOT NULL AND x.guideline_id IN (SELECT id FROM mine) ORDER BY x.guideline_id, x.language, x.revision DESC)
-	SELECT m.id, m.role, c.title, m.collection_id, coalesce(v.created_at, m.created_at),
-		coalesce(array_agg(l.language) FILTER (WHERE l.language IS NOT NULL) OVER (PARTITION BY m.id ORDER BY ` + languageOrder + `
-			ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING), '{}'),
-		coalesce(l.language, ''), coalesce(v.title, ''), coalesce(v.version, 0), l.published_version, coalesce(l.online, false),
+	SELECT m.id, m.role, c.title, m.collection_id, coalesce(v.created_at, m.created_at), coalesce(l.language, ''), coalesce(v.title, ''), coalesce(v.version, 0), l.published_version, coalesce(l.online, false),
 		coalesce(l.archived, false), l.valid_until, coalesce(o.progress, ''), coalesce(cl.progress, '')
 	FROM mine m JOIN collections c ON c.id = m.collection_id
 	LEFT JOIN guideline_languages l ON l.guideline_id = m.id
@@ -71,7 +69,7 @@ func (s *Service) MyGuidelines(ctx context.Context, _ struct{}) ([]MyGuideline, 
 		defer rows.Close()
 		for rows.Next() {
 			var m MyGuideline
-			lang, f, err := scanFacts(rows, &m.ID, &m.Role, &m.Collection, &m.CollectionID, &m.Edited, &m.Languages)
+			lang, f, err := scanFacts(rows, &m.ID, &m.Role, &m.Collection, &m.CollectionID, &m.Edited)
 			if err != nil {
 				return err
 			}
@@ -80,7 +78,26 @@ func (s *Service) MyGuidelines(ctx context.Context, _ struct{}) ([]MyGuideline, 
 			m.States = States(f, now, s.Clock.ExpiringWindow())
 			out = append(out, m)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		// every row lists its guideline's languages: one shared list per guideline, in the
+		// product's order
+		byGuideline := map[int64][]string{}
+		for _, m := range out {
+			if m.Language != "" {
+				byGuideline[m.ID] = append(byGuideline[m.ID], m.Language)
+			}
+		}
+		for _, langs := range byGuideline {
+			slices.SortFunc(langs, func(a, b string) int { return slices.Index(Languages, a) - slices.Index(Languages, b) })
+		}
+		for i := range out {
+			if out[i].Languages = byGuideline[out[i].ID]; out[i].Languages == nil {
+				out[i].Languages = []string{}
+			}
+		}
+		return nil
 	})
 	return out, err
 }
