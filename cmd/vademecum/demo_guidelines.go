@@ -8,14 +8,16 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/collections"
 	"vademecum/services/guidelines"
+	"vademecum/services/spaces"
 	"vademecum/services/validation"
 	"vademecum/tenancy"
 )
 
-// demoGuideline is a guideline of the demo data: its languages and whether it is published
-// or waiting for validation.
+// demoGuideline is a guideline of the demo data: its languages, whether it is published or
+// waiting for validation, and its specialty (an option of the demo metadata).
 type demoGuideline struct {
 	collection int
+	specialty  int
 	versions   []guidelines.VersionInput
 	publish    bool
 }
@@ -49,10 +51,18 @@ func seedGuidelines(ctx context.Context, a *app, spaceID int64, people map[strin
 			return err
 		}
 	}
+	specialty, err := seedMetadata(as(admin), a, spaceID)
+	if err != nil {
+		return err
+	}
 	for _, g := range demoGuidelines() {
 		v := api.ID(validator)
 		id, err := a.guidelines.CreateGuideline(as(author), guidelines.CreateRequest{Collection: api.ID(colls[g.collection]), Validator: &v})
 		if err != nil {
+			return err
+		}
+		if _, err := a.guidelines.SetMetadata(as(author), guidelines.SetMetadataRequest{GuidelineID: api.ID(id), Metadata: []guidelines.MetadataChoice{
+			{MetadataID: api.ID(specialty.ID), OptionID: api.ID(specialty.Options[g.specialty].ID)}}}); err != nil {
 			return err
 		}
 		for _, version := range g.versions {
@@ -76,6 +86,30 @@ func seedGuidelines(ctx context.Context, a *app, spaceID int64, people map[strin
 		}
 	}
 	return nil
+}
+
+// seedMetadata defines the metadata kssg classifies its guidelines by (specialty and target
+// group) and returns the specialty.
+func seedMetadata(ctx context.Context, a *app, spaceID int64) (spaces.Metadata, error) {
+	var ids []api.ID
+	var specialty spaces.Metadata
+	for i, in := range []spaces.MetadataInput{
+		{Name: "Fachgebiet", Description: "Medizinisches Fachgebiet der Richtlinie", Options: []spaces.OptionInput{
+			{Name: "Notfallmedizin"}, {Name: "Intensivmedizin"}, {Name: "Pharmakologie"}}},
+		{Name: "Zielgruppe", Description: "Für wen die Richtlinie geschrieben ist", Options: []spaces.OptionInput{
+			{Name: "Ärztinnen und Ärzte"}, {Name: "Pflege"}, {Name: "Interprofessionell"}}},
+	} {
+		m, err := a.spaces.SaveMetadata(ctx, spaces.SaveMetadataRequest{Metadata: in})
+		if err != nil {
+			return m, err
+		}
+		if i == 0 {
+			specialty = m
+		}
+		ids = append(ids, api.ID(m.ID))
+	}
+	_, err := a.spaces.SetSpaceMetadata(ctx, spaces.SetSpaceMetadataRequest{SpaceID: api.ID(spaceID), MetadataIDs: ids})
+	return specialty, err
 }
 
 func demoGuidelines() []demoGuideline {
@@ -108,7 +142,7 @@ func demoGuidelines() []demoGuideline {
 					section("Danach", `<ul><li>Sauerstoff, Beine hoch</li><li>Kristalloide 500–1000 ml</li><li>Überwachung mindestens 6 Stunden</li></ul>`),
 				}},
 		}},
-		{collection: 1, publish: false, versions: []guidelines.VersionInput{
+		{collection: 1, specialty: 1, publish: false, versions: []guidelines.VersionInput{
 			{Language: "de", Title: "Delir-Prävention auf der Intensivstation", Description: "Nicht-medikamentöse Massnahmen",
 				Tags: []string{"Delir", "Intensivmedizin"}, Details: []guidelines.DetailInput{
 					section("Massnahmen", `<ul><li>Tag-Nacht-Rhythmus, Brille und Hörgerät</li><li>Frühmobilisation</li><li>CAM-ICU zweimal täglich</li></ul>`),

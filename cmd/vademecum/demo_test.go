@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -43,11 +44,26 @@ func TestIntegrationDemoData(t *testing.T) {
 	assert.Equal(t, "Delir-Prävention auf der Intensivstation", open[0].GuidelineTitle)
 	max := e.login("max.member@kssg.ch", "demo")
 	var mine []struct {
+		ID       int64    `json:"id"`
+		Title    string   `json:"title"`
 		Language string   `json:"language"`
 		States   []string `json:"states"`
 	}
 	e.api("kssg", max, "author/query/myGuidelines", `{}`).JSON(t, &mine)
 	assert.Len(t, mine, 4)
+	specialties := map[string]string{}
+	for _, row := range mine {
+		var classified []struct {
+			Name       string `json:"name"`
+			OptionName string `json:"optionName"`
+		}
+		e.api("kssg", max, "common/query/guidelineMetadata", fmt.Sprintf(`{"id":%d}`, row.ID)).JSON(t, &classified)
+		require.Len(t, classified, 1, "demo guidelines carry their specialty")
+		assert.Equal(t, "Fachgebiet", classified[0].Name)
+		specialties[row.Title] = classified[0].OptionName
+	}
+	assert.Equal(t, "Notfallmedizin", specialties["Anaphylaxie"])
+	assert.Equal(t, "Intensivmedizin", specialties["Delir-Prävention auf der Intensivstation"])
 
 	out.Reset()
 	require.NoError(t, seedDemo(t.Context(), a, cfg, &out))

@@ -543,6 +543,10 @@ func TestIntegrationMetadata(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[]}`, e.beta.ID)).Status, "ids of another space")
 	assert.Contains(t, string(e.api("alpha", e.alphaAdmin, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID)).Body), "Oncology")
 	assert.Equal(t, "[]", string(e.api("beta", e.betaAdmin, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.beta.ID)).Body))
+	// members read the definitions of their own space to classify guidelines, never another space's
+	assert.Contains(t, string(e.api("alpha", e.alphaMember, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID)).Body), "Oncology")
+	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaMember, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.beta.ID)).Status)
+	assert.Equal(t, http.StatusForbidden, e.api("alpha", e.alphaMember, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[]}`, e.alpha.ID)).Status)
 
 	res = e.api("www", e.super, "admin/mutation/deleteMetadata", fmt.Sprintf(`{"id":%d}`, m.ID))
 	assert.Equal(t, http.StatusConflict, res.Status)

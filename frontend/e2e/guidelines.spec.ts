@@ -163,4 +163,71 @@ test.describe('Guidelines and validation', () => {
     await page.keyboard.press('Escape');
     await expect(bell).toHaveAccessibleName('Benachrichtigungen');
   });
+
+  test('author classifies a guideline, attaches a file, checks its links and reads the validator notes', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    await signIn(page, SPACE_ADMIN, 'kssg', '/guidelines');
+    const { collectionId, maxId } = await setupCollection(page, `E2E Verwaltung ${stamp}`);
+    const id = await api<number>(page, 'author/mutation/createGuideline', { collection: collectionId, validator: maxId });
+    const version = await api<number>(page, 'author/mutation/addGuidelineVersion', {
+      glv: {
+        guidelineId: id,
+        language: 'de',
+        title: `E2E Heparin ${stamp}`,
+        description: '',
+        tags: [],
+        searchTags: [],
+        details: [{ id: null, title: 'Dosierung', content: '<p>Siehe <a href="http://127.0.0.1:9/intranet">Intranet</a></p>', rawContent: '' }],
+      },
+    });
+
+    // --- metadata: the demo space classifies by specialty and target group
+    await page.goto(url('kssg', `/guidelines/guideline/${id}/de/metadata`));
+    await page.getByLabel('Fachgebiet').selectOption({ label: 'Pharmakologie' });
+    await page.getByLabel('Zielgruppe').selectOption({ label: 'Pflege' });
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Metadaten gespeichert')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Fachgebiet').locator('option:checked')).toHaveText('Pharmakologie');
+    await expect(page.getByLabel('Zielgruppe').locator('option:checked')).toHaveText('Pflege');
+
+    // --- files: upload a PDF, rename it, delete it after confirming
+    await page.getByRole('navigation', { name: 'Richtlinie' }).getByRole('link', { name: 'Dateien' }).click();
+    await expect(page).toHaveURL(url('kssg', `/guidelines/guideline/${id}/de/documents`));
+    await expect(page.getByText('Keine Einträge gefunden')).toBeVisible();
+    await page.locator('input[type=file]').setInputFiles({ name: 'Dosistabelle.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+    await expect(page.getByRole('link', { name: 'Dosistabelle.pdf' })).toBeVisible();
+    await page.getByRole('button', { name: 'Dosistabelle.pdf löschen' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Dosistabelle.pdf');
+    await confirm.getByRole('button', { name: 'Löschen' }).click();
+    await expect(page.getByText('Keine Einträge gefunden')).toBeVisible();
+
+    // --- link check: the address inside the hospital network is never fetched
+    await page.goto(url('kssg', `/guidelines/guideline/${id}/de/audit`));
+    await expect(page.getByText('Diese Sprache wurde noch nicht geprüft.')).toBeVisible();
+    await page.getByRole('button', { name: 'Prüfung starten' }).click();
+    const section = page.getByRole('region', { name: 'Dosierung' });
+    await expect(section.getByText('Defekter Link')).toBeVisible({ timeout: 20_000 });
+    await expect(section.getByText(/Adresse gesperrt/)).toBeVisible();
+    await expect(section.getByText('http://127.0.0.1:9/intranet')).toBeVisible();
+
+    // --- notes: the summary of the submission and the validator's remark
+    await api(page, 'author/mutation/submitToValidation', { guidelineId: id, guidelineVersion: version, validation: { title: 'Erstfassung', description: 'Bitte Dosis prüfen', important: false } });
+    const maxContext = await browser.newContext();
+    const maxPage = await maxContext.newPage();
+    try {
+      await signIn(maxPage, MEMBER, 'kssg', '/');
+      const open = await api<{ revision: number; guidelineId: number }[]>(maxPage, 'validator/query/myValidations', {});
+      const request = open.find((v) => v.guidelineId === id);
+      await api(maxPage, 'validator/mutation/rejectValidation', { revision: request?.revision, comment: `Quelle fehlt ${stamp}` });
+    } finally {
+      await maxContext.close();
+    }
+    await page.goto(url('kssg', `/guidelines/guideline/${id}/de/notes`));
+    const notes = page.getByRole('list', { name: 'Notizen' });
+    await expect(notes.getByRole('listitem').first()).toContainText(`Quelle fehlt ${stamp}`);
+    await expect(notes.getByRole('listitem').first()).toContainText('Max Muster');
+  });
 });

@@ -50,8 +50,10 @@ test('guidelines and validations', async ({ page, browser }) => {
     await shot(page, `gl-${size.name}-management-versions`);
     await page.goto(url('kssg', `/guidelines/guideline/${id}/de/timeline`));
     await shot(page, `gl-${size.name}-management-timeline`);
-    await page.goto(url('kssg', `/guidelines/guideline/${id}/de/settings`));
-    await shot(page, `gl-${size.name}-management-settings`);
+    for (const tab of ['settings', 'metadata', 'documents', 'notes', 'audit']) {
+      await page.goto(url('kssg', `/guidelines/guideline/${id}/de/${tab}`));
+      await shot(page, `gl-${size.name}-management-${tab}`);
+    }
     await page.goto(url('kssg', `/guidelines/guideline/${id}/de`));
     await page.getByRole('button', { name: 'Zur Validierung einreichen' }).or(page.getByRole('button', { name: 'Änderungen nachreichen' })).click();
     await page.waitForTimeout(300);

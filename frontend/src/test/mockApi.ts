@@ -10,7 +10,8 @@ const isStatusReply = (v: unknown): v is { status: number; body: unknown } =>
 export function mockApi(routes: Record<string, MockRoute>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input).replace(/^.*\/api\//, '');
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    // multipart uploads (FormData) reach the route with an empty body
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     const route = routes[path];
     if (route === undefined) return new Response('{"message":"not found","params":{}}', { status: 404 });
     const reply = typeof route === 'function' ? (route as (b: Record<string, unknown>) => MockReply)(body) : route;

@@ -11,13 +11,17 @@ import type { GuidelineInfo } from '../../../lib/api-types.gen';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../../lib/language';
 import { displayName } from '../../../lib/types';
 import { useGuidelineInfo } from '../api/getGuidelineInfo';
+import { AuditTab } from './AuditTab';
 import { CoAuthorsTab } from './CoAuthorsTab';
+import { DocumentsTab } from './DocumentsTab';
 import { GuidelineActions } from './GuidelineActions';
+import { MetadataTab } from './MetadataTab';
+import { NotesTab } from './NotesTab';
 import { SettingsTab } from './SettingsTab';
 import { TimelineTab } from './TimelineTab';
 import { VersionsTab } from './VersionsTab';
 
-export const GUIDELINE_TABS = ['versions', 'timeline', 'settings', 'coauthors'] as const;
+export const GUIDELINE_TABS = ['versions', 'timeline', 'settings', 'coauthors', 'metadata', 'documents', 'notes', 'audit'] as const;
 type GuidelineTab = (typeof GUIDELINE_TABS)[number];
 const isGuidelineTab = (tab: string): tab is GuidelineTab => (GUIDELINE_TABS as readonly string[]).includes(tab);
 
@@ -76,7 +80,7 @@ function LanguageSwitcher({ info, current }: { info: GuidelineInfo; current: str
   );
 }
 
-/** Guideline management (/guidelines/guideline/{id}/{lang}/{tab?}): versions (default), timeline, settings, co-authors. */
+/** Guideline management (/guidelines/guideline/{id}/{lang}/{tab?}): versions (default), timeline, settings, co-authors, metadata, documents, notes, audit. */
 export function GuidelinePage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -139,6 +143,10 @@ export function GuidelinePage() {
       {tab === 'timeline' && <TimelineTab guidelineId={id} language={lang} />}
       {tab === 'settings' && <SettingsTab info={g} />}
       {tab === 'coauthors' && <CoAuthorsTab info={g} />}
+      {tab === 'metadata' && <MetadataTab info={g} />}
+      {tab === 'documents' && <DocumentsTab info={g} />}
+      {tab === 'notes' && <NotesTab guidelineId={id} />}
+      {tab === 'audit' && <AuditTab key={lang} info={g} language={lang} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { Document, DocumentInput } from '../../../lib/api-types.gen';
+import { apiMutation } from '../api';
+import type { Document, DocumentInput } from '../api-types.gen';
 
 /** A file registered with a guideline (its media library). */
 export type GuidelineDocument = Document;

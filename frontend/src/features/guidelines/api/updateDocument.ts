@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiMutation } from '../../../lib/api';
+import type { Document, DocumentUpdate } from '../../../lib/api-types.gen';
+import { documentsQueryOptions } from './getDocuments';
+
+/** Renames or (un)archives a file of a guideline. */
+export const updateDocument = (doc: DocumentUpdate) => apiMutation<Document>('author', 'updateDocument', { doc });
+
+export const useUpdateDocument = (guidelineId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDocument,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsQueryOptions(guidelineId).queryKey }),
+  });
+};

@@ -1,0 +1,287 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import type { AuditResult, Document, GuidelineInfo, Metadata, Note, Space, User } from '../../../lib/api-types.gen';
+import { i18n } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/queryClient';
+import { mockApi, sentBodies, type MockRoute } from '../../../test/mockApi';
+import { GuidelinePage } from './GuidelinePage';
+
+const anna: User = { id: 2, firstname: 'Anna', lastname: 'Keller', username: 'anna.admin@kssg.ch', title: '', about: '', language: 'de', weeklyReminder: false };
+
+const info = (over: Partial<GuidelineInfo> = {}): GuidelineInfo => ({
+  id: 11,
+  collectionId: 7,
+  collectionTitle: 'Notfall',
+  author: anna,
+  coAuthors: [],
+  mainValidator: null,
+  validationInterval: 24,
+  created: '2026-01-01T00:00:00Z',
+  languages: [{ language: 'de', title: 'Paracetamol', latestVersion: 3, publishedVersion: 2, validUntil: null, states: ['edited', 'online'] }],
+  abilities: { edit: true, manageAuthors: true, settings: true },
+  ...over,
+});
+const readOnly = info({ abilities: { edit: false, manageAuthors: false, settings: false } });
+
+const kssg: Space = {
+  id: 1,
+  title: 'Kantonsspital St. Gallen',
+  subdomain: 'kssg',
+  color: '#c8102e',
+  accentColor: '#7a0019',
+  emailDomains: ['kssg.ch'],
+  tags: [],
+  variables: {},
+  lpvisible: true,
+  national: false,
+  public: true,
+  position: 0,
+  member: true,
+};
+
+const definitions: Metadata[] = [
+  { id: 1, name: 'Fachgebiet', description: 'Medical field', options: [{ id: 10, name: 'Kardiologie', description: '' }, { id: 11, name: 'Neurologie', description: '' }] },
+  { id: 2, name: 'Zielgruppe', description: '', options: [{ id: 20, name: 'Pflege', description: '' }, { id: 21, name: 'Ärzte', description: '' }] },
+];
+
+const doc = (over: Partial<Document>): Document => ({
+  id: 51,
+  archived: false,
+  hash: 'abc',
+  name: 'Dosierung.pdf',
+  timestamp: '2026-03-01T10:00:00Z',
+  guidelineId: 11,
+  length: 245_000,
+  mime: 'application/pdf',
+  url: '/media/abc',
+  ...over,
+});
+
+const note = (id: number, created: string, content: string): Note => ({ id, created, content, language: 'de', author: 'Anna Keller' });
+
+const audit = (over: Partial<AuditResult>): AuditResult => ({ status: 'none', version: 0, details: [], checkedAt: null, ...over });
+
+const base: Record<string, MockRoute> = {
+  'author/query/guidelineInfo': info(),
+  'common/query/space': kssg,
+  'admin/query/spaceMetadata': definitions,
+  'common/query/guidelineMetadata': [{ metadataId: 1, name: 'Fachgebiet', optionId: 10, optionName: 'Kardiologie' }],
+  'author/query/documentsForGuideline': [doc({}), doc({ id: 52, name: 'Schema.png', mime: 'image/png', length: 2_400_000, archived: true, url: '/media/def' })],
+  'author/query/notes': [note(1, '2026-02-01T10:00:00Z', 'Erste Notiz'), note(2, '2026-03-01T10:00:00Z', 'Neuere Notiz')],
+  'author/query/audit': audit({}),
+  'author/query/guideline': {
+    id: 11,
+    version: 3,
+    language: 'de',
+    title: 'Paracetamol',
+    details: [{ id: 100, index: 0, title: 'Dosis', content: '', rawContent: '', extern: null }],
+  },
+};
+
+function renderTab(tab: string, routes: Record<string, MockRoute> = {}) {
+  const fetchMock = mockApi({ ...base, ...routes });
+  const router = createMemoryRouter([{ path: '/guidelines/guideline/:id/:lang/:tab?', element: <GuidelinePage /> }], {
+    initialEntries: [`/guidelines/guideline/11/de/${tab}`],
+  });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { fetchMock, router };
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Guideline tabs', () => {
+  it('lists the new tabs after the existing ones', async () => {
+    renderTab('notes');
+    const nav = await screen.findByRole('navigation', { name: 'Guideline' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Versions', 'Timeline', 'Settings', 'Co-authors', 'Metadata', 'Files', 'Notes', 'Audit']);
+  });
+});
+
+describe('Metadata tab', () => {
+  it('shows one select per definition and saves the choices, an empty choice removing one', async () => {
+    const saved = [{ metadataId: 2, name: 'Zielgruppe', optionId: 21, optionName: 'Ärzte' }];
+    const { fetchMock } = renderTab('metadata', { 'admin/mutation/setMetadata': saved });
+    const field = await screen.findByLabelText('Fachgebiet');
+    expect(field).toHaveValue('10');
+    expect(within(field).getByRole('option', { name: 'Select an option' })).toBeInTheDocument();
+    expect(screen.getByText('Medical field')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'admin/query/spaceMetadata')).toEqual([{ spaceId: 1 }]);
+    await userEvent.selectOptions(field, '');
+    await userEvent.selectOptions(screen.getByLabelText('Zielgruppe'), '21');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'admin/mutation/setMetadata')).toEqual([{ guidelineId: 11, metadata: [{ metadataId: 2, optionId: 21 }] }]));
+    expect(await screen.findByText('Metadata saved')).toBeInTheDocument();
+  });
+
+  it('shows a refusal of the server', async () => {
+    renderTab('metadata', { 'admin/mutation/setMetadata': { status: 400, body: { message: 'guideline.invalidMetadata', params: { reason: 'option' } } } });
+    await screen.findByLabelText('Fachgebiet');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid metadata');
+  });
+
+  it('is read only without the settings ability', async () => {
+    renderTab('metadata', { 'author/query/guidelineInfo': readOnly });
+    expect(await screen.findByLabelText('Fachgebiet')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('says when the space uses no metadata', async () => {
+    renderTab('metadata', { 'admin/query/spaceMetadata': [] });
+    expect(await screen.findByText('This space uses no metadata.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+});
+
+describe('Files tab', () => {
+  it('lists the files with link, type, size and date', async () => {
+    renderTab('documents');
+    const link = await screen.findByRole('link', { name: 'Dosierung.pdf' });
+    expect(link).toHaveAttribute('href', '/media/abc');
+    expect(link).toHaveAttribute('target', '_blank');
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(within(rows[0]).getByText('PDF')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('245 kB')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('PNG')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('2.4 MB')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Archived')).toBeInTheDocument();
+  });
+
+  it('renames, archives and restores files', async () => {
+    const { fetchMock } = renderTab('documents', { 'author/mutation/updateDocument': (b: Record<string, unknown>) => ({ ...doc({}), ...(b.doc as object) }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename Dosierung.pdf' }));
+    const input = screen.getByLabelText('New name for Dosierung.pdf');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Dosis.pdf');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Archive Dosierung.pdf' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Restore Schema.png' }));
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, 'author/mutation/updateDocument')).toEqual([
+        { doc: { id: 51, name: 'Dosis.pdf', archived: false } },
+        { doc: { id: 51, name: 'Dosierung.pdf', archived: true } },
+        { doc: { id: 52, name: 'Schema.png', archived: false } },
+      ]),
+    );
+  });
+
+  it('deletes a file only after confirmation', async () => {
+    const { fetchMock } = renderTab('documents', { 'author/mutation/deleteDocument': true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Dosierung.pdf' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Dosierung.pdf');
+    expect(sentBodies(fetchMock, 'author/mutation/deleteDocument')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'author/mutation/deleteDocument')).toEqual([{ docId: 51 }]));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('uploads a file and registers it with the guideline', async () => {
+    const { fetchMock } = renderTab('documents', {
+      'author/upload': { hash: 'h1', mime: 'application/pdf', length: 10, name: 'Neu.pdf' },
+      'author/mutation/createDocument': doc({ id: 53, name: 'Neu.pdf' }),
+    });
+    await screen.findByRole('link', { name: 'Dosierung.pdf' });
+    await userEvent.upload(screen.getByLabelText('Upload file'), new File(['%PDF'], 'Neu.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'author/mutation/createDocument')).toEqual([{ doc: { hash: 'h1', name: 'Neu.pdf', guidelineId: 11 } }]));
+    expect(await screen.findByText('Uploaded: Neu.pdf')).toBeInTheDocument();
+  });
+
+  it('explains a refused upload', async () => {
+    const { fetchMock } = renderTab('documents', { 'author/upload': { status: 400, body: { message: 'media.unsupportedType', params: {} } } });
+    await screen.findByRole('link', { name: 'Dosierung.pdf' });
+    await userEvent.upload(screen.getByLabelText('Upload file'), new File(['x'], 'a.exe'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file type is not accepted');
+    expect(sentBodies(fetchMock, 'author/mutation/createDocument')).toEqual([]);
+  });
+
+  it('offers no changes without the edit ability, and says when there are no files', async () => {
+    renderTab('documents', { 'author/query/guidelineInfo': readOnly, 'author/query/documentsForGuideline': [] });
+    expect(await screen.findByText('No items found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload file' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Notes tab', () => {
+  it('lists the notes newest first', async () => {
+    renderTab('notes');
+    await screen.findByText('Neuere Notiz');
+    const items = within(screen.getByRole('list', { name: 'Notes' })).getAllByRole('listitem');
+    expect(items.map((i) => i.getAttribute('data-note-id'))).toEqual(['2', '1']);
+    expect(items[0]).toHaveTextContent('Anna Keller');
+  });
+
+  it('says when there are none', async () => {
+    renderTab('notes', { 'author/query/notes': [] });
+    expect(await screen.findByText('No items found')).toBeInTheDocument();
+  });
+});
+
+describe('Audit tab', () => {
+  it('shows the hints per section with translated issue, error and fix', async () => {
+    renderTab('audit', {
+      'author/query/audit': audit({
+        status: 'issues',
+        version: 3,
+        checkedAt: '2026-03-05T10:00:00Z',
+        details: [
+          {
+            detailId: 100,
+            hints: [
+              { issue: 'brokenLink', fix: 'correctLink', url: 'https://example.org/x', error: 'status 404' },
+              { issue: 'brokenReference', fix: 'chooseSection', url: '', error: 'detail' },
+              { issue: 'invalidLink', fix: 'correctLink', url: 'ftp://x', error: 'weird thing' },
+            ],
+          },
+          { detailId: 999, hints: [{ issue: 'missingImage', fix: 'uploadAgain', url: '/media/gone' }] },
+          { detailId: 101, hints: [] },
+        ],
+      }),
+    });
+    const dosis = await screen.findByRole('region', { name: 'Dosis' });
+    expect(within(dosis).getByText('Broken link')).toBeInTheDocument();
+    expect(within(dosis).getByText(/Response 404/)).toBeInTheDocument();
+    expect(within(dosis).getByText('https://example.org/x')).toBeInTheDocument();
+    expect(within(dosis).getByText(/section not found/)).toBeInTheDocument();
+    expect(within(dosis).getByText('Choose an existing section as target in the editor.')).toBeInTheDocument();
+    expect(within(dosis).getByText(/weird thing/)).toBeInTheDocument();
+    const other = screen.getByRole('region', { name: 'Section 2' });
+    expect(within(other).getByText('Missing image')).toBeInTheDocument();
+    expect(within(other).getByText('Upload the image again.')).toBeInTheDocument();
+    expect(screen.getByText('Problems found: 4')).toBeInTheDocument();
+    // sections without problems are left out
+    const card = screen.getByRole('region', { name: 'Audit' });
+    expect(within(card).getAllByRole('region')).toHaveLength(2);
+  });
+
+  it('runs an audit and polls while it is running until it is done', async () => {
+    let calls = 0;
+    const { fetchMock } = renderTab('audit', {
+      'author/query/audit': () => (++calls === 1 ? audit({}) : audit({ status: 'ok', version: 3, checkedAt: '2026-03-05T10:00:00Z' })),
+      'author/mutation/runAudit': audit({ status: 'running', version: 3 }),
+    });
+    expect(await screen.findByText('This language has not been audited yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Run audit' }));
+    expect(await screen.findByText('The audit is running …')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'author/mutation/runAudit')).toEqual([{ glid: 11, lang: 'de' }]);
+    expect(screen.getByRole('button', { name: 'Run audit' })).toBeDisabled();
+    expect(await screen.findByText('No problems found.', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'author/query/audit')).toContainEqual({ glid: 11, lang: 'de' });
+  });
+
+  it('offers no run without the edit ability', async () => {
+    renderTab('audit', { 'author/query/guidelineInfo': readOnly, 'author/query/audit': audit({ status: 'ok', version: 3 }) });
+    expect(await screen.findByText('No problems found.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Run audit' })).not.toBeInTheDocument();
+  });
+});
