@@ -287,6 +287,22 @@ func TestIntegrationGuidelineLifecycle(t *testing.T) {
 		assert.Equal(t, "guideline.archived", res.Message())
 		res = e.api("alpha", e.collMember, "author/mutation/archiveGuidelineLanguage", map[string]any{"guidelineId": id, "language": "it"})
 		assert.Equal(t, http.StatusNotFound, res.Status)
+
+		// restore: back to the authors, offline until one of them takes it online again
+		restore := map[string]any{"guidelineId": id, "language": "de"}
+		assert.Equal(t, http.StatusForbidden, e.api("alpha", e.validator, "author/mutation/restoreGuidelineLanguage", restore).Status)
+		assert.Equal(t, []string{"archived", "notVisible", "offline"}, e.states(e.collMember, id, "de"), "a refused restore changes nothing")
+		res = e.api("alpha", e.collMember, "author/mutation/restoreGuidelineLanguage", restore)
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		assert.Equal(t, []string{"accepted", "notVisible", "offline"}, e.states(e.collMember, id, "de"))
+		res = e.api("alpha", e.collMember, "author/mutation/restoreGuidelineLanguage", restore)
+		assert.Equal(t, http.StatusConflict, res.Status)
+		assert.Equal(t, "guideline.notArchived", res.Message())
+		assert.Equal(t, http.StatusNotFound, e.api("alpha", e.collMember, "author/mutation/restoreGuidelineLanguage", map[string]any{"guidelineId": id, "language": "it"}).Status)
+		assert.Equal(t, http.StatusBadRequest, e.api("alpha", e.collMember, "author/mutation/restoreGuidelineLanguage", map[string]any{"guidelineId": id, "language": "xx"}).Status)
+		res = e.api("alpha", e.collMember, "author/mutation/setGuidelineLanguageOnlineStatus", map[string]any{"guidelineId": id, "language": "de", "online": true})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		assert.Contains(t, e.states(e.collMember, id, "de"), "online")
 	})
 
 	t.Run("authorship passes to another member", func(t *testing.T) {

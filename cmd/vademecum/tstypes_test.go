@@ -15,6 +15,7 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/audit"
 	"vademecum/services/collections"
+	"vademecum/services/comments"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
@@ -142,6 +143,16 @@ var apiTypes = map[string]any{
 	"PlaceRequest":                     guidelines.PlaceRequest{},
 	"DetailRef":                        guidelines.DetailRef{},
 	"DetailRefsRequest":                guidelines.DetailRefsRequest{},
+	"Template":                         guidelines.Template{},
+	"TemplatesRequest":                 guidelines.TemplatesRequest{},
+	"TemplateInput":                    guidelines.TemplateInput{},
+	"SaveTemplateRequest":              guidelines.SaveTemplateRequest{},
+	"TemplateRequest":                  guidelines.TemplateRequest{},
+	"Comment":                          comments.Comment{},
+	"CommentsRequest":                  comments.ListRequest{},
+	"CommentRequest":                   comments.CreateRequest{},
+	"AnswerCommentRequest":             comments.AnswerRequest{},
+	"DeleteCommentRequest":             comments.DeleteRequest{},
 	"MediaBlob":                        media.Blob{},
 	"Document":                         media.Document{},
 	"DocumentInput":                    media.DocumentInput{},

@@ -18,6 +18,7 @@ import (
 	"vademecum/services/audit"
 	"vademecum/services/auth"
 	"vademecum/services/collections"
+	"vademecum/services/comments"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
@@ -123,6 +124,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&maintenance.Service{DB: db, Registry: registry, Jobs: jobs}).Register(router)
 	(&audit.Service{DB: db, Reviewer: guidelineSvc, Jobs: jobs, BaseDomain: cfg.BaseDomain}).Register(router)
 	(&notify.Service{DB: db}).Register(router)
+	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
 
 	site := http.NewServeMux()

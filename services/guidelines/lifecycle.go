@@ -15,6 +15,7 @@ import (
 var (
 	ErrLanguageNotFound = api.NotFound("guideline.languageNotFound")
 	ErrNotPublished     = api.Conflict("guideline.notPublished")
+	ErrNotArchived      = api.Conflict("guideline.notArchived")
 	ErrNotSpaceMember   = api.Invalid("guideline.notSpaceMember")
 	ErrIsAuthor         = api.Invalid("guideline.isAuthor")
 )
@@ -77,6 +78,20 @@ func (s *Service) ArchiveGuidelineLanguage(ctx context.Context, req LanguageChan
 		}
 		_, err := tx.Exec(ctx, "UPDATE guideline_languages SET archived = true, updated_at = $3 WHERE guideline_id = $1 AND language = $2",
 			int64(req.GuidelineID), req.Language, now)
+		return err
+	})
+}
+
+// RestoreGuidelineLanguage brings an archived language back to its authors. A published
+// language comes back offline: readers see it again once an author takes it online, and its
+// validity runs as before.
+func (s *Service) RestoreGuidelineLanguage(ctx context.Context, req LanguageChange) ([]Language, error) {
+	return s.changeLanguage(ctx, int64(req.GuidelineID), req.Language, func(tx pgx.Tx, f Facts) error {
+		if !f.Archived {
+			return ErrNotArchived.With(map[string]any{"language": req.Language})
+		}
+		_, err := tx.Exec(ctx, "UPDATE guideline_languages SET archived = false, online = false, updated_at = $3 WHERE guideline_id = $1 AND language = $2",
+			int64(req.GuidelineID), req.Language, s.Clock.Time())
 		return err
 	})
 }

@@ -18,6 +18,7 @@ import (
 // Authorizer answers whether an action on an object is allowed.
 type Authorizer interface {
 	Can(ctx context.Context, who policy.Principal, domain, obj, act string) (bool, error)
+	HasRole(ctx context.Context, who policy.Principal, domain, role string) (bool, error)
 }
 
 // Service implements the guideline calls.
@@ -182,6 +183,10 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "common", "query", "detailRefs", s.DetailRefs)
 	r.Handle(http.MethodPost, "/api/author/stream/myGuidelinesExport", "author/stream/myGuidelinesExport", http.HandlerFunc(s.exportHandler))
 	api.Call(r, "author", "mutation", "archiveGuidelineLanguage", s.ArchiveGuidelineLanguage)
+	api.Call(r, "author", "mutation", "restoreGuidelineLanguage", s.RestoreGuidelineLanguage)
+	api.Call(r, "author", "query", "templates", s.Templates)
+	api.Call(r, "author", "mutation", "saveTemplate", s.SaveTemplate)
+	api.Call(r, "author", "mutation", "deleteTemplate", s.DeleteTemplate)
 	api.Call(r, "author", "mutation", "setGuidelineLanguageOnlineStatus", s.SetGuidelineLanguageOnlineStatus)
 	api.Call(r, "author", "mutation", "addGuidelineCoAuthors", s.AddGuidelineCoAuthors)
 	api.Call(r, "author", "mutation", "removeGuidelineCoAuthors", s.RemoveGuidelineCoAuthors)

@@ -7,6 +7,8 @@ const (
 	ActionSubmitted         = "submitted"
 	ActionGuidelineExpiring = "guidelineExpiring"
 	ActionGuidelineExpired  = "guidelineExpired"
+	ActionCommented         = "commented"
+	ActionCommentAnswered   = "commentAnswered"
 )
 
 // GuidelineEvent is the job that notifies everybody concerned by something that happened to
@@ -17,6 +19,7 @@ type GuidelineEvent struct {
 	GuidelineID int64  `json:"guidelineId"`
 	Language    string `json:"language"`
 	Revision    int64  `json:"revision,omitempty"`
+	CommentID   int64  `json:"commentId,omitempty"`
 	Action      string `json:"action"`
 	SenderID    int64  `json:"senderId,omitempty"`
 	Key         string `json:"key"`

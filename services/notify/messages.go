@@ -37,6 +37,10 @@ var catalogue = map[string]map[string]message{
 			"Die Gültigkeit der Richtlinie «{{.Guideline}}» in {{.Space}} endet bald. Bitte erneuern Sie die Validierung.", "{{.Link}}"}},
 		"guidelineExpired": {Subject: "Abgelaufen: {{.Guideline}}", Paragraphs: []string{
 			"Die Gültigkeit der Richtlinie «{{.Guideline}}» in {{.Space}} ist abgelaufen; Lesende sehen sie nicht mehr. Bitte erneuern Sie die Validierung.", "{{.Link}}"}},
+		"commented": {Subject: "Neuer Kommentar: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} hat die Richtlinie «{{.Guideline}}» in {{.Space}} kommentiert.", "{{.Link}}"}},
+		"commentAnswered": {Subject: "Antwort auf einen Kommentar: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} hat auf einen Kommentar zur Richtlinie «{{.Guideline}}» in {{.Space}} geantwortet.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Ihre Aufgaben in Vademecum", Paragraphs: []string{
 			"Hier ist Ihre wöchentliche Übersicht der offenen Aufgaben:", "{{.List}}",
 			"Sie erhalten diese Übersicht, weil Sie die wöchentliche Erinnerung in Ihrem Profil eingeschaltet haben."}},
@@ -60,6 +64,10 @@ var catalogue = map[string]map[string]message{
 			"The validity of the guideline “{{.Guideline}}” in {{.Space}} ends soon. Please renew its validation.", "{{.Link}}"}},
 		"guidelineExpired": {Subject: "Expired: {{.Guideline}}", Paragraphs: []string{
 			"The validity of the guideline “{{.Guideline}}” in {{.Space}} has ended; readers no longer see it. Please renew its validation.", "{{.Link}}"}},
+		"commented": {Subject: "New comment: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} commented on the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
+		"commentAnswered": {Subject: "Answer to a comment: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} answered a comment on the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Your tasks in Vademecum", Paragraphs: []string{
 			"Here is your weekly overview of open tasks:", "{{.List}}",
 			"You receive this overview because you turned on the weekly reminder in your profile."}},
@@ -83,6 +91,10 @@ var catalogue = map[string]map[string]message{
 			"La validité de la directive « {{.Guideline}} » dans {{.Space}} prend bientôt fin. Veuillez renouveler sa validation.", "{{.Link}}"}},
 		"guidelineExpired": {Subject: "Expirée : {{.Guideline}}", Paragraphs: []string{
 			"La validité de la directive « {{.Guideline}} » dans {{.Space}} a pris fin ; les lecteurs ne la voient plus. Veuillez renouveler sa validation.", "{{.Link}}"}},
+		"commented": {Subject: "Nouveau commentaire : {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} a commenté la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
+		"commentAnswered": {Subject: "Réponse à un commentaire : {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} a répondu à un commentaire sur la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Vos tâches dans Vademecum", Paragraphs: []string{
 			"Voici votre aperçu hebdomadaire des tâches ouvertes :", "{{.List}}",
 			"Vous recevez cet aperçu parce que vous avez activé le rappel hebdomadaire dans votre profil."}},
@@ -106,6 +118,10 @@ var catalogue = map[string]map[string]message{
 			"La validità della direttiva «{{.Guideline}}» in {{.Space}} sta per scadere. La preghiamo di rinnovarne la validazione.", "{{.Link}}"}},
 		"guidelineExpired": {Subject: "Scaduta: {{.Guideline}}", Paragraphs: []string{
 			"La validità della direttiva «{{.Guideline}}» in {{.Space}} è scaduta; i lettori non la vedono più. La preghiamo di rinnovarne la validazione.", "{{.Link}}"}},
+		"commented": {Subject: "Nuovo commento: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} ha commentato la direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
+		"commentAnswered": {Subject: "Risposta a un commento: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} ha risposto a un commento sulla direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "I suoi compiti in Vademecum", Paragraphs: []string{
 			"Ecco la sua panoramica settimanale dei compiti aperti:", "{{.List}}",
 			"Riceve questa panoramica perché ha attivato il promemoria settimanale nel suo profilo."}},

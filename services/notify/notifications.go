@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
@@ -12,7 +13,7 @@ import (
 )
 
 // recipients of each action, by role, as SQL over guideline g of the event ($1 guideline,
-// $2 sender): who has to act or wants to know.
+// $2 sender, $7 comment): who has to act or wants to know.
 var recipients = map[string]string{
 	ActionSubmitted: `SELECT r.user_id, CASE WHEN r.user_id = g.main_validator_id THEN 'mainValidator' ELSE 'validator' END
 		FROM guidelines g JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'validator'
@@ -24,6 +25,10 @@ var recipients = map[string]string{
 		WHERE g.id = $1 AND g.main_validator_id IS NOT NULL`,
 	ActionGuidelineExpired: authorsSQL + ` UNION SELECT g.main_validator_id, 'mainValidator' FROM guidelines g
 		WHERE g.id = $1 AND g.main_validator_id IS NOT NULL`,
+	ActionCommented: authorsSQL,
+	// the writer of the thread, and the authors who answer for the guideline
+	ActionCommentAnswered: authorsSQL + ` UNION SELECT r.author_id, 'commenter' FROM comments c JOIN comments r ON r.id = c.parent_id
+		WHERE c.id = $7::bigint`,
 }
 
 const authorsSQL = `SELECT g.author_id, 'author' FROM guidelines g WHERE g.id = $1
@@ -57,14 +62,18 @@ func (w *GuidelineEventWorker) Work(ctx context.Context, job *river.Job[Guidelin
 		if ev.Revision != 0 {
 			revision = &ev.Revision
 		}
-		rows, err := tx.Query(ctx, `INSERT INTO notifications (user_id, action, role, guideline_id, language, revision, sender_id, title, event_key)
-			SELECT DISTINCT ON (p.user_id) p.user_id, $3, p.role, $1, $4, $5, nullif($2, 0),
+		var comment *int64
+		if ev.CommentID != 0 {
+			comment = &ev.CommentID
+		}
+		rows, err := tx.Query(ctx, `INSERT INTO notifications (user_id, action, role, guideline_id, language, revision, comment_id, sender_id, title, event_key)
+			SELECT DISTINCT ON (p.user_id) p.user_id, $3, p.role, $1, $4, $5, $7, nullif($2, 0),
 				coalesce((SELECT v.title FROM guideline_versions v WHERE v.guideline_id = $1 AND v.language = $4 ORDER BY v.version DESC LIMIT 1), ''), $6
 			FROM (`+who+`) AS p(user_id, role)
 			WHERE p.user_id IS DISTINCT FROM nullif($2, 0) AND EXISTS (SELECT 1 FROM guidelines WHERE id = $1)
 			ORDER BY p.user_id, p.role = 'author' DESC, p.role = 'mainValidator' DESC
 			ON CONFLICT (user_id, event_key) DO NOTHING RETURNING id`,
-			ev.GuidelineID, ev.SenderID, ev.Action, ev.Language, revision, ev.Key)
+			ev.GuidelineID, ev.SenderID, ev.Action, ev.Language, revision, ev.Key, comment)
 		if err != nil {
 			return err
 		}
@@ -109,15 +118,15 @@ func (w *NotificationMailWorker) Work(ctx context.Context, job *river.Job[Notifi
 	if err != nil {
 		return err
 	}
-	var action, email, first, last, lang, title, sender string
+	var action, role, email, first, last, lang, title, sender string
 	var guideline *int64
 	var language *string
 	err = w.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT n.action, coalesce((SELECT l.email FROM control.logins l WHERE l.user_id = u.id
+		return tx.QueryRow(ctx, `SELECT n.action, n.role, coalesce((SELECT l.email FROM control.logins l WHERE l.user_id = u.id
 				ORDER BY l.is_primary DESC, l.id LIMIT 1), ''), u.firstname, u.lastname, u.language, n.title, n.guideline_id, n.language,
 				coalesce((SELECT trim(s.firstname || ' ' || s.lastname) FROM control.users s WHERE s.id = n.sender_id), 'Vademecum')
 			FROM notifications n JOIN control.users u ON u.id = n.user_id WHERE n.id = $1`, job.Args.NotificationID).
-			Scan(&action, &email, &first, &last, &lang, &title, &guideline, &language, &sender)
+			Scan(&action, &role, &email, &first, &last, &lang, &title, &guideline, &language, &sender)
 	})
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && email == "") {
 		return nil
@@ -125,14 +134,7 @@ func (w *NotificationMailWorker) Work(ctx context.Context, job *river.Job[Notifi
 	if err != nil {
 		return err
 	}
-	link := w.SpaceURL(sp.Subdomain)
-	if guideline != nil && language != nil {
-		if action == ActionSubmitted {
-			link += fmt.Sprintf("validations/%d/%s", *guideline, *language)
-		} else {
-			link += fmt.Sprintf("guidelines/guideline/%d/%s", *guideline, *language)
-		}
-	}
+	link := strings.TrimSuffix(w.SpaceURL(sp.Subdomain), "/") + path(action, role, guideline, language)
 	name := first + " " + last
 	if first == "" && last == "" {
 		name = email

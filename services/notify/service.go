@@ -62,16 +62,25 @@ func (s *Service) Notifications(ctx context.Context, _ struct{}) ([]Notification
 
 // link is where a notification leads in the app.
 func link(n Notification) string {
-	if n.GuidelineID == nil || n.Language == nil {
+	return path(n.Action, n.Role, n.GuidelineID, n.Language)
+}
+
+// path is where a notification of action to someone in role leads, relative to the space's
+// site: validators to the request, whoever wrote a comment to the guideline as readers see
+// it, the guideline's authors to its management page.
+func path(action, role string, guideline *int64, language *string) string {
+	if guideline == nil || language == nil {
 		return "/"
 	}
-	switch n.Action {
-	case ActionSubmitted:
-		return "/validations/" + itoa(*n.GuidelineID) + "/" + *n.Language
-	case "commented", "commentAnswered":
-		return "/guideline/" + itoa(*n.GuidelineID) + "/" + *n.Language + "?preSelectedTab=comments"
+	switch {
+	case action == ActionSubmitted:
+		return "/validations/" + itoa(*guideline) + "/" + *language
+	case role == "commenter":
+		return "/guideline/" + itoa(*guideline) + "/" + *language + "?preSelectedTab=comments"
+	case action == ActionCommented || action == ActionCommentAnswered:
+		return "/guidelines/guideline/" + itoa(*guideline) + "/" + *language + "/comments"
 	}
-	return "/guidelines/guideline/" + itoa(*n.GuidelineID) + "/" + *n.Language
+	return "/guidelines/guideline/" + itoa(*guideline) + "/" + *language
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -42,6 +42,11 @@ export interface AddedMember {
   operation: string;
 }
 
+export interface AnswerCommentRequest {
+  comment: number;
+  body: string;
+}
+
 export interface AnswerMembershipRequest {
   id: number;
   accept: boolean;
@@ -160,6 +165,30 @@ export interface CollectionValidatorsRequest {
   collection: number;
 }
 
+export interface Comment {
+  id: number;
+  guidelineId: number;
+  language: string;
+  authorId: number;
+  authorName: string;
+  parentId?: number | null;
+  timestamp: string;
+  body: string;
+  mayDelete: boolean;
+  answers: Comment[];
+}
+
+export interface CommentRequest {
+  guideline: number;
+  language: string;
+  body: string;
+}
+
+export interface CommentsRequest {
+  id: number;
+  language: string;
+}
+
 export interface CopyData {
   validators: SelectOption[];
   authors: SelectOption[];
@@ -195,6 +224,10 @@ export interface CreateTarget {
 
 export interface DeleteCollectionRequest {
   collectionId: number;
+}
+
+export interface DeleteCommentRequest {
+  id: number;
 }
 
 export interface DeleteDocumentRequest {
@@ -694,6 +727,10 @@ export interface SaveMetadataRequest {
   metadata: MetadataInput;
 }
 
+export interface SaveTemplateRequest {
+  template: TemplateInput;
+}
+
 export interface SearchRequest {
   query: string;
 }
@@ -856,6 +893,31 @@ export interface SubmitRequest {
   guidelineId: number;
   guidelineVersion: number;
   validation: ValidationContent;
+}
+
+export interface Template {
+  id: number;
+  title: string;
+  language: string;
+  content: string;
+  createdByName: string;
+  updated: string;
+  mayChange: boolean;
+}
+
+export interface TemplateInput {
+  id?: number | null;
+  title: string;
+  language: string;
+  content: string;
+}
+
+export interface TemplateRequest {
+  id: number;
+}
+
+export interface TemplatesRequest {
+  language: string;
 }
 
 export interface TimelineEvent {

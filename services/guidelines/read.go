@@ -1,0 +1,73 @@
+package guidelines
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/tenancy"
+)
+
+// Reach is how the caller stands to a guideline.
+type Reach struct {
+	Collection int64
+	Author     bool // author or co-author
+	Admin      bool // administrator of the guideline's collection (or of the space)
+	visibility string
+	member     bool // holds a role in the collection
+}
+
+// ReachOf tells how the caller stands to a guideline (ErrNotFound when there is none).
+func (s *Service) ReachOf(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (Reach, error) {
+	who := policy.PrincipalFrom(ctx)
+	var r Reach
+	err := tx.QueryRow(ctx, `SELECT g.collection_id, c.visibility,
+			g.author_id = $2 OR EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $2),
+			EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $2)
+		FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`, guideline, who.UserID).
+		Scan(&r.Collection, &r.visibility, &r.Author, &r.member)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return r, ErrNotFound
+	}
+	if err != nil {
+		return r, err
+	}
+	r.Admin, err = s.Authz.Can(ctx, who, policy.CollectionDomain(sp.ID, r.Collection), "collection", "manage")
+	return r, err
+}
+
+// MayRead checks that the caller may read the published text of a language of a guideline:
+// the language is readable (published, online, not archived, not expired) and its collection
+// is visible to the caller by the rule of ARCHITECTURE §5. Its authors and whoever reviews
+// the collection may read it whatever its state.
+func (s *Service) MayRead(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64, language string) (Reach, error) {
+	if err := CheckLanguage("language", language); err != nil {
+		return Reach{}, err
+	}
+	r, err := s.ReachOf(ctx, tx, sp, guideline)
+	if err != nil || r.Author || r.Admin {
+		return r, err
+	}
+	reviewer, err := s.can(ctx, sp, r.Collection, actReview)
+	if err != nil || reviewer {
+		return r, err
+	}
+	who := policy.PrincipalFrom(ctx)
+	visible := r.visibility == "public" || r.member
+	if !visible && r.visibility == "protected" && !who.Anonymous() {
+		if visible, err = s.Authz.HasRole(ctx, who, policy.Domain(sp.ID), policy.RoleMember); err != nil {
+			return r, err
+		}
+	}
+	if !visible {
+		return r, api.ErrForbidden
+	}
+	f, err := LoadFacts(ctx, tx, guideline, language)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !Readable(f, s.Clock.Time())) {
+		return r, ErrLanguageNotFound.With(map[string]any{"language": language})
+	}
+	return r, err
+}
