@@ -187,7 +187,7 @@ test.describe('Guidelines and validation', () => {
     await page.getByLabel('Fachgebiet').selectOption({ label: 'Pharmakologie' });
     await page.getByLabel('Zielgruppe').selectOption({ label: 'Pflege' });
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Metadaten gespeichert')).toBeVisible();
+    await expect(page.getByText('Metadaten gespeichert', { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Fachgebiet').locator('option:checked')).toHaveText('Pharmakologie');
     await expect(page.getByLabel('Zielgruppe').locator('option:checked')).toHaveText('Pflege');
