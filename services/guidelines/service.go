@@ -185,7 +185,7 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "author", "mutation", "archiveGuidelineLanguage", s.ArchiveGuidelineLanguage)
 	api.Call(r, "author", "mutation", "restoreGuidelineLanguage", s.RestoreGuidelineLanguage)
 	api.Call(r, "author", "query", "templates", s.Templates)
-	api.Call(r, "author", "mutation", "saveTemplate", s.SaveTemplate)
+	api.Call(r, "author", "mutation", "saveTemplate", s.SaveTemplate, api.BodyLimit(2*maxTemplateContent))
 	api.Call(r, "author", "mutation", "deleteTemplate", s.DeleteTemplate)
 	api.Call(r, "author", "mutation", "setGuidelineLanguageOnlineStatus", s.SetGuidelineLanguageOnlineStatus)
 	api.Call(r, "author", "mutation", "addGuidelineCoAuthors", s.AddGuidelineCoAuthors)

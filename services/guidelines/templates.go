@@ -16,6 +16,9 @@ import (
 // ErrTemplateNotFound answers for a template the space does not have.
 var ErrTemplateNotFound = api.NotFound("template.notFound")
 
+// maxTemplateContent bounds the HTML of a template, a snippet rather than a guideline.
+const maxTemplateContent = 256 << 10
+
 // Template is a section text authors of the space insert into the editor (a checklist, a
 // dosage table, a standard disclaimer). Its content is sanitised like a guideline's.
 type Template struct {
@@ -104,8 +107,8 @@ func (s *Service) SaveTemplate(ctx context.Context, req SaveTemplateRequest) (Te
 	if err := CheckLanguage("template.language", in.Language); err != nil {
 		return Template{}, err
 	}
-	if len(in.Content) > maxContent {
-		return Template{}, api.ErrTooLong.With(map[string]any{"field": "template.content", "max": maxContent})
+	if len(in.Content) > maxTemplateContent {
+		return Template{}, api.ErrTooLong.With(map[string]any{"field": "template.content", "max": maxTemplateContent})
 	}
 	content := Sanitize(in.Content)
 	admin, err := s.spaceAdmin(ctx, sp.ID)

@@ -71,6 +71,7 @@ func (w *GuidelineEventWorker) Work(ctx context.Context, job *river.Job[Guidelin
 				coalesce((SELECT v.title FROM guideline_versions v WHERE v.guideline_id = $1 AND v.language = $4 ORDER BY v.version DESC LIMIT 1), ''), $6
 			FROM (`+who+`) AS p(user_id, role)
 			WHERE p.user_id IS DISTINCT FROM nullif($2, 0) AND EXISTS (SELECT 1 FROM guidelines WHERE id = $1)
+				AND ($7::bigint IS NULL OR EXISTS (SELECT 1 FROM comments WHERE id = $7))
 			ORDER BY p.user_id, p.role = 'author' DESC, p.role = 'mainValidator' DESC
 			ON CONFLICT (user_id, event_key) DO NOTHING RETURNING id`,
 			ev.GuidelineID, ev.SenderID, ev.Action, ev.Language, revision, ev.Key, comment)
