@@ -94,6 +94,10 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
+	if a, ok := v.(JSONAppender); ok {
+		_, _ = w.Write(append(a.AppendJSON(make([]byte, 0, 64<<10)), '\n'))
+		return
+	}
 	_ = json.NewEncoder(w).Encode(v)
 }
 

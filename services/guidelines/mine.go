@@ -3,11 +3,13 @@ package guidelines
 import (
 	"context"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/policy"
+	"vademecum/services/api"
 )
 
 // MyGuideline is a row of My Guidelines: one language of a guideline the caller writes.
@@ -24,6 +26,40 @@ type MyGuideline struct {
 	LatestVersion int        `json:"latestVersion"`
 	ValidUntil    *time.Time `json:"validUntil"`
 	Languages     []string   `json:"languages"`
+}
+
+// MyGuidelineList is the rows of My Guidelines. An author with thousands of guideline
+// languages gets megabytes of them, so the list writes its own JSON (api.JSONAppender).
+type MyGuidelineList []MyGuideline
+
+// AppendJSON appends the list as encoding/json would write it.
+func (l MyGuidelineList) AppendJSON(dst []byte) []byte {
+	dst = append(dst, '[')
+	for i, m := range l {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '{')
+		dst = api.AppendInt(api.AppendField(dst, "id"), m.ID)
+		dst = api.AppendString(api.AppendField(dst, "language"), m.Language)
+		dst = api.AppendString(api.AppendField(dst, "role"), m.Role)
+		dst = strconv.AppendBool(api.AppendField(dst, "online"), m.Online)
+		dst = api.AppendString(api.AppendField(dst, "collection"), m.Collection)
+		dst = api.AppendInt(api.AppendField(dst, "collectionId"), m.CollectionID)
+		dst = api.AppendString(api.AppendField(dst, "title"), m.Title)
+		dst = api.AppendStrings(api.AppendField(dst, "states"), m.States)
+		dst = api.AppendTime(api.AppendField(dst, "edited"), m.Edited)
+		dst = api.AppendInt(api.AppendField(dst, "latestVersion"), int64(m.LatestVersion))
+		dst = api.AppendField(dst, "validUntil")
+		if m.ValidUntil == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = api.AppendTime(dst, *m.ValidUntil)
+		}
+		dst = api.AppendStrings(api.AppendField(dst, "languages"), m.Languages)
+		dst = append(dst, '}')
+	}
+	return append(dst, ']')
 }
 
 // myGuidelinesSQL lists the languages of the guidelines user $1 authors or co-authors,
@@ -54,13 +90,13 @@ const myGuidelinesSQL = `WITH mine AS (
 
 // MyGuidelines lists the languages of the caller's guidelines in the current space with
 // their states.
-func (s *Service) MyGuidelines(ctx context.Context, _ struct{}) ([]MyGuideline, error) {
+func (s *Service) MyGuidelines(ctx context.Context, _ struct{}) (MyGuidelineList, error) {
 	sp, err := currentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
 	now := s.Clock.Time()
-	out := []MyGuideline{}
+	out := MyGuidelineList{}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, myGuidelinesSQL, policy.PrincipalFrom(ctx).UserID)
 		if err != nil {
