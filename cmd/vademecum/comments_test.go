@@ -67,6 +67,7 @@ func TestIntegrationComments(t *testing.T) {
 			{"not a member of the space, protected collection", e.outsider, inside, "de", http.StatusForbidden, ""},
 			{"a space member, private collection", e.alphaMember, private, "de", http.StatusForbidden, ""},
 			{"a validator of the private collection", e.validator, private, "de", http.StatusOK, ""},
+			{"the author, a language the guideline lacks", e.collMember, private, "it", http.StatusNotFound, "guideline.languageNotFound"},
 			{"an unknown guideline", e.alphaMember, 999999, "de", http.StatusNotFound, "guideline.notFound"},
 			{"anonymous: sign in first", "", open, "de", http.StatusUnauthorized, ""},
 		} {

@@ -45,9 +45,11 @@ test('a guideline from the first draft to publication, a rejection, mails, notif
   await signIn(page, MEMBER, 'kssg', '/guidelines');
   await page.getByRole('link', { name: 'Neue Richtlinie' }).click();
   await expect(page).toHaveURL(url('kssg', '/guidelines/guideline/new'));
-  await page.getByLabel('Sammlung').selectOption({ label: 'Notfallmedizin' });
-  await page.getByLabel('Hauptvalidator').selectOption({ label: 'Vera Graf' });
-  await page.getByRole('button', { name: 'Erstellen und bearbeiten' }).click();
+  // the list's collection filter has the same label until the form has replaced the list
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Erstellen und bearbeiten' }) });
+  await form.getByLabel('Sammlung').selectOption({ label: 'Notfallmedizin' });
+  await form.getByLabel('Hauptvalidator').selectOption({ label: 'Vera Graf' });
+  await form.getByRole('button', { name: 'Erstellen und bearbeiten' }).click();
   await expect(page).toHaveURL(/\/guidelines\/guideline\/\d+\/de\/edit$/);
   const id = Number(/guideline\/(\d+)\//.exec(page.url())?.[1]);
 
