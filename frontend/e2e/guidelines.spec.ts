@@ -6,6 +6,15 @@ import { MEMBER, SPACE_ADMIN, signIn, url } from './helpers';
 // space admin (Anna, who may author in every collection of kssg) sets one up through the API with
 // Max as validator. The editor is another feature: versions are saved through the API as it will.
 
+/** A comment as reader/query/commentsForGuideline returns it. */
+interface ReaderComment {
+  id: number;
+  authorName: string;
+  body: string;
+  mayDelete: boolean;
+  answers: ReaderComment[];
+}
+
 async function signedInPage(browser: Browser, user: { email: string; password: string }, returnTo: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -229,5 +238,99 @@ test.describe('Guidelines and validation', () => {
     const notes = page.getByRole('list', { name: 'Notizen' });
     await expect(notes.getByRole('listitem').first()).toContainText(`Quelle fehlt ${stamp}`);
     await expect(notes.getByRole('listitem').first()).toContainText('Max Muster');
+  });
+
+  test('author answers a reader\'s comment and deletes the thread, then archives and restores the language', async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now().toString(36);
+    const title = `E2E Ibuprofen ${stamp}`;
+    await signIn(page, SPACE_ADMIN, 'kssg', '/guidelines');
+    const { collectionId, maxId } = await setupCollection(page, `E2E Kommentare ${stamp}`);
+    const id = await api<number>(page, 'author/mutation/createGuideline', { collection: collectionId, validator: maxId });
+    const version = await saveVersion(page, id, title, '400 mg');
+    const request = await api<{ revision: number }>(page, 'author/mutation/submitToValidation', {
+      guidelineId: id,
+      guidelineVersion: version,
+      validation: { title: 'Erstfassung', description: '', important: false },
+    });
+
+    const maxPage = await signedInPage(browser, MEMBER, '/');
+    try {
+      // --- published by Max; as a reader of the protected collection he asks a question
+      await api(maxPage, 'validator/mutation/acceptValidation', { revision: request.revision, comment: '', validationContent: { title: 'Erstfassung', description: '', important: false } });
+      const question = `Gilt die Dosis auch für Kinder? ${stamp}\nUnd in der Schwangerschaft?`;
+      await api(maxPage, 'reader/mutation/commentGuideline', { guideline: id, language: 'de', body: question });
+
+      // --- Anna's notification leads to the comments tab
+      await page.goto(url('kssg', '/guidelines'));
+      const bell = page.getByRole('banner').getByRole('button', { name: /^Benachrichtigungen/ });
+      const notification = page.getByRole('menu').getByRole('menuitem', { name: new RegExp(`Max Muster hat «${title}» kommentiert`) });
+      // notifications are written by a background job right after the comment
+      await expect(async () => {
+        await page.reload();
+        await bell.click();
+        await expect(notification).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 20_000 });
+      await notification.click();
+      await expect(page).toHaveURL(url('kssg', `/guidelines/guideline/${id}/de/comments`));
+      await expect(page.getByRole('heading', { level: 2, name: /^Kommentare/ })).toContainText('1');
+      const thread = page.locator('.comment-thread', { hasText: stamp });
+      await expect(thread.locator('.comment__body')).toHaveText(question);
+      await expect(thread.locator('.comment__author')).toHaveText('Max Muster');
+
+      // --- Anna answers in the UI; an empty answer is refused first
+      await thread.getByRole('button', { name: 'Antworten' }).click();
+      await thread.getByRole('button', { name: 'Senden' }).click();
+      await expect(thread.getByText('Pflichtfeld')).toBeVisible();
+      await thread.getByLabel('Ihre Antwort an Max Muster').fill('Nein, erst ab 12 Jahren.');
+      await thread.getByRole('button', { name: 'Senden' }).click();
+      await expect(page.getByText('Antwort gesendet', { exact: true })).toBeVisible();
+      const answers = thread.getByRole('list', { name: 'Antworten auf den Kommentar von Max Muster' });
+      await expect(answers.getByRole('listitem')).toHaveCount(1);
+      await expect(answers).toContainText('Anna Keller');
+      await expect(answers).toContainText('Nein, erst ab 12 Jahren.');
+
+      // --- Max reads the answer in his thread and may not delete it
+      const seen = await api<ReaderComment[]>(maxPage, 'reader/query/commentsForGuideline', { id, language: 'de' });
+      expect(seen).toHaveLength(1);
+      expect(seen[0].body).toBe(question);
+      expect(seen[0].answers.map((a) => ({ authorName: a.authorName, body: a.body, mayDelete: a.mayDelete }))).toEqual([
+        { authorName: 'Anna Keller', body: 'Nein, erst ab 12 Jahren.', mayDelete: false },
+      ]);
+
+      // --- Anna deletes the thread after confirming; its answer goes with it
+      await page.reload();
+      await thread.getByRole('button', { name: 'Kommentar von Max Muster löschen' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Kommentar löschen?' });
+      await expect(confirm).toContainText('mitsamt seinen Antworten');
+      await confirm.getByRole('button', { name: 'Löschen' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page.getByText('Keine Einträge gefunden')).toBeVisible();
+      expect(await api<ReaderComment[]>(maxPage, 'reader/query/commentsForGuideline', { id, language: 'de' })).toEqual([]);
+    } finally {
+      await maxPage.context().close();
+    }
+
+    // --- settings: archive the language, then restore it; it comes back offline
+    await page.getByRole('navigation', { name: 'Richtlinie' }).getByRole('link', { name: 'Einstellungen' }).click();
+    const row = page.locator('.lang-row[data-language="de"]');
+    const online = row.getByRole('switch', { name: 'Deutsch online' });
+    await expect(online).toBeChecked();
+    await row.getByRole('button', { name: 'Deutsch archivieren' }).click();
+    await page.getByRole('alertdialog', { name: 'Sprachversion archivieren?' }).getByRole('button', { name: 'Archivieren' }).click();
+    await expect(page.getByText('Die Version auf Deutsch ist archiviert', { exact: true })).toBeVisible();
+    await expect(row.locator('[data-state="archived"]')).toBeVisible();
+    await expect(online).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Aktionen' })).toHaveCount(0);
+    await expect(row).toContainText('Wiederhergestellt ist sie zunächst offline');
+
+    await row.getByRole('button', { name: 'Deutsch wiederherstellen' }).click();
+    await expect(page.getByText('Die Version auf Deutsch ist wiederhergestellt und bleibt offline, bis Sie sie online schalten', { exact: true })).toBeVisible();
+    await expect(row.locator('[data-state="archived"]')).toHaveCount(0);
+    await expect(online).not.toBeChecked();
+    await expect(page.getByRole('group', { name: 'Aktionen' }).getByRole('link', { name: 'Bearbeiten' })).toBeVisible();
+    await online.click();
+    await expect(page.getByText('Die Sprachversion ist online', { exact: true })).toBeVisible();
+    await expect(online).toBeChecked();
   });
 });

@@ -29,6 +29,14 @@ test('guidelines and validations', async ({ page, browser }) => {
   const maxPage = await maxContext.newPage();
   await signIn(maxPage, MEMBER, 'kssg', '/');
   await api(maxPage, 'validator/mutation/acceptValidation', { revision: first.revision, comment: '', validationContent: { title: 'Erstfassung', description: '', important: false } });
+  const question = await api<{ id: number }>(maxPage, 'reader/mutation/commentGuideline', {
+    guideline: id,
+    language: 'de',
+    body: 'Gilt die Dosis auch für Kinder unter 12 Jahren?\nIn der Tabelle fehlt die Angabe pro kg Körpergewicht.',
+  });
+  await api(page, 'reader/mutation/answerComment', { comment: question.id, body: 'Danke für den Hinweis. Für Kinder gilt 15 mg/kg alle 6 h; wir ergänzen die Tabelle.' });
+  await api(maxPage, 'reader/mutation/answerComment', { comment: question.id, body: 'Merci!' });
+  await api(maxPage, 'reader/mutation/commentGuideline', { guideline: id, language: 'de', body: 'Tippfehler im Abschnitt Kontraindikationen: «Leberinsuffizienz».' });
 
   const latest = await api<{ details: SavedDetail[] }>(page, 'author/query/latestGuideline', { id, language: 'de' });
   const v2 = await saveVersion(page, id, title, '500 mg', latest.details);
@@ -39,6 +47,12 @@ test('guidelines and validations', async ({ page, browser }) => {
   });
   const other = await api<number>(page, 'author/mutation/createGuideline', { collection: collectionId, validator: null });
   await saveVersion(page, other, `Ibuprofen ${stamp}`, '400 mg');
+  // a published language that was archived: the settings tab offers restoring it
+  const archived = await api<number>(page, 'author/mutation/createGuideline', { collection: collectionId, validator: maxId });
+  const a1 = await saveVersion(page, archived, `Metamizol ${stamp}`, '1 g');
+  const request = await api<{ revision: number }>(page, 'author/mutation/submitToValidation', { guidelineId: archived, guidelineVersion: a1, validation: { title: 'Erstfassung', description: '', important: false } });
+  await api(maxPage, 'validator/mutation/acceptValidation', { revision: request.revision, comment: '', validationContent: { title: 'Erstfassung', description: '', important: false } });
+  await api(page, 'author/mutation/archiveGuidelineLanguage', { guidelineId: archived, language: 'de' });
 
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -50,10 +64,16 @@ test('guidelines and validations', async ({ page, browser }) => {
     await shot(page, `gl-${size.name}-management-versions`);
     await page.goto(url('kssg', `/guidelines/guideline/${id}/de/timeline`));
     await shot(page, `gl-${size.name}-management-timeline`);
-    for (const tab of ['settings', 'metadata', 'documents', 'notes', 'audit']) {
+    for (const tab of ['comments', 'settings', 'metadata', 'documents', 'notes', 'audit']) {
       await page.goto(url('kssg', `/guidelines/guideline/${id}/de/${tab}`));
       await shot(page, `gl-${size.name}-management-${tab}`);
     }
+    await page.goto(url('kssg', `/guidelines/guideline/${id}/de/comments`));
+    await page.getByRole('button', { name: 'Antworten' }).first().click();
+    await page.getByRole('button', { name: 'Senden' }).click();
+    await shot(page, `gl-${size.name}-management-comments-answer`);
+    await page.goto(url('kssg', `/guidelines/guideline/${archived}/de/settings`));
+    await shot(page, `gl-${size.name}-management-settings-archived`);
     await page.goto(url('kssg', `/guidelines/guideline/${id}/de`));
     await page.getByRole('button', { name: 'Zur Validierung einreichen' }).or(page.getByRole('button', { name: 'Änderungen nachreichen' })).click();
     await page.waitForTimeout(300);

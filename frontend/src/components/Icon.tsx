@@ -42,6 +42,8 @@ const paths = {
   mailOpen: 'M4 10l8-6l8 6v9H4zM4 10l8 5l8-5',
   archive: 'M3 4h18v4H3zM5 8v11h14V8M10 12h4',
   diff: 'M6 3v12M6 15a3 3 0 1 0 0 6a3 3 0 0 0 0-6zM18 21V9M18 9a3 3 0 1 0 0-6a3 3 0 0 0 0 6zM6 9h6M15 15h6',
+  message: 'M20 15a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v9zM8 9h8M8 13h5',
+  reply: 'M9 14l-5-5l5-5M4 9h10a6 6 0 0 1 6 6v4',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -9,7 +9,7 @@ import { HotfixDialog, RenewDialog, SubmitDialog } from './ValidationDialogs';
 
 type OpenDialog = 'submit' | 'hotfix' | 'renew' | null;
 
-/** Edit, Submit to validation, Hotfix and Renew for the language in view, as SubmitData allows (authors only). */
+/** Edit, Submit to validation, Hotfix and Renew for the language in view, as SubmitData allows (authors only); none for an archived language. */
 export function GuidelineActions({ guidelineId, language }: { guidelineId: number; language: GuidelineLanguage }) {
   const { t } = useTranslation();
   const archived = language.states.includes('archived');
@@ -19,15 +19,15 @@ export function GuidelineActions({ guidelineId, language }: { guidelineId: numbe
   const close = (o: boolean) => {
     if (!o) setOpen(null);
   };
+  // an archived language changes no more: its state chip says so, restoring is on the settings tab
+  if (archived) return null;
 
   return (
     <div className="gl-actions" role="group" aria-label={t('guidelines.actions.label')}>
-      {!archived && (
-        <Link to={`/guidelines/guideline/${guidelineId}/${language.language}/edit`} className="btn btn--ghost">
-          <Icon name="edit" size={18} />
-          {t('common.edit')}
-        </Link>
-      )}
+      <Link to={`/guidelines/guideline/${guidelineId}/${language.language}/edit`} className="btn btn--ghost">
+        <Icon name="edit" size={18} />
+        {t('common.edit')}
+      </Link>
       {actions.submit && (
         <button type="button" className="btn btn--primary" onClick={() => setOpen('submit')}>
           <Icon name="send" size={18} />

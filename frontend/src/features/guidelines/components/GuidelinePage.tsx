@@ -13,6 +13,7 @@ import { displayName } from '../../../lib/types';
 import { useGuidelineInfo } from '../api/getGuidelineInfo';
 import { AuditTab } from './AuditTab';
 import { CoAuthorsTab } from './CoAuthorsTab';
+import { CommentsTab } from './CommentsTab';
 import { DocumentsTab } from './DocumentsTab';
 import { GuidelineActions } from './GuidelineActions';
 import { MetadataTab } from './MetadataTab';
@@ -21,7 +22,7 @@ import { SettingsTab } from './SettingsTab';
 import { TimelineTab } from './TimelineTab';
 import { VersionsTab } from './VersionsTab';
 
-export const GUIDELINE_TABS = ['versions', 'timeline', 'settings', 'coauthors', 'metadata', 'documents', 'notes', 'audit'] as const;
+export const GUIDELINE_TABS = ['versions', 'timeline', 'comments', 'settings', 'coauthors', 'metadata', 'documents', 'notes', 'audit'] as const;
 type GuidelineTab = (typeof GUIDELINE_TABS)[number];
 const isGuidelineTab = (tab: string): tab is GuidelineTab => (GUIDELINE_TABS as readonly string[]).includes(tab);
 
@@ -80,7 +81,7 @@ function LanguageSwitcher({ info, current }: { info: GuidelineInfo; current: str
   );
 }
 
-/** Guideline management (/guidelines/guideline/{id}/{lang}/{tab?}): versions (default), timeline, settings, co-authors, metadata, documents, notes, audit. */
+/** Guideline management (/guidelines/guideline/{id}/{lang}/{tab?}): versions (default), timeline, comments, settings, co-authors, metadata, documents, notes, audit. */
 export function GuidelinePage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -141,6 +142,7 @@ export function GuidelinePage() {
           </section>
         ))}
       {tab === 'timeline' && <TimelineTab guidelineId={id} language={lang} />}
+      {tab === 'comments' && <CommentsTab key={lang} guidelineId={id} language={lang} />}
       {tab === 'settings' && <SettingsTab info={g} />}
       {tab === 'coauthors' && <CoAuthorsTab info={g} />}
       {tab === 'metadata' && <MetadataTab info={g} />}

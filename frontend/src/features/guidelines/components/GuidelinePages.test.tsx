@@ -363,6 +363,59 @@ describe('Guideline management', () => {
     await waitFor(() => expect(sentBodies(fetchMock, 'author/mutation/archiveGuidelineLanguage')).toEqual([{ guidelineId: 11, language: 'de' }]));
   });
 
+  it('restores an archived language, which comes back offline', async () => {
+    const archived = info({ languages: [lang({ states: ['archived', 'offline'] }), lang({ language: 'fr', title: 'Paracétamol', publishedVersion: null, states: ['archived'] })] });
+    let restored = false;
+    const { fetchMock } = renderAt('/guidelines/guideline/11/de/settings', {
+      'author/query/guidelineInfo': () => (restored ? info({ languages: [lang({ states: ['edited', 'offline'] })] }) : archived),
+      'author/query/validationSettings': { mainValidator: 3, validationInterval: 24, validators: [] },
+      'author/query/validationExpirations': [],
+      'author/mutation/restoreGuidelineLanguage': () => {
+        restored = true;
+        return [lang({ states: ['edited', 'offline'] })];
+      },
+    });
+    const row = (await screen.findByRole('button', { name: 'Restore Deutsch' })).closest('li') as HTMLElement;
+    expect(within(row).getByText(/comes back offline/)).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Archive Deutsch' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('switch')).not.toBeInTheDocument();
+    // a language never published has nothing to take offline
+    const draft = screen.getByRole('button', { name: 'Restore Français' }).closest('li') as HTMLElement;
+    expect(within(draft).getByText('Restored, it can be edited again.')).toBeInTheDocument();
+    // the archived language offers no lifecycle actions in the header
+    expect(screen.queryByRole('group', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Restore Deutsch' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'author/mutation/restoreGuidelineLanguage')).toEqual([{ guidelineId: 11, language: 'de' }]));
+    expect(await screen.findByText('The Deutsch version is restored and stays offline until you take it online')).toBeInTheDocument();
+    // guidelineInfo is read anew: the language offers archiving and the online switch again
+    expect(await screen.findByRole('button', { name: 'Archive Deutsch' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Deutsch online' })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: /^Restore/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a refused restore', async () => {
+    renderAt('/guidelines/guideline/11/de/settings', {
+      'author/query/guidelineInfo': info({ languages: [lang({ states: ['archived', 'offline'] })] }),
+      'author/query/validationSettings': { mainValidator: 3, validationInterval: 24, validators: [] },
+      'author/query/validationExpirations': [],
+      'author/mutation/restoreGuidelineLanguage': { status: 409, body: { message: 'guideline.notArchived', params: { language: 'de' } } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Restore Deutsch' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This language version is not archived');
+  });
+
+  it('offers no restore without the edit ability', async () => {
+    renderAt('/guidelines/guideline/11/de/settings', {
+      'author/query/guidelineInfo': info({ languages: [lang({ states: ['archived', 'offline'] })], abilities: { edit: false, manageAuthors: true, settings: true } }),
+      'author/query/validationSettings': { mainValidator: 3, validationInterval: 24, validators: [] },
+    });
+    expect(await screen.findByRole('heading', { name: 'Validation' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Language versions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Restore/ })).not.toBeInTheDocument();
+  });
+
   it('adds co-authors and transfers authorship after confirmation', async () => {
     const { fetchMock } = renderAt('/guidelines/guideline/11/de/coauthors', {
       'common/query/searchUserBySpace': [{ ...max, admin: false, isAuthor: false }],

@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
-import type { AuditResult, Document, GuidelineInfo, Metadata, Note, Space, User } from '../../../lib/api-types.gen';
+import type { AuditResult, Comment, Document, GuidelineInfo, Metadata, Note, Space, User } from '../../../lib/api-types.gen';
+import { formatDateTime } from '../../../lib/dates';
 import { i18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/queryClient';
 import { mockApi, sentBodies, type MockRoute } from '../../../test/mockApi';
+import { answerError, MAX_COMMENT } from './CommentsTab';
 import { GuidelinePage } from './GuidelinePage';
 
 const anna: User = { id: 2, firstname: 'Anna', lastname: 'Keller', username: 'anna.admin@kssg.ch', title: '', about: '', language: 'de', weeklyReminder: false };
@@ -64,6 +66,32 @@ const note = (id: number, created: string, content: string): Note => ({ id, crea
 
 const audit = (over: Partial<AuditResult>): AuditResult => ({ status: 'none', version: 0, details: [], checkedAt: null, ...over });
 
+const comment = (over: Partial<Comment>): Comment => ({
+  id: 71,
+  guidelineId: 11,
+  language: 'de',
+  authorId: 3,
+  authorName: 'Max Muster',
+  parentId: null,
+  timestamp: '2026-03-02T09:30:00Z',
+  body: 'Gilt die Dosis auch für Kinder?',
+  mayDelete: true,
+  answers: [],
+  ...over,
+});
+const threads: Comment[] = [
+  comment({
+    id: 72,
+    timestamp: '2026-03-04T08:00:00Z',
+    body: 'Erste Zeile\nZweite Zeile <b>nicht fett</b>',
+    answers: [
+      comment({ id: 80, parentId: 72, authorId: 2, authorName: 'Anna Keller', timestamp: '2026-03-04T10:00:00Z', body: 'Danke, wird geprüft.' }),
+      comment({ id: 81, parentId: 72, authorId: 3, authorName: 'Max Muster', timestamp: '2026-03-04T11:00:00Z', body: 'Merci', mayDelete: false }),
+    ],
+  }),
+  comment({ authorName: 'Lea Leser', authorId: 4, mayDelete: false }),
+];
+
 const base: Record<string, MockRoute> = {
   'author/query/guidelineInfo': info(),
   'common/query/space': kssg,
@@ -72,6 +100,7 @@ const base: Record<string, MockRoute> = {
   'author/query/documentsForGuideline': [doc({}), doc({ id: 52, name: 'Schema.png', mime: 'image/png', length: 2_400_000, archived: true, url: '/media/def' })],
   'author/query/notes': [note(1, '2026-02-01T10:00:00Z', 'Erste Notiz'), note(2, '2026-03-01T10:00:00Z', 'Neuere Notiz')],
   'author/query/audit': audit({}),
+  'reader/query/commentsForGuideline': threads,
   'author/query/guideline': {
     id: 11,
     version: 3,
@@ -103,7 +132,7 @@ describe('Guideline tabs', () => {
   it('lists the new tabs after the existing ones', async () => {
     renderTab('notes');
     const nav = await screen.findByRole('navigation', { name: 'Guideline' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Versions', 'Timeline', 'Settings', 'Co-authors', 'Metadata', 'Files', 'Notes', 'Audit']);
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Versions', 'Timeline', 'Comments', 'Settings', 'Co-authors', 'Metadata', 'Files', 'Notes', 'Audit']);
   });
 });
 
@@ -224,6 +253,124 @@ describe('Notes tab', () => {
   it('says when there are none', async () => {
     renderTab('notes', { 'author/query/notes': [] });
     expect(await screen.findByText('No items found')).toBeInTheDocument();
+  });
+});
+
+describe('Comments tab', () => {
+  it('lists the threads of the language newest first with their answers indented below', async () => {
+    const { fetchMock } = renderTab('comments');
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    expect(sentBodies(fetchMock, 'reader/query/commentsForGuideline')).toEqual([{ id: 11, language: 'de' }]);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Comments2');
+    const threadItems = [...list.children];
+    expect(threadItems.map((li) => li.getAttribute('data-thread-id'))).toEqual(['72', '71']);
+    const first = threadItems[0] as HTMLElement;
+    // plain text: markup is shown as written, line breaks are kept
+    const body = within(first).getByText(/Erste Zeile/);
+    expect(body.textContent).toBe('Erste Zeile\nZweite Zeile <b>nicht fett</b>');
+    expect(first.querySelector('b')).toBeNull();
+    const head = within(first).getAllByRole('article')[0];
+    expect(head).toHaveTextContent('Max Muster');
+    expect(within(head).getByText(formatDateTime('2026-03-04T08:00:00Z', 'en'))).toHaveAttribute('datetime', '2026-03-04T08:00:00Z');
+    const answers = within(first).getByRole('list', { name: 'Answers to the comment by Max Muster' });
+    expect(within(answers).getAllByRole('listitem').map((a) => a.textContent)).toEqual([
+      expect.stringContaining('Danke, wird geprüft.'),
+      expect.stringContaining('Merci'),
+    ]);
+    expect(within(answers).getAllByRole('listitem')[0]).toHaveTextContent('Anna Keller');
+    expect(within(threadItems[1] as HTMLElement).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('answers a thread, refusing an empty answer inline', async () => {
+    const answer = comment({ id: 90, parentId: 71, authorId: 2, authorName: 'Anna Keller', timestamp: '2026-03-05T10:00:00Z', body: 'Nein, nur Erwachsene.' });
+    const { fetchMock } = renderTab('comments', { 'reader/mutation/answerComment': answer });
+    const thread = (await screen.findByText('Gilt die Dosis auch für Kinder?')).closest('li') as HTMLElement;
+    await userEvent.click(within(thread).getByRole('button', { name: 'Answer' }));
+    const field = within(thread).getByLabelText('Your answer to Lea Leser');
+    await userEvent.type(field, '   ');
+    await userEvent.click(within(thread).getByRole('button', { name: 'Send' }));
+    expect(within(thread).getByRole('alert')).toHaveTextContent('Field is required');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(sentBodies(fetchMock, 'reader/mutation/answerComment')).toEqual([]);
+    await userEvent.type(field, ' Nein, nur Erwachsene.{Enter}ab 12 Jahren ');
+    await userEvent.click(within(thread).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'reader/mutation/answerComment')).toEqual([{ comment: 71, body: 'Nein, nur Erwachsene.\nab 12 Jahren' }]));
+    const answers = await within(thread).findByRole('list', { name: 'Answers to the comment by Lea Leser' });
+    expect(answers).toHaveTextContent('Nein, nur Erwachsene.');
+    expect(within(thread).queryByLabelText('Your answer to Lea Leser')).not.toBeInTheDocument();
+    expect(await screen.findByText('Answer sent')).toBeInTheDocument();
+  });
+
+  it('checks an answer like the server: required, at most 4000 characters after trimming', () => {
+    expect(answerError(' \n ')).toBe('validation.required');
+    expect(answerError(` ${'ä'.repeat(MAX_COMMENT)} `)).toBeNull();
+    expect(answerError('😀'.repeat(MAX_COMMENT))).toBeNull();
+    expect(answerError('x'.repeat(MAX_COMMENT + 1))).toBe('validation.tooLong');
+  });
+
+  it('shows a refusal of the server below the answer', async () => {
+    renderTab('comments', { 'reader/mutation/answerComment': { status: 404, body: { message: 'comment.notFound', params: {} } } });
+    const thread = (await screen.findByText('Gilt die Dosis auch für Kinder?')).closest('li') as HTMLElement;
+    await userEvent.click(within(thread).getByRole('button', { name: 'Answer' }));
+    await userEvent.type(within(thread).getByLabelText('Your answer to Lea Leser'), 'Hallo');
+    await userEvent.click(within(thread).getByRole('button', { name: 'Send' }));
+    expect(await within(thread).findByRole('alert')).toHaveTextContent('This comment no longer exists');
+    expect(within(thread).getByLabelText('Your answer to Lea Leser')).toHaveValue('Hallo');
+  });
+
+  it('deletes a thread only after confirmation, and one answer alone', async () => {
+    const { fetchMock } = renderTab('comments', { 'reader/mutation/deleteComment': true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete comment by Max Muster' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete comment?' });
+    expect(dialog).toHaveTextContent('The comment by Max Muster is deleted together with its answers.');
+    expect(sentBodies(fetchMock, 'reader/mutation/deleteComment')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete answer by Anna Keller' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete answer?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'reader/mutation/deleteComment')).toEqual([{ id: 80 }]));
+    await waitFor(() => expect(screen.queryByText('Danke, wird geprüft.')).not.toBeInTheDocument());
+    expect(screen.getByText('Merci')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete comment by Max Muster' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete comment?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'reader/mutation/deleteComment')).toEqual([{ id: 80 }, { id: 72 }]));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('Merci')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Comments1');
+    expect(await screen.findByText('Comment deleted')).toBeInTheDocument();
+  });
+
+  it('offers deleting only what the server allows', async () => {
+    renderTab('comments');
+    await screen.findByText('Gilt die Dosis auch für Kinder?');
+    expect(screen.queryByRole('button', { name: 'Delete comment by Lea Leser' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete answer by Max Muster/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Delete / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Delete comment by Max Muster', 'Delete answer by Anna Keller']);
+  });
+
+  it('shows a refused deletion in the dialog', async () => {
+    renderTab('comments', { 'reader/mutation/deleteComment': { status: 403, body: { message: 'forbidden', params: {} } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete comment by Max Muster' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You are not authorised');
+    expect(screen.getByText('Danke, wird geprüft.')).toBeInTheDocument();
+  });
+
+  it('says when there are none', async () => {
+    renderTab('comments', { 'reader/query/commentsForGuideline': [] });
+    expect(await screen.findByText('No items found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Comments0');
+  });
+
+  it('shows the error page when the comments cannot be loaded', async () => {
+    renderTab('comments', { 'reader/query/commentsForGuideline': { status: 403, body: { message: 'forbidden', params: {} } } });
+    expect(await screen.findByText(/not authorised/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Comments' })).not.toBeInTheDocument();
   });
 });
 

@@ -11,6 +11,7 @@ import { formatDate, isAfterToday, localDateString } from '../../../lib/dates';
 import { isLanguage, LANGUAGE_NAMES } from '../../../lib/language';
 import { showSnackbar } from '../../../lib/snackbar';
 import { useArchiveGuidelineLanguage } from '../api/archiveGuidelineLanguage';
+import { useRestoreGuidelineLanguage } from '../api/restoreGuidelineLanguage';
 import { useValidationExpirations } from '../api/getValidationExpirations';
 import { useValidationSettings } from '../api/getValidationSettings';
 import { useSetGuidelineLanguageOnlineStatus } from '../api/setGuidelineLanguageOnlineStatus';
@@ -231,7 +232,18 @@ function LanguagesCard({ guidelineId, languages }: { guidelineId: number; langua
   const { t } = useTranslation();
   const online = useSetGuidelineLanguageOnlineStatus(guidelineId);
   const archive = useArchiveGuidelineLanguage(guidelineId);
+  const restore = useRestoreGuidelineLanguage(guidelineId);
   const [archiving, setArchiving] = useState<string | null>(null);
+
+  const handleRestore = (l: GuidelineLanguage, published: boolean) =>
+    restore.mutate(l.language, {
+      onSuccess: () =>
+        showSnackbar(
+          published
+            ? t('guidelines.settings.restoredOffline', { language: languageName(l.language) })
+            : t('guidelines.settings.restored', { language: languageName(l.language) }),
+        ),
+    });
 
   return (
     <section className="card" aria-labelledby="languages-heading">
@@ -253,6 +265,7 @@ function LanguagesCard({ guidelineId, languages }: { guidelineId: number; langua
                 <div className="lang-row__text">
                   <span className="lang-row__title">{l.title}</span>
                   <StateChips states={l.states} />
+                  {archived && <span className="lang-row__hint">{published ? t('guidelines.settings.restoreHint') : t('guidelines.settings.restoreHintDraft')}</span>}
                 </div>
                 <div className="lang-row__actions">
                   {published && !archived && (
@@ -274,7 +287,18 @@ function LanguagesCard({ guidelineId, languages }: { guidelineId: number; langua
                       </Switch.Root>
                     </label>
                   )}
-                  {!archived && (
+                  {archived ? (
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--small"
+                      aria-label={t('guidelines.settings.restoreFor', { language: languageName(l.language) })}
+                      disabled={restore.isPending}
+                      onClick={() => handleRestore(l, published)}
+                    >
+                      <Icon name="refresh" size={16} />
+                      {t('guidelines.settings.restore')}
+                    </button>
+                  ) : (
                     <button
                       type="button"
                       className="btn btn--danger-outline btn--small"
@@ -297,6 +321,11 @@ function LanguagesCard({ guidelineId, languages }: { guidelineId: number; langua
       {online.error && (
         <p className="form-error" role="alert">
           {apiErrorText(online.error, t)}
+        </p>
+      )}
+      {restore.error && (
+        <p className="form-error" role="alert">
+          {apiErrorText(restore.error, t)}
         </p>
       )}
       <ConfirmDialog
@@ -323,7 +352,7 @@ function LanguagesCard({ guidelineId, languages }: { guidelineId: number; langua
   );
 }
 
-/** Settings: main validator and interval (authors and collection admins), validity end and languages (authors). */
+/** Settings: main validator and interval (authors and collection admins), validity end and languages: online, archive, restore (authors). */
 export function SettingsTab({ info }: { info: GuidelineInfo }) {
   return (
     <div className="stack">
