@@ -219,6 +219,72 @@ test.describe('guideline editor', () => {
     await expect(page.getByLabel('Titel', { exact: true })).toHaveValue('Entwurf');
     await expect(page.getByRole('textbox', { name: 'Text von Abschnitt 1' }).getByRole('link', { name: 'Apotheke' })).toBeVisible();
   });
+
+  test('saves a section as a template, inserts it into another guideline and deletes it after confirming', async ({ page }) => {
+    test.setTimeout(90_000);
+    const stamp = Date.now().toString(36);
+    const name = `Allergieanamnese ${stamp}`;
+    await signIn(page, SPACE_ADMIN, 'kssg', '/');
+
+    // a section of one guideline becomes a template
+    const source = await newGuideline(page, `E2E Vorlage Quelle ${stamp}`);
+    await page.goto(url('kssg', `/guidelines/guideline/${source}/de/edit`));
+    await page.getByLabel('Titel', { exact: true }).fill('Antibiotika');
+    await page.getByLabel('Titel des Abschnitts').fill('Vor der Gabe');
+    await page.getByRole('textbox', { name: 'Text von Abschnitt 1' }).click();
+    const toolbar = page.getByRole('toolbar', { name: 'Formatierung von Abschnitt 1' });
+    await page.keyboard.type('Allergien erfragen, besonders auf ');
+    await toolbar.getByRole('button', { name: 'Fett' }).click();
+    await page.keyboard.type('Penicillin');
+    await toolbar.getByRole('button', { name: 'Fett' }).click();
+    await page.keyboard.type('.');
+    await page.getByRole('button', { name: 'Abschnitt 1 als Vorlage speichern' }).click();
+    const saveDialog = page.getByRole('dialog', { name: 'Als Vorlage speichern' });
+    await expect(saveDialog.getByLabel('Titel der Vorlage')).toHaveValue('Vor der Gabe');
+    await saveDialog.getByLabel('Titel der Vorlage').fill(name);
+    await saveDialog.getByRole('button', { name: 'Vorlage speichern' }).click();
+    await expect(page.locator('.toast').getByText(`Vorlage «${name}» gespeichert`, { exact: true })).toBeVisible();
+    await expect(saveDialog).toBeHidden();
+    await page.getByRole('button', { name: 'Version speichern' }).click();
+    await expect(page.locator('.toast').getByText('Version 1 gespeichert')).toBeVisible();
+
+    // inserted at the caret of another guideline's section, then saved with it
+    const target = await newGuideline(page, `E2E Vorlage Ziel ${stamp}`);
+    await page.goto(url('kssg', `/guidelines/guideline/${target}/de/edit`));
+    await page.getByLabel('Titel', { exact: true }).fill('Pneumonie');
+    await page.getByLabel('Titel des Abschnitts').fill('Therapie');
+    const text = page.getByRole('textbox', { name: 'Text von Abschnitt 1' });
+    await text.click();
+    await page.keyboard.type('Zuerst:');
+    await page.getByRole('toolbar', { name: 'Formatierung von Abschnitt 1' }).getByRole('button', { name: 'Vorlage einfügen' }).click();
+    const insert = page.getByRole('dialog', { name: 'Vorlage einfügen' });
+    const search = insert.getByRole('combobox', { name: 'Vorlagen durchsuchen' });
+    await expect(search).toBeFocused();
+    await search.fill(stamp);
+    await expect(insert.getByRole('option')).toHaveCount(1);
+    await expect(insert.getByRole('option', { name: new RegExp(name) })).toHaveAttribute('aria-selected', 'true');
+    await expect(insert.getByRole('region', { name: `Vorschau von «${name}»` }).locator('strong')).toHaveText('Penicillin');
+    await page.keyboard.press('Enter');
+    await expect(insert).toBeHidden();
+    await expect(text.locator('strong')).toHaveText('Penicillin');
+    await page.getByRole('button', { name: 'Version speichern' }).click();
+    await expect(page.locator('.toast').getByText('Version 1 gespeichert')).toBeVisible();
+    const saved = await api<Version>(page, 'kssg', 'author/query/latestGuideline', { id: target, language: 'de' });
+    expect(saved.details[0].content).toBe('<p>Zuerst:</p><p>Allergien erfragen, besonders auf <strong>Penicillin</strong>.</p>');
+
+    // deleted after confirming: gone from the list
+    await page.getByRole('toolbar', { name: 'Formatierung von Abschnitt 1' }).getByRole('button', { name: 'Vorlage einfügen' }).click();
+    await search.fill(stamp);
+    await insert.getByRole('button', { name: `Vorlage «${name}» löschen` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Vorlage löschen?' });
+    await expect(confirm).toContainText(`Die Vorlage «${name}» wird für alle Autoren dieses Space gelöscht.`);
+    await confirm.getByRole('button', { name: 'Löschen' }).click();
+    await expect(page.locator('.toast').getByText(`Vorlage «${name}» gelöscht`, { exact: true })).toBeVisible();
+    await expect(insert.getByText('Keine Einträge gefunden')).toBeVisible();
+    await expect(search).toBeFocused();
+    const left = await api<{ title: string }[]>(page, 'kssg', 'author/query/templates', { language: 'de' });
+    expect(left.map((t) => t.title)).not.toContain(name);
+  });
 });
 
 /** Waits until dialogs and menus have finished opening, so that screenshots show them. */
@@ -299,6 +365,70 @@ test.describe('screenshots of the editor', () => {
       await expect(page.locator('.toast').getByText('Version 1 gespeichert')).toBeVisible();
       await settle(page);
       await page.screenshot({ path: `${dir}/editor-${size.name}-saved.png` });
+    });
+  }
+});
+
+// Visual review aid, not a check: SCREENSHOTS=1 bash ops/e2e.sh editor.spec.ts -g screenshots
+test.describe('screenshots of the templates', () => {
+  test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to write screenshots to e2e/screenshots/');
+  const dir = process.env.SCREENSHOT_DIR ?? 'e2e/screenshots';
+  const templates = [
+    { title: 'Allergieanamnese vor Antibiotikagabe', content: '<p>Vor der ersten Gabe <strong>Allergien erfragen</strong>, besonders auf Penicilline und Cephalosporine.</p>' },
+    {
+      title: 'Dosierung nach Körpergewicht',
+      content:
+        '<h3>Kinder</h3><table><thead><tr><th scope="col">Gewicht</th><th scope="col">Dosis</th></tr></thead><tbody><tr><td>&lt; 10 kg</td><td>15 mg/kg alle 6 h</td></tr><tr><td>10–40 kg</td><td>12.5 mg/kg alle 6 h</td></tr><tr><td>&gt; 40 kg</td><td>1 g alle 6 h</td></tr></tbody></table><ul><li>Maximal 4 g pro Tag</li><li>Bei Niereninsuffizienz Intervall verlängern</li></ul>',
+    },
+    { title: 'Haftungsausschluss', content: '<p>Diese Richtlinie ersetzt nicht die ärztliche Beurteilung im Einzelfall.</p>' },
+    { title: 'Notfallnummern des Spitals mit einem sehr langen Titel, der umbrechen muss', content: '<p>Reanimationsteam: <strong>1111</strong></p><p>Giftnotruf: 145</p>' },
+  ];
+
+  for (const size of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 375, height: 740 },
+  ]) {
+    test(`templates ${size.name}`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await signIn(page, SPACE_ADMIN, 'kssg', '/');
+      const existing = await api<{ title: string }[]>(page, 'kssg', 'author/query/templates', { language: 'de' });
+      for (const t of templates) {
+        if (!existing.some((e) => e.title === t.title)) await api(page, 'kssg', 'author/mutation/saveTemplate', { template: { ...t, language: 'de' } });
+      }
+      const id = await newGuideline(page, `E2E Vorlagen ${size.name} ${Date.now().toString(36)}`);
+      await page.goto(url('kssg', `/guidelines/guideline/${id}/de/edit`));
+      await page.getByLabel('Titel', { exact: true }).fill('Paracetamol i.v.');
+      await page.getByLabel('Titel des Abschnitts').fill('Dosierung');
+      await page.getByRole('textbox', { name: 'Text von Abschnitt 1' }).click();
+      await page.keyboard.type('Erwachsene erhalten 1 g alle 6 h.');
+      await page.getByRole('toolbar', { name: 'Formatierung von Abschnitt 1' }).getByRole('button', { name: 'Vorlage einfügen' }).click();
+      const insert = page.getByRole('dialog', { name: 'Vorlage einfügen' });
+      // by keyboard: a click would scroll the option into view first
+      await expect(insert.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('ArrowDown');
+      await expect(insert.getByRole('option', { name: /Dosierung nach Körpergewicht/ })).toHaveAttribute('aria-selected', 'true');
+      await settle(page);
+      await page.screenshot({ path: `${dir}/templates-${size.name}-insert.png` });
+      await insert.getByRole('button', { name: /umbenennen/ }).click();
+      await settle(page);
+      await page.screenshot({ path: `${dir}/templates-${size.name}-rename.png` });
+      await insert.getByRole('button', { name: 'Abbrechen' }).first().click();
+      await insert.getByRole('button', { name: /löschen/ }).click();
+      await settle(page);
+      await page.screenshot({ path: `${dir}/templates-${size.name}-delete.png` });
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Abbrechen' }).click();
+      await insert.getByRole('combobox').fill('gibt es nicht');
+      await settle(page);
+      await page.screenshot({ path: `${dir}/templates-${size.name}-empty.png` });
+      await insert.getByRole('combobox').fill('');
+      await insert.getByRole('option', { name: /Dosierung nach Körpergewicht/ }).click();
+      await insert.getByRole('button', { name: 'Einfügen' }).click();
+      await settle(page);
+      await page.screenshot({ path: `${dir}/templates-${size.name}-inserted.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Abschnitt 1 als Vorlage speichern' }).click();
+      await settle(page);
+      await page.screenshot({ path: `${dir}/templates-${size.name}-save.png` });
     });
   }
 });

@@ -11,16 +11,18 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   pending?: boolean;
   error?: string | null;
+  /** where focus goes on closing, when the element that opened the dialog may be gone by then */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Destructive confirmation (delete account, delete space …). */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, pending, error }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, pending, error, onCloseAutoFocus }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="overlay" />
-        <AlertDialog.Content className="dialog dialog--small">
+        <AlertDialog.Content className="dialog dialog--small" onCloseAutoFocus={onCloseAutoFocus}>
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description>
           {error && (

@@ -68,11 +68,10 @@ export const editorTheme: EditorThemeClasses = {
 };
 
 /**
- * Reads stored guideline HTML into the active editor state (inside update): for sections
- * without an editor state of ours, e.g. written through the API. Footnote texts move from
- * the list at the end into their references.
+ * Nodes of stored guideline HTML (inside update), as top-level blocks: inline content is
+ * gathered into paragraphs. Footnote texts move from the list at the end into their references.
  */
-export function $importSectionHtml(editor: LexicalEditor, html: string): void {
+export function $sectionNodesFromHtml(editor: LexicalEditor, html: string): LexicalNode[] {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   for (const ref of Array.from(doc.querySelectorAll('sup[data-footnote-ref]'))) {
     const id = ref.getAttribute('data-footnote-ref') ?? '';
@@ -87,23 +86,32 @@ export function $importSectionHtml(editor: LexicalEditor, html: string): void {
     if (scope === 'col') th.setAttribute('scope', 'row');
     else if (scope === 'row') th.setAttribute('scope', 'col');
   }
-  const nodes = $generateNodesFromDOM(editor, doc);
-  const root = $getRoot();
+  const blocks: LexicalNode[] = [];
   let paragraph: ReturnType<typeof $createParagraphNode> | null = null;
-  for (const node of nodes) {
+  for (const node of $generateNodesFromDOM(editor, doc)) {
     const isBlock = ($isElementNode(node) && !node.isInline()) || ($isDecoratorNode(node) && !node.isInline());
     if (isBlock) {
       paragraph = null;
-      root.append(node);
+      blocks.push(node);
       continue;
     }
     if ($isTextNode(node) && node.getTextContent().trim() === '' && !paragraph) continue;
     if (!paragraph) {
       paragraph = $createParagraphNode();
-      root.append(paragraph);
+      blocks.push(paragraph);
     }
     paragraph.append(node);
   }
+  return blocks;
+}
+
+/**
+ * Reads stored guideline HTML into the active editor state (inside update): for sections
+ * without an editor state of ours, e.g. written through the API.
+ */
+export function $importSectionHtml(editor: LexicalEditor, html: string): void {
+  const nodes = $sectionNodesFromHtml(editor, html);
+  if (nodes.length > 0) $getRoot().append(...nodes);
 }
 
 /**

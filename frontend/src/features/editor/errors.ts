@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api';
 import { apiErrorText } from '../../lib/apiErrors';
 
-/** Text for a failed editor call: uploads, documents and saving versions. */
+/** Text for a failed editor call: uploads, documents, saving versions and templates. */
 export function editorErrorText(error: unknown, t: TFunction): string | null {
   if (!error) return null;
   if (error instanceof ApiError) {
@@ -18,6 +18,10 @@ export function editorErrorText(error: unknown, t: TFunction): string | null {
         return t('editor.errors.unknownDetail');
       case 'guideline.invalidReference':
         return t('editor.errors.invalidReference');
+      case 'template.notFound':
+        return t('template.notFound');
+      case 'request.bodyTooLarge':
+        return t('editor.errors.tooLong');
     }
     // the server's field rules (validation.tooMany …), some with texts of the editor's own
     const rule = error.message.startsWith('validation.') ? error.message.slice('validation.'.length) : '';

@@ -3,9 +3,10 @@ import { $createLinkNode } from '@lexical/link';
 import { $createListItemNode, $createListNode } from '@lexical/list';
 import { $createHeadingNode } from '@lexical/rich-text';
 import { $createTableNodeWithDimensions, $isTableCellNode, TableCellNode } from '@lexical/table';
-import { $createLineBreakNode, $createParagraphNode, $createTextNode, $getRoot, type LexicalEditor, type TextFormatType } from 'lexical';
+import { $createLineBreakNode, $createParagraphNode, $createTextNode, $getRoot, type LexicalEditor, type TextFormatType, type TextNode } from 'lexical';
 import { describe, expect, it } from 'vitest';
-import { $importSectionHtml, $loadSection, editorNodes } from './editorConfig';
+import { $insertBlockNodes } from './components/Toolbar';
+import { $importSectionHtml, $loadSection, $sectionNodesFromHtml, editorNodes } from './editorConfig';
 import { $exportSectionHtml, exportSectionHtml } from './html';
 import { $createFootnoteNode } from './nodes/FootnoteNode';
 import { $createImageNode } from './nodes/ImageNode';
@@ -235,5 +236,33 @@ describe('reading a section back', () => {
     const broken = editor();
     broken.update(() => $loadSection(broken, '{"root":', ''), { discrete: true });
     expect(broken.getEditorState().read(() => $getRoot().getChildrenSize())).toBe(1);
+  });
+
+  it('inserts stored HTML (a template) at the caret as blocks of their own', () => {
+    const template = '<h3>Vorgehen</h3><ul><li>eins</li></ul>';
+    /** HTML and number of blocks after inserting the template where `place` put the caret. */
+    const insertAt = (html: string, place: () => void) => {
+      const e = editor();
+      e.update(
+        () => {
+          $importSectionHtml(e, html);
+          place();
+          $insertBlockNodes($sectionNodesFromHtml(e, template));
+        },
+        { discrete: true },
+      );
+      return [exportSectionHtml(e.getEditorState()), e.getEditorState().read(() => $getRoot().getChildrenSize())];
+    };
+    // in the middle of a paragraph: split there
+    expect(insertAt('<p>vorher nachher</p>', () => $getRoot().getFirstDescendant<TextNode>()?.select(7, 7))).toEqual([`<p>vorher </p>${template}<p>nachher</p>`, 4]);
+    // at the end of the section, with a paragraph to write on after it
+    expect(insertAt('<p>Text</p>', () => $getRoot().selectEnd())).toEqual([`<p>Text</p>${template}`, 4]);
+    // an empty paragraph gives way
+    const emptyBetween = () => {
+      const empty = $createParagraphNode();
+      $getRoot().append(empty, $createParagraphNode().append($createTextNode('unten')));
+      empty.select();
+    };
+    expect(insertAt('<p>oben</p>', emptyBetween)).toEqual([`<p>oben</p>${template}<p>unten</p>`, 4]);
   });
 });

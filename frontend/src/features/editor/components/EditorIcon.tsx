@@ -32,6 +32,8 @@ const paths = {
   plus: 'M12 5v14M5 12h14',
   save: 'M5 4h11l3 3v13H5zM8 4v5h7V4M8 20v-6h8v6',
   reference: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+  template: 'M8 3h11v14H8zM5 7v14h11M11 7h5M11 10.5h5M11 14h3',
+  saveTemplate: 'M6 3h12v18l-6-4.5L6 21zM12 7v6M9 10h6',
 } as const;
 
 export type EditorIconName = keyof typeof paths;

@@ -1,8 +1,10 @@
 import type { LexicalEditor } from 'lexical';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { exportSectionHtml } from '../html';
 import { LIMITS, type EditorSection } from '../sections';
+import { SaveTemplateDialog } from './dialogs/SaveTemplateDialog';
 import { EditorIcon } from './EditorIcon';
 import { SectionEditor } from './SectionEditor';
 
@@ -45,7 +47,20 @@ export const SectionCard = memo(function SectionCard({
   const { t } = useTranslation();
   const n = index + 1;
   const { key } = section;
-  const handleReady = useCallback((editor: LexicalEditor | null) => onEditor(key, editor), [key, onEditor]);
+  const editorRef = useRef<LexicalEditor | null>(null);
+  /** the section's HTML while the save-as-template dialog is open */
+  const [templateHtml, setTemplateHtml] = useState<string | null>(null);
+  const handleReady = useCallback(
+    (editor: LexicalEditor | null) => {
+      editorRef.current = editor;
+      onEditor(key, editor);
+    },
+    [key, onEditor],
+  );
+  const handleSaveTemplate = () => {
+    const editor = editorRef.current;
+    setTemplateHtml(editor ? exportSectionHtml(editor.getEditorState()) : section.content);
+  };
   const handleChange = useCallback(() => onChange(key), [key, onChange]);
   const handleFocus = useCallback(() => onActivate(key), [key, onActivate]);
   const headingId = `ed-heading-${key}`;
@@ -58,6 +73,11 @@ export const SectionCard = memo(function SectionCard({
         </h3>
         {!readOnly && (
           <div className="ed-section__actions">
+            {!section.extern && (
+              <button type="button" className="icon-btn" aria-label={t('editor.templates.saveAction', { n })} title={t('editor.templates.saveTitle')} onClick={handleSaveTemplate}>
+                <EditorIcon name="saveTemplate" />
+              </button>
+            )}
             <button
               type="button"
               id={sectionControlId(key, 'up')}
@@ -127,6 +147,7 @@ export const SectionCard = memo(function SectionCard({
           {error}
         </p>
       )}
+      <SaveTemplateDialog open={templateHtml !== null} onOpenChange={(open) => !open && setTemplateHtml(null)} number={n} initialTitle={section.title} content={templateHtml ?? ''} />
     </li>
   );
 });

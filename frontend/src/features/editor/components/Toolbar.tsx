@@ -26,6 +26,7 @@ import {
   $getSelection,
   $insertNodes,
   $isElementNode,
+  $isParagraphNode,
   $isRangeSelection,
   $isRootOrShadowRoot,
   $setSelection,
@@ -44,12 +45,15 @@ import {
 } from 'lexical';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Template } from '../../../lib/api-types.gen';
+import { $sectionNodesFromHtml } from '../editorConfig';
 import { $createFootnoteNode } from '../nodes/FootnoteNode';
 import { $createImageNode } from '../nodes/ImageNode';
 import { $createLookupTableNode } from '../nodes/LookupTableNode';
 import { $createVideoNode } from '../nodes/VideoNode';
 import { FootnoteDialog } from './dialogs/FootnoteDialog';
 import { ImageDialog } from './dialogs/ImageDialog';
+import { InsertTemplateDialog } from './dialogs/InsertTemplateDialog';
 import { LinkDialog } from './dialogs/LinkDialog';
 import { LookupTableDialog } from './dialogs/LookupTableDialog';
 import { TableDialog, type TableSize } from './dialogs/TableDialog';
@@ -65,7 +69,7 @@ export const SPECIAL_CHARACTERS = [
 
 type Block = 'paragraph' | 'h2' | 'h3' | 'h4' | 'bullet' | 'number' | 'other';
 type Align = 'left' | 'center' | 'right' | 'justify';
-type DialogName = 'link' | 'footnote' | 'image' | 'video' | 'table' | 'lookup';
+type DialogName = 'link' | 'footnote' | 'image' | 'video' | 'table' | 'lookup' | 'template';
 
 interface ToolbarState {
   block: Block;
@@ -251,6 +255,27 @@ function $insertBlockNode(node: LexicalNode) {
   if (node.getNextSibling() === null) node.insertAfter($createParagraphNode());
 }
 
+/**
+ * Inserts blocks at the selection as blocks of their own, headings and lists kept: an empty
+ * paragraph gives way to them, text is split at the caret. The caret goes on after them.
+ */
+export function $insertBlockNodes(nodes: LexicalNode[]) {
+  const [first, ...rest] = nodes;
+  if (!first) return;
+  const selection = $getSelection();
+  const anchor = $isRangeSelection(selection) && selection.isCollapsed() ? selection.anchor.getNode() : null;
+  const parent = anchor?.getParent() ?? null;
+  if ($isParagraphNode(anchor) && anchor.isEmpty() && parent && $isRootOrShadowRoot(parent)) anchor.replace(first);
+  else $insertNodeToNearestRoot(first);
+  let last = first;
+  for (const node of rest) {
+    last.insertAfter(node);
+    last = node;
+  }
+  const next = last.getNextSibling() ?? last.insertAfter($createParagraphNode());
+  next.selectStart();
+}
+
 /** Restores the selection kept when a dialog opened, or puts the caret at the end of the section. */
 function $restoreSelection(saved: BaseSelection | null) {
   if (saved) $setSelection(saved.clone());
@@ -347,6 +372,9 @@ export function Toolbar({ label }: { label: string }) {
       table.getFirstDescendant()?.selectStart();
     });
 
+  // the template's HTML is read as a stored section is (footnotes, table headers)
+  const handleTemplate = (template: Template) => insertAtSelection(() => $insertBlockNodes($sectionNodesFromHtml(editor, template.content)));
+
   const insertCharacter = (ch: string) =>
     editor.update(() => {
       if (!$isRangeSelection($getSelection())) $restoreSelection(saved.current);
@@ -432,6 +460,9 @@ export function Toolbar({ label }: { label: string }) {
         </ToolButton>
         <ToolButton id="lookup" label={t('editor.toolbar.lookupTable')} keepFocus={false} onClick={() => openDialog('lookup')}>
           <Icon name="lookup" />
+        </ToolButton>
+        <ToolButton id="template" label={t('editor.toolbar.template')} keepFocus={false} onClick={() => openDialog('template')}>
+          <Icon name="template" />
         </ToolButton>
         <DropdownMenu.Root
           onOpenChange={(open) => {
@@ -520,6 +551,7 @@ export function Toolbar({ label }: { label: string }) {
       <ImageDialog open={dialog === 'image'} onOpenChange={closeDialog} onSubmit={(p) => insertAtSelection(() => $insertBlockNode($createImageNode(p)))} />
       <VideoDialog open={dialog === 'video'} onOpenChange={closeDialog} onSubmit={(v) => insertAtSelection(() => $insertBlockNode($createVideoNode(v)))} />
       <TableDialog open={dialog === 'table'} onOpenChange={closeDialog} onSubmit={handleTable} />
+      <InsertTemplateDialog open={dialog === 'template'} onOpenChange={closeDialog} onInsert={handleTemplate} />
       <LookupTableDialog open={dialog === 'lookup'} onOpenChange={closeDialog} onSubmit={(s, d) => insertAtSelection(() => $insertBlockNode($createLookupTableNode(s, d)))} />
     </div>
   );
