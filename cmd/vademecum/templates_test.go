@@ -81,6 +81,12 @@ func TestIntegrationTemplates(t *testing.T) {
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 		assert.Equal(t, checklist.ID, renamed.ID)
 		assert.Equal(t, "<p>Neu</p>", renamed.Content)
+		// a template whose writer's account is gone stays with the space admins
+		alpha, err := e.app.registry.ByID(t.Context(), e.alpha.ID)
+		require.NoError(t, err)
+		_, err = e.db.Control().Exec(t.Context(), "UPDATE "+alpha.Schema+".templates SET created_by = NULL WHERE id = $1", avis.ID)
+		require.NoError(t, err)
+		assert.Equal(t, http.StatusForbidden, e.api("alpha", e.alphaMember, "author/mutation/deleteTemplate", map[string]any{"id": avis.ID}).Status)
 		res, _ = save(e.alphaAdmin, map[string]any{"id": avis.ID, "title": "Avis", "language": "fr", "content": "<p>Texte</p>"})
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 

@@ -167,7 +167,7 @@ func (s *Service) DeleteTemplate(ctx context.Context, req TemplateRequest) (bool
 // mayChangeTemplate locks template id and checks that its writer or a space admin asks.
 func mayChangeTemplate(ctx context.Context, tx pgx.Tx, id, me int64, admin bool) error {
 	var mine bool
-	err := tx.QueryRow(ctx, "SELECT created_by = $2 FROM templates WHERE id = $1 FOR UPDATE", id, me).Scan(&mine)
+	err := tx.QueryRow(ctx, "SELECT coalesce(created_by = $2, false) FROM templates WHERE id = $1 FOR UPDATE", id, me).Scan(&mine)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ErrTemplateNotFound
 	}

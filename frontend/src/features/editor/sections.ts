@@ -10,6 +10,8 @@ export const LIMITS = {
   sections: 200,
   /** bytes of one section's HTML */
   content: 1 << 20,
+  /** HTML of a template, a snippet rather than a guideline (the server's bound) */
+  template: 256 << 10,
   /** bytes of one section's editor state */
   rawContent: 2 << 20,
 } as const;

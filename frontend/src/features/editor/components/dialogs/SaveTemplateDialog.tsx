@@ -45,7 +45,7 @@ function SaveTemplateForm({ initialTitle, content, language, onOpenChange }: Sav
   const [error, setError] = useState<string | null>(null);
   let problem: string | null = null;
   if (!content.trim()) problem = t('editor.templates.emptySection');
-  else if (byteLength(content) > LIMITS.content) problem = t('editor.errors.sectionTooLarge');
+  else if (byteLength(content) > LIMITS.template) problem = t('editor.templates.tooLarge');
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
