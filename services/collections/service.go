@@ -88,7 +88,7 @@ const readable = `(c.visibility = 'public'
 	OR EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1))`
 
 func canRead(c Collection, a access, hasRole bool) bool {
-	return c.Visibility == "public" || (c.Visibility == "protected" && a.spaceUser) || a.spaceAdmin || hasRole
+	return guidelines.CollectionVisible(c.Visibility, a.spaceUser, a.spaceAdmin, hasRole)
 }
 
 // collectionColumns selects a collection with the number of its guidelines, published or not.

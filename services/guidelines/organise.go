@@ -47,8 +47,7 @@ type GuidelineRequest struct {
 func (s *Service) manageGuideline(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (int64, error) {
 	var collection int64
 	var writes bool
-	err := tx.QueryRow(ctx, `SELECT g.collection_id, g.author_id = $2 OR EXISTS (SELECT 1 FROM guideline_coauthors a
-		WHERE a.guideline_id = g.id AND a.user_id = $2) FROM guidelines g WHERE g.id = $1 FOR UPDATE`,
+	err := tx.QueryRow(ctx, `SELECT g.collection_id, `+WriterSQL+` FROM guidelines g WHERE g.id = $1 FOR UPDATE`,
 		guideline, policy.PrincipalFrom(ctx).UserID).Scan(&collection, &writes)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, ErrNotFound

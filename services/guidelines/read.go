@@ -25,7 +25,7 @@ func (s *Service) ReachOf(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, gui
 	who := policy.PrincipalFrom(ctx)
 	var r Reach
 	err := tx.QueryRow(ctx, `SELECT g.collection_id, c.visibility,
-			g.author_id = $2 OR EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $2),
+			`+WriterSQL+`,
 			EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $2)
 		FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`, guideline, who.UserID).
 		Scan(&r.Collection, &r.visibility, &r.Author, &r.member)
@@ -37,6 +37,13 @@ func (s *Service) ReachOf(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, gui
 	}
 	r.Admin, err = s.Authz.Can(ctx, who, policy.CollectionDomain(sp.ID, r.Collection), "collection", "manage")
 	return r, err
+}
+
+// CollectionVisible is the reading rule of ARCHITECTURE §5 for one collection: public to
+// anyone, protected to the users of the space, private to those holding a role in it; space
+// admins see every collection. The collections' list queries apply it in SQL.
+func CollectionVisible(visibility string, spaceUser, spaceAdmin, hasRole bool) bool {
+	return visibility == "public" || (visibility == "protected" && spaceUser) || spaceAdmin || hasRole
 }
 
 // MayRead checks that the caller may read the published text of a language of a guideline:
@@ -59,13 +66,14 @@ func (s *Service) MayRead(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, gui
 	}
 	if !privileged {
 		who := policy.PrincipalFrom(ctx)
-		visible := r.visibility == "public" || r.member
-		if !visible && r.visibility == "protected" && !who.Anonymous() {
-			if visible, err = s.Authz.HasRole(ctx, who, policy.Domain(sp.ID), policy.RoleMember); err != nil {
+		spaceUser := false
+		if r.visibility == "protected" && !r.member && !who.Anonymous() {
+			if spaceUser, err = s.Authz.HasRole(ctx, who, policy.Domain(sp.ID), policy.RoleMember); err != nil {
 				return r, err
 			}
 		}
-		if !visible {
+		// space admins administer every collection, so they are privileged above
+		if !CollectionVisible(r.visibility, spaceUser, false, r.member) {
 			return r, api.ErrForbidden
 		}
 	}

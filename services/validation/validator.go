@@ -8,6 +8,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/guidelines"
 	"vademecum/services/notify"
 	"vademecum/services/users"
 	"vademecum/tenancy"
@@ -45,7 +46,7 @@ func (s *Service) answerable(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, 
 		return v, ErrNotFound
 	}
 	var own bool
-	if err := tx.QueryRow(ctx, `SELECT g.author_id = $2 OR EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $2)
+	if err := tx.QueryRow(ctx, `SELECT `+guidelines.WriterSQL+`
 		FROM guidelines g WHERE g.id = $1`, v.GuidelineID, policy.PrincipalFrom(ctx).UserID).Scan(&own); err != nil {
 		return v, err
 	}
