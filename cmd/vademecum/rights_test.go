@@ -172,6 +172,16 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"admin/mutation/updateUserEmail", `{"user":999999,"email":"not an address"}`, superOnly, 0},
 		{"admin/mutation/addUserLogin", `{"user":999999,"email":"not an address"}`, superOnly, 0},
 		{"admin/mutation/deleteUserLogin", `{"user":999999,"email":"x@y.ch"}`, superOnly, 0},
+		{"reader/query/announcements", `{}`, everyone, 0},
+		{"common/query/announcements", `{"lang":"fr"}`, everyone, 0},
+		{"admin/spaceadmin/query/announcements", fmt.Sprintf(`{"spaceId":%d}`, alpha), spaceAdmins, 0},
+		{"admin/spaceadmin/mutation/saveAnnouncement", fmt.Sprintf(`{"spaceId":%d,"announcement":{"texts":[]}}`, alpha), spaceAdmins, 0},
+		{"admin/spaceadmin/mutation/deleteAnnouncement", fmt.Sprintf(`{"spaceId":%d,"id":999999}`, alpha), spaceAdmins, 0},
+		{"common/query/releaseNotes", `{}`, everyone, 0},
+		{"reader/query/doc", `{"token":"legal","lang":"en"}`, everyone, 0},
+		{"admin/mutation/saveDoc", `{"token":"legal","lang":"de","title":""}`, superOnly, 0},
+		{"common/query/recentGuidelines", `{"limit":5}`, everyone, 0},
+		{"reader/query/importantChanges", `{"from":0,"size":10}`, everyone, 0},
 	}
 	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true, "common/get/document": true}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")

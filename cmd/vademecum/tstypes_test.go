@@ -16,6 +16,7 @@ import (
 	"vademecum/services/audit"
 	"vademecum/services/collections"
 	"vademecum/services/comments"
+	"vademecum/services/content"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
@@ -197,6 +198,23 @@ var apiTypes = map[string]any{
 	"ExpirationRequest":                validation.ExpirationRequest{},
 	"Notification":                     notify.Notification{},
 	"NotificationsSeenRequest":         notify.SeenRequest{},
+	"Announcement":                     content.Announcement{},
+	"AnnouncementText":                 content.AnnouncementText{},
+	"ManagedAnnouncement":              content.ManagedAnnouncement{},
+	"AnnouncementsRequest":             content.AnnouncementsRequest{},
+	"SpaceAnnouncementsRequest":        content.SpaceRequest{},
+	"AnnouncementInput":                content.AnnouncementInput{},
+	"SaveAnnouncementRequest":          content.SaveAnnouncementRequest{},
+	"DeleteAnnouncementRequest":        content.DeleteAnnouncementRequest{},
+	"ReleaseNote":                      content.ReleaseNote{},
+	"DocSection":                       content.DocSection{},
+	"Doc":                              content.Doc{},
+	"DocRequest":                       content.DocRequest{},
+	"SaveDocRequest":                   content.SaveDocRequest{},
+	"GuidelineEntry":                   content.GuidelineEntry{},
+	"ImportantChange":                  content.ImportantChange{},
+	"ImportantChanges":                 content.ImportantChanges{},
+	"ImportantChangesRequest":          content.ImportantChangesRequest{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {

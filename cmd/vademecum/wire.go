@@ -19,6 +19,7 @@ import (
 	"vademecum/services/auth"
 	"vademecum/services/collections"
 	"vademecum/services/comments"
+	"vademecum/services/content"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
@@ -126,6 +127,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&notify.Service{DB: db}).Register(router)
 	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
+	(&content.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc, Clock: clock}).Register(router)
 
 	site := http.NewServeMux()
 	site.Handle("/api/", router)

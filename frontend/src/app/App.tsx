@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { ErrorPage } from '../components/ErrorPage';
 import { InvalidDomainPage } from '../components/InvalidDomainPage';
 import { Loader } from '../components/Loader';
-import { NotFoundPage } from '../components/NotFoundPage';
+import { DocPage } from '../features/content/components/DocPage';
 import { errorStatus } from '../lib/api';
 import { useSpace } from '../lib/endpoints/getSpace';
 import { currentSubdomain, WWW } from '../lib/host';
@@ -11,7 +11,7 @@ import { LandingRouter, ShellRouter } from './routers';
 import { SessionSync } from './SessionSync';
 
 /**
- * Root experiences at startup (spec §2): /doc/… (no document screen yet → not found),
+ * Root experiences at startup (spec §2): /doc/… (a public document without the shell),
  * the www landing site, otherwise the application shell of the current space.
  */
 export function App() {
@@ -27,7 +27,7 @@ export function App() {
     document.title = data.subdomain === WWW ? 'Vademecum' : `${data.title} · Vademecum`;
   }, [data]);
 
-  if (isDoc) return <NotFoundPage standalone />;
+  if (isDoc) return <DocPage pathname={window.location.pathname} />;
   if (space.isPending) return <Loader fullscreen />;
   if (space.isError) {
     const status = errorStatus(space.error);

@@ -25,8 +25,16 @@ const GuidelineRedirect = lazy(() => import('../features/guidelines/components/G
 const GuidelinePage = lazy(() => import('../features/guidelines/components/GuidelinePage').then((m) => ({ default: m.GuidelinePage })));
 const MyValidationsPage = lazy(() => import('../features/validations/components/MyValidationsPage').then((m) => ({ default: m.MyValidationsPage })));
 const ValidationPage = lazy(() => import('../features/validations/components/ValidationPage').then((m) => ({ default: m.ValidationPage })));
+const ResultsPage = lazy(() => import('../features/search/components/ResultsPage').then((m) => ({ default: m.ResultsPage })));
+const ReleaseNotesPage = lazy(() => import('../features/content/components/ReleaseNotesPage').then((m) => ({ default: m.ReleaseNotesPage })));
+const EventInboxPage = lazy(() => import('../features/content/components/EventInboxPage').then((m) => ({ default: m.EventInboxPage })));
 // The guideline editor (Lexical) is its own chunk, loaded only when an author opens it.
 const EditorPage = lazy(() => import('../features/editor/components/EditorPage').then((m) => ({ default: m.EditorPage })));
+
+/** A public, lazily loaded screen. */
+function publicLazy(element: ReactNode): ReactNode {
+  return <Suspense fallback={<Loader />}>{element}</Suspense>;
+}
 
 /** A signed-in, lazily loaded screen; the server decides per call who may see what (403 → error page). */
 function authLazy(element: ReactNode): ReactNode {
@@ -52,6 +60,9 @@ export function shellRoutes(space: Space): RouteObject[] {
       children: [
         { index: true, element: <HomePage space={space} /> },
         { path: 'auth/login', element: <LoginPage /> },
+        { path: 'results', element: publicLazy(<ResultsPage space={space} />) },
+        { path: 'releasenotes/:tag?', element: publicLazy(<ReleaseNotesPage />) },
+        { path: 'eventinbox/:itemId?', element: publicLazy(<EventInboxPage />) },
         {
           path: 'profile',
           element: (

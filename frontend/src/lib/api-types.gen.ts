@@ -42,6 +42,32 @@ export interface AddedMember {
   operation: string;
 }
 
+export interface Announcement {
+  id: number;
+  language: string;
+  teaser: string;
+  content: string;
+  startDate?: string | null;
+  endDate?: string | null;
+}
+
+export interface AnnouncementInput {
+  id?: number | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  texts: AnnouncementText[];
+}
+
+export interface AnnouncementText {
+  language: string;
+  teaser: string;
+  content: string;
+}
+
+export interface AnnouncementsRequest {
+  lang: string;
+}
+
 export interface AnswerCommentRequest {
   comment: number;
   body: string;
@@ -222,6 +248,11 @@ export interface CreateTarget {
   validators: SelectOption[];
 }
 
+export interface DeleteAnnouncementRequest {
+  spaceId: number;
+  id: number;
+}
+
 export interface DeleteCollectionRequest {
   collectionId: number;
 }
@@ -284,6 +315,23 @@ export interface DetailRefsRequest {
   detailId: number;
 }
 
+export interface Doc {
+  token: string;
+  language: string;
+  title: string;
+  details: DocSection[];
+}
+
+export interface DocRequest {
+  token: string;
+  lang: string;
+}
+
+export interface DocSection {
+  title: string;
+  content: string;
+}
+
 export interface Document {
   id: number;
   archived: boolean;
@@ -332,6 +380,19 @@ export interface FixRequest {
 
 export interface GuidelineDocumentsRequest {
   guidelineId: number;
+}
+
+export interface GuidelineEntry {
+  guidelineId: number;
+  language: string;
+  languages: string[];
+  title: string;
+  collectionId: number;
+  collectionTitle: string;
+  spaceId: number;
+  spaceTitle: string;
+  shared: boolean;
+  published: string;
 }
 
 export interface GuidelineIDRequest {
@@ -408,6 +469,31 @@ export interface IDsRequest {
   ids: number[];
 }
 
+export interface ImportantChange {
+  guidelineId: number;
+  language: string;
+  languages: string[];
+  title: string;
+  collectionId: number;
+  collectionTitle: string;
+  spaceId: number;
+  spaceTitle: string;
+  shared: boolean;
+  published: string;
+  id: string;
+  comment: string;
+}
+
+export interface ImportantChanges {
+  total: number;
+  items: ImportantChange[];
+}
+
+export interface ImportantChangesRequest {
+  from?: number | null;
+  size?: number | null;
+}
+
 export interface LandingOrder {
   spaces: number[];
   nationalSpaces: number[];
@@ -481,6 +567,13 @@ export interface MaintenanceTask {
   message: string;
   started: string;
   updated: string;
+}
+
+export interface ManagedAnnouncement {
+  id: number;
+  startDate?: string | null;
+  endDate?: string | null;
+  texts: AnnouncementText[];
 }
 
 export interface MediaBlob {
@@ -678,6 +771,12 @@ export interface RejectRequest {
   comment: string;
 }
 
+export interface ReleaseNote {
+  tagName: string;
+  description: string;
+  released: string;
+}
+
 export interface RemoveCollectionMemberRequest {
   collection: number;
   member: number;
@@ -721,6 +820,18 @@ export interface RequestMembershipRequest {
 
 export interface RevisionRequest {
   revision: number;
+}
+
+export interface SaveAnnouncementRequest {
+  spaceId: number;
+  announcement: AnnouncementInput;
+}
+
+export interface SaveDocRequest {
+  token: string;
+  lang: string;
+  title: string;
+  details: DocSection[];
 }
 
 export interface SaveMetadataRequest {
@@ -823,6 +934,10 @@ export interface Space {
   public: boolean;
   position: number;
   member: boolean;
+}
+
+export interface SpaceAnnouncementsRequest {
+  spaceId: number;
 }
 
 export interface SpaceIDRequest {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { NotificationsMenu } from '../../features/notifications/components/NotificationsMenu';
+import { HeaderSearch } from '../../features/search/components/HeaderSearch';
 import { loginUrl } from '../../lib/api';
 import { useProfile } from '../../lib/endpoints/getProfile';
 import { displayName, isSignedIn, type Space } from '../../lib/types';
@@ -28,6 +29,7 @@ export function Header({ space }: { space: Space }) {
           <span className="brand__title brand__title--short">{space.subdomain.toUpperCase()}</span>
         </Link>
         <OrgSwitcher current={space} />
+        <HeaderSearch spaceId={space.id} />
         <div className="app-header__spacer" />
         {signedIn && <NotificationsMenu />}
         {signedIn && profile ? (

@@ -10,6 +10,7 @@ import { showSnackbar } from '../../../lib/snackbar';
 import type { Space } from '../../../lib/types';
 import { useDeleteSpace } from '../api/deleteSpace';
 import { useSpaces } from '../api/getSpaces';
+import { DocsSection } from './DocsSection';
 import { LandingOrder } from './LandingOrder';
 import { MetadataSection } from './MetadataSection';
 import { SpaceEditorDialog } from './SpaceEditorDialog';
@@ -114,6 +115,8 @@ export function AdminPage() {
       <UsersSection />
 
       <MetadataSection />
+
+      <DocsSection />
 
       <section className="card" aria-labelledby="order-heading">
         <h2 id="order-heading" className="card__title">

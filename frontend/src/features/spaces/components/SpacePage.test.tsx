@@ -212,6 +212,7 @@ describe('Space tabs', () => {
       'Collections',
       'Sharing',
       'Metadata',
+      'Announcements',
       'Statistics',
     ]);
     expect(within(nav).getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');

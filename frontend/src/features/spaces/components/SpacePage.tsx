@@ -7,6 +7,7 @@ import { QueryErrorPage } from '../../../components/QueryErrorPage';
 import { TabNav } from '../../../components/TabNav';
 import { useSpace } from '../../../lib/endpoints/getSpace';
 import { useMembershipRequests } from '../api/getMembershipRequests';
+import { SpaceAnnouncementsTab } from './SpaceAnnouncementsTab';
 import { SpaceCollectionsTab } from './SpaceCollectionsTab';
 import { SpaceMembersTab } from './SpaceMembersTab';
 import { SpaceMetadataTab } from './SpaceMetadataTab';
@@ -15,11 +16,11 @@ import { SpaceSettingsTab } from './SpaceSettingsTab';
 import { SpaceSharingTab } from './SpaceSharingTab';
 import { SpaceStatsTab } from './SpaceStatsTab';
 
-export const SPACE_TABS = ['settings', 'members', 'requests', 'collections', 'sharing', 'metadata', 'statistics'] as const;
+export const SPACE_TABS = ['settings', 'members', 'requests', 'collections', 'sharing', 'metadata', 'announcements', 'statistics'] as const;
 type SpaceTab = (typeof SPACE_TABS)[number];
 const isSpaceTab = (tab: string): tab is SpaceTab => (SPACE_TABS as readonly string[]).includes(tab);
 
-/** Edit space (/spaces/{id}/{tab?}): settings, members (default), requests, collections, sharing, metadata, statistics. */
+/** Edit space (/spaces/{id}/{tab?}): settings, members (default), requests, collections, sharing, metadata, announcements, statistics. */
 export function SpacePage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -59,6 +60,7 @@ export function SpacePage() {
       {tab === 'collections' && <SpaceCollectionsTab spaceId={id} />}
       {tab === 'sharing' && <SpaceSharingTab spaceId={id} />}
       {tab === 'metadata' && <SpaceMetadataTab spaceId={id} />}
+      {tab === 'announcements' && <SpaceAnnouncementsTab spaceId={id} />}
       {tab === 'statistics' && <SpaceStatsTab spaceId={id} />}
     </div>
   );

@@ -1,0 +1,292 @@
+package content
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/services/api"
+	"vademecum/services/guidelines"
+	"vademecum/tenancy"
+)
+
+// Limits of the lists of guidelines.
+const (
+	defaultRecent  = 10
+	maxRecent      = 50
+	defaultChanges = 20
+	maxChanges     = 50
+	maxFrom        = 10000
+)
+
+// Errors of the lists of guidelines.
+var (
+	ErrCollectionNotFound = api.NotFound("collection.notFound")
+	ErrInvalidLimit       = api.Invalid("request.invalidLimit")
+)
+
+// CollectionRef names a collection the caller may read: "spaceId:collectionId" for any
+// space's collection shared to the current one, or a collection id of the current space.
+type CollectionRef struct {
+	SpaceID      int64 // 0: the current space
+	CollectionID int64
+}
+
+// UnmarshalJSON accepts "spaceId:collectionId", a collection id as a string or a number,
+// and null for none.
+func (c *CollectionRef) UnmarshalJSON(b []byte) error {
+	*c = CollectionRef{}
+	if bytes.Equal(b, []byte("null")) {
+		return nil
+	}
+	var s string
+	if len(b) > 0 && b[0] == '"' {
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+	} else {
+		s = string(b)
+	}
+	if s == "" {
+		return nil
+	}
+	space, coll, shared := strings.Cut(s, ":")
+	if !shared {
+		coll, space = space, ""
+	}
+	var err error
+	if c.CollectionID, err = strconv.ParseInt(coll, 10, 64); err != nil || c.CollectionID <= 0 {
+		return fmt.Errorf("invalid collection %q", s)
+	}
+	if shared {
+		if c.SpaceID, err = strconv.ParseInt(space, 10, 64); err != nil || c.SpaceID <= 0 {
+			return fmt.Errorf("invalid collection %q", s)
+		}
+	}
+	return nil
+}
+
+// GuidelineEntry is a published guideline language in a list, with where it comes from:
+// SpaceID is the space holding it (the current one, or the source of a shared collection).
+type GuidelineEntry struct {
+	GuidelineID     int64     `json:"guidelineId"`
+	Language        string    `json:"language"`
+	Languages       []string  `json:"languages"`
+	Title           string    `json:"title"`
+	CollectionID    int64     `json:"collectionId"`
+	CollectionTitle string    `json:"collectionTitle"`
+	SpaceID         int64     `json:"spaceId"`
+	SpaceTitle      string    `json:"spaceTitle"`
+	Shared          bool      `json:"shared"`
+	Published       time.Time `json:"published"`
+}
+
+// readableBySpace groups the collections the caller may read in sp by the space holding
+// them, keeping only ref when it is given (ErrCollectionNotFound when it is not readable).
+func (s *Service) readableBySpace(ctx context.Context, sp *tenancy.Space, ref *CollectionRef) (map[int64][]guidelines.ReadableCollection, error) {
+	all, err := s.Guidelines.ReadableCollections(ctx, sp)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64][]guidelines.ReadableCollection{}
+	for _, c := range all {
+		if ref != nil && (ref.CollectionID != c.CollectionID || (ref.SpaceID != 0 && ref.SpaceID != c.SpaceID) || (ref.SpaceID == 0 && c.SpaceID != sp.ID)) {
+			continue
+		}
+		out[c.SpaceID] = append(out[c.SpaceID], c)
+	}
+	if ref != nil && len(out) == 0 {
+		return nil, ErrCollectionNotFound
+	}
+	return out, nil
+}
+
+// eachSpace runs fn in a transaction of every space holding readable collections, with those
+// collections by id.
+func (s *Service) eachSpace(ctx context.Context, sp *tenancy.Space, groups map[int64][]guidelines.ReadableCollection,
+	fn func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error) error {
+	for spaceID, colls := range groups {
+		source := sp
+		if spaceID != sp.ID {
+			var err error
+			if source, err = s.Registry.ByID(ctx, spaceID); err != nil {
+				return err
+			}
+		}
+		ids := make([]int64, len(colls))
+		byID := make(map[int64]guidelines.ReadableCollection, len(colls))
+		for i, c := range colls {
+			ids[i], byID[c.CollectionID] = c.CollectionID, c
+		}
+		if err := s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error { return fn(tx, ids, byID) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *GuidelineEntry) from(c guidelines.ReadableCollection) {
+	e.CollectionTitle, e.SpaceID, e.SpaceTitle, e.Shared = c.Title, c.SpaceID, c.SpaceTitle, c.Shared
+}
+
+// RecentRequest asks for the newest guidelines, optionally of one collection.
+type RecentRequest struct {
+	CollectionID *CollectionRef `json:"collectionId"`
+	Limit        *int           `json:"limit"`
+}
+
+// RecentGuidelines lists the guidelines the caller may read in the current space and the
+// collections shared to it, most recently published first (limit 1–50, default 10). Each
+// comes in the language published last, with every language readers see.
+func (s *Service) RecentGuidelines(ctx context.Context, req RecentRequest) ([]GuidelineEntry, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	limit := defaultRecent
+	if req.Limit != nil {
+		limit = *req.Limit
+	}
+	if limit < 1 || limit > maxRecent {
+		return nil, ErrInvalidLimit.With(map[string]any{"field": "limit", "min": 1, "max": maxRecent})
+	}
+	groups, err := s.readableBySpace(ctx, sp, req.CollectionID)
+	if err != nil {
+		return nil, err
+	}
+	out := []GuidelineEntry{}
+	err = s.eachSpace(ctx, sp, groups, func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error {
+		rows, err := tx.Query(ctx, `WITH recent AS (
+				SELECT g.id, g.collection_id, max(l.valid_since) AS published,
+					(array_agg(l.language ORDER BY l.valid_since DESC, array_position(ARRAY['de', 'fr', 'it', 'en'], l.language)))[1] AS language,
+					array_agg(l.language ORDER BY array_position(ARRAY['de', 'fr', 'it', 'en'], l.language)) AS languages
+				FROM guidelines g JOIN guideline_languages l ON l.guideline_id = g.id AND `+guidelines.ReadableSQL("$2")+`
+				WHERE g.collection_id = ANY($1) GROUP BY g.id ORDER BY published DESC, g.id DESC LIMIT $3)
+			SELECT r.id, r.language, r.languages, v.title, r.collection_id, r.published FROM recent r
+			JOIN guideline_languages l ON l.guideline_id = r.id AND l.language = r.language
+			JOIN guideline_versions v ON v.guideline_id = r.id AND v.version = l.published_version`, ids, s.Clock.Time(), limit)
+		if err != nil {
+			return err
+		}
+		var e GuidelineEntry
+		_, err = pgx.ForEachRow(rows, []any{&e.GuidelineID, &e.Language, &e.Languages, &e.Title, &e.CollectionID, &e.Published}, func() error {
+			e.from(byID[e.CollectionID])
+			out = append(out, e)
+			return nil
+		})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	sortNewest(out, func(e GuidelineEntry) (time.Time, int64, int64, string) {
+		return e.Published, e.SpaceID, e.GuidelineID, e.Language
+	})
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+// sortNewest orders entries newest first, ties by space, guideline and language.
+func sortNewest[T any](list []T, key func(T) (time.Time, int64, int64, string)) {
+	sort.SliceStable(list, func(i, j int) bool {
+		ti, si, gi, li := key(list[i])
+		tj, sj, gj, lj := key(list[j])
+		if !ti.Equal(tj) {
+			return ti.After(tj)
+		}
+		if si != sj {
+			return si < sj
+		}
+		if gi != gj {
+			return gi > gj
+		}
+		return li < lj
+	})
+}
+
+// ImportantChange is a published guideline language whose last publication its validator
+// marked as an important change, with the comment for readers.
+type ImportantChange struct {
+	GuidelineEntry
+	// ID names the entry in /eventinbox/{id}: "spaceId-guidelineId-language".
+	ID      string `json:"id"`
+	Comment string `json:"comment"`
+}
+
+// ImportantChangesRequest pages through the important changes.
+type ImportantChangesRequest struct {
+	From *int `json:"from"`
+	Size *int `json:"size"`
+}
+
+// ImportantChanges is a page of important changes with the total count.
+type ImportantChanges struct {
+	Total int               `json:"total"`
+	Items []ImportantChange `json:"items"`
+}
+
+// ImportantChanges lists the important changes of the guidelines the caller may read in the
+// current space and the collections shared to it, newest first, paged by from and size
+// (default 20, at most 50).
+func (s *Service) ImportantChanges(ctx context.Context, req ImportantChangesRequest) (ImportantChanges, error) {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return ImportantChanges{}, err
+	}
+	from, size := 0, defaultChanges
+	if req.From != nil {
+		from = *req.From
+	}
+	if req.Size != nil {
+		size = *req.Size
+	}
+	if from < 0 || from > maxFrom {
+		return ImportantChanges{}, ErrInvalidLimit.With(map[string]any{"field": "from", "min": 0, "max": maxFrom})
+	}
+	if size < 1 || size > maxChanges {
+		return ImportantChanges{}, ErrInvalidLimit.With(map[string]any{"field": "size", "min": 1, "max": maxChanges})
+	}
+	groups, err := s.readableBySpace(ctx, sp, nil)
+	if err != nil {
+		return ImportantChanges{}, err
+	}
+	out := ImportantChanges{Items: []ImportantChange{}}
+	err = s.eachSpace(ctx, sp, groups, func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error {
+		rows, err := tx.Query(ctx, `SELECT g.id, l.language, v.title, l.change_comment, g.collection_id, l.valid_since, count(*) OVER ()
+			FROM guideline_languages l JOIN guidelines g ON g.id = l.guideline_id
+			JOIN guideline_versions v ON v.guideline_id = l.guideline_id AND v.version = l.published_version
+			WHERE g.collection_id = ANY($1) AND l.change_important AND `+guidelines.ReadableSQL("$2")+`
+			ORDER BY l.valid_since DESC, g.id DESC, l.language LIMIT $3`, ids, s.Clock.Time(), from+size)
+		if err != nil {
+			return err
+		}
+		var c ImportantChange
+		var total int
+		_, err = pgx.ForEachRow(rows, []any{&c.GuidelineID, &c.Language, &c.Title, &c.Comment, &c.CollectionID, &c.Published, &total}, func() error {
+			c.from(byID[c.CollectionID])
+			c.Languages = []string{c.Language}
+			c.ID = fmt.Sprintf("%d-%d-%s", c.SpaceID, c.GuidelineID, c.Language)
+			out.Items = append(out.Items, c)
+			return nil
+		})
+		out.Total += total
+		return err
+	})
+	if err != nil {
+		return ImportantChanges{}, err
+	}
+	sortNewest(out.Items, func(c ImportantChange) (time.Time, int64, int64, string) {
+		return c.Published, c.SpaceID, c.GuidelineID, c.Language
+	})
+	out.Items = out.Items[min(from, len(out.Items)):min(from+size, len(out.Items))]
+	return out, nil
+}

@@ -1,0 +1,70 @@
+// Package content holds what surrounds the guidelines: a space's announcements, the
+// product's release notes, the public documents of the footer (legal notice, privacy, …),
+// the recent guidelines of the welcome page and the event inbox of important changes.
+package content
+
+import (
+	"context"
+	"slices"
+
+	"vademecum/services/api"
+	"vademecum/services/guidelines"
+	"vademecum/tenancy"
+)
+
+// Service implements the content calls.
+type Service struct {
+	DB       *tenancy.DB
+	Registry *tenancy.Registry
+	Authz    api.RoleChecker
+	// Guidelines tells which collections the caller may read, the space's own and shared ones.
+	Guidelines *guidelines.Service
+	Clock      guidelines.Clock
+}
+
+// Register adds the content calls to the router.
+func (s *Service) Register(r *api.Router) {
+	api.Call(r, "reader", "query", "announcements", s.Announcements)
+	api.Call(r, "common", "query", "announcements", s.Announcements)
+	api.Call(r, "admin/spaceadmin", "query", "announcements", s.SpaceAnnouncements)
+	api.Call(r, "admin/spaceadmin", "mutation", "saveAnnouncement", s.SaveAnnouncement)
+	api.Call(r, "admin/spaceadmin", "mutation", "deleteAnnouncement", s.DeleteAnnouncement)
+	api.Call(r, "common", "query", "releaseNotes", s.ReleaseNotes)
+	api.Call(r, "reader", "query", "doc", s.Doc)
+	api.Call(r, "admin", "mutation", "saveDoc", s.SaveDoc)
+	api.Call(r, "common", "query", "recentGuidelines", s.RecentGuidelines)
+	api.Call(r, "reader", "query", "importantChanges", s.ImportantChanges)
+}
+
+func currentSpace(ctx context.Context) (*tenancy.Space, error) {
+	sp, ok := tenancy.SpaceFrom(ctx)
+	if !ok {
+		return nil, api.ErrNotFound
+	}
+	return sp, nil
+}
+
+// language checks an optional language of a request; empty is the default, de.
+func language(field, lang string) (string, error) {
+	if lang == "" {
+		return "de", nil
+	}
+	return lang, guidelines.CheckLanguage(field, lang)
+}
+
+// pick chooses the text in lang from the available languages: lang itself, else de, else
+// the first in the product's order.
+func pick(lang string, available []string) string {
+	if slices.Contains(available, lang) {
+		return lang
+	}
+	if slices.Contains(available, "de") {
+		return "de"
+	}
+	for _, l := range guidelines.Languages {
+		if slices.Contains(available, l) {
+			return l
+		}
+	}
+	return ""
+}
