@@ -51,12 +51,16 @@ CREATE TABLE control.search_documents (
 CREATE INDEX search_documents_body ON control.search_documents USING gin (space_id, body);
 CREATE INDEX search_documents_collection ON control.search_documents (space_id, collection_id);
 
--- Lexemes of the German documents: a query word is also looked for inside compounds
--- ("ernährung" finds "Sondenernährung") by the lexemes that contain it.
+-- The words of the German documents with their lexemes: a query word is also looked for
+-- inside the compounds that contain it ("ernährung" finds "Sondenernährung", "störung" finds
+-- "Schluckstörungen" whose lexeme "schluckstor" does not contain the word's own).
+CREATE TEXT SEARCH CONFIGURATION control.vd_simple (COPY = pg_catalog.simple);
+ALTER TEXT SEARCH CONFIGURATION control.vd_simple ALTER MAPPING FOR hword, hword_part, word WITH public.unaccent, pg_catalog.simple;
 CREATE TABLE control.search_lexicon (
-    lexeme text PRIMARY KEY
+    word   text PRIMARY KEY,
+    lexeme text NOT NULL
 );
-CREATE INDEX search_lexicon_trgm ON control.search_lexicon USING gin (lexeme public.gin_trgm_ops);
+CREATE INDEX search_lexicon_trgm ON control.search_lexicon USING gin (word public.gin_trgm_ops);
 
 -- What the search box suggests: titles, tags and search tags, folded to lower case without
 -- accents in norm.
@@ -77,6 +81,6 @@ CREATE INDEX search_suggestions_norm ON control.search_suggestions USING gin (sp
 -- +goose Down
 DROP TABLE control.search_suggestions, control.search_lexicon, control.search_documents;
 DROP FUNCTION control.search_config(text);
-DROP TEXT SEARCH CONFIGURATION control.vd_german, control.vd_french, control.vd_italian, control.vd_english;
+DROP TEXT SEARCH CONFIGURATION control.vd_simple, control.vd_german, control.vd_french, control.vd_italian, control.vd_english;
 DROP EXTENSION btree_gin;
 DROP EXTENSION unaccent;

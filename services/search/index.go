@@ -203,20 +203,11 @@ type CollectionWorker struct {
 }
 
 // Timeout leaves room for big collections.
-func (w *CollectionWorker) Timeout(*river.Job[searchjob.Collection]) time.Duration { return 30 * time.Minute }
+func (w *CollectionWorker) Timeout(*river.Job[searchjob.Collection]) time.Duration {
+	return 30 * time.Minute
+}
 
 // Work reindexes the collection.
 func (w *CollectionWorker) Work(ctx context.Context, job *river.Job[searchjob.Collection]) error {
 	return w.Indexer.Collection(ctx, job.Args.SpaceID, job.Args.CollectionID)
-}
-
-// SpaceWorker runs searchjob.Space.
-type SpaceWorker struct {
-	river.WorkerDefaults[searchjob.Space]
-	Indexer *Indexer
-}
-
-// Work drops the space's documents.
-func (w *SpaceWorker) Work(ctx context.Context, job *river.Job[searchjob.Space]) error {
-	return w.Indexer.Backend.DeleteSpace(ctx, job.Args.SpaceID)
 }

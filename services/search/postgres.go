@@ -2,8 +2,8 @@ package search
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -44,29 +44,21 @@ func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []
 				plain = append(plain, t.Tag)
 			}
 		}
-		searchTags, err := json.Marshal(d.SearchTags)
+		searchTags, err := json.Marshal(orEmpty(d.SearchTags))
 		if err != nil {
 			return err
 		}
-		sections, err := json.Marshal(d.Sections)
+		sections, err := json.Marshal(orEmpty(d.Sections))
 		if err != nil {
 			return err
 		}
-		metadata, err := json.Marshal(d.Metadata)
+		metadata, err := json.Marshal(orEmpty(d.Metadata))
 		if err != nil {
 			return err
 		}
 		options := make([]int64, len(d.Metadata))
 		for i, m := range d.Metadata {
 			options[i] = m.OptionID
-		}
-		var text strings.Builder
-		text.WriteString(d.Description)
-		for _, s := range d.Sections {
-			text.WriteString("\n")
-			text.WriteString(s.Title)
-			text.WriteString("\n")
-			text.WriteString(s.Text)
 		}
 		b.Queue(`WITH v AS (SELECT control.search_config($4) AS cfg),
 			h AS (SELECT setweight(to_tsvector(cfg, $7), 'A') || setweight(to_tsvector(cfg, $14), 'A')
@@ -82,7 +74,7 @@ func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []
 				valid_until = excluded.valid_until, head = excluded.head, body = excluded.body, indexed_at = now()`,
 			spaceID, d.CollectionID, guidelineID, d.Language, d.Visibility, d.PublishedVersion, d.Title, d.Description,
 			orEmpty(d.Tags), searchTags, sections, options, metadata, strings.Join(boosted, " "), strings.Join(plain, " "),
-			d.ValidUntil, text.String())
+			d.ValidUntil, bodyText(d))
 	}
 	b.Queue(`DELETE FROM control.search_suggestions WHERE space_id = $1 AND guideline_id = $2`, spaceID, guidelineID)
 	b.Queue(`INSERT INTO control.search_suggestions (space_id, guideline_id, language, collection_id, kind, text, norm, valid_until)
@@ -93,11 +85,16 @@ func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []
 			UNION ALL SELECT 'tag', t FROM unnest(d.tags) t
 			UNION ALL SELECT 'searchTag', t->>'tag' FROM jsonb_array_elements(d.search_tags) t) s
 		WHERE d.space_id = $1 AND d.guideline_id = $2 AND s.text <> ''`, spaceID, guidelineID)
-	// Ordered, so that concurrent indexing takes the lexicon's keys in one order.
-	b.Queue(`INSERT INTO control.search_lexicon (lexeme)
-		SELECT DISTINCT x.lexeme FROM control.search_documents d, unnest(d.body) x
-		WHERE d.space_id = $1 AND d.guideline_id = $2 AND d.language = 'de' AND length(x.lexeme) BETWEEN 5 AND 60
-		ORDER BY 1 ON CONFLICT DO NOTHING`, spaceID, guidelineID)
+	for _, d := range docs {
+		if d.Language != "de" {
+			continue
+		}
+		// Ordered, so that concurrent indexing takes the lexicon's keys in one order.
+		b.Queue(`INSERT INTO control.search_lexicon (word, lexeme)
+			SELECT w, l FROM (SELECT w, (ts_lexize('pg_catalog.german_stem', w))[1] AS l
+				FROM unnest(tsvector_to_array(to_tsvector('control.vd_simple', $1))) w WHERE length(w) BETWEEN 6 AND 60) x
+			WHERE l IS NOT NULL ORDER BY w ON CONFLICT DO NOTHING`, d.Title+" "+strings.Join(d.Tags, " ")+" "+bodyText(d))
+	}
 	return tx.SendBatch(ctx, b).Close()
 }
 
@@ -105,6 +102,19 @@ func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []
 func (p *Postgres) Retain(ctx context.Context, spaceID int64, ids []int64) error {
 	_, err := p.Pool.Exec(ctx, `DELETE FROM control.search_documents WHERE space_id = $1 AND NOT guideline_id = ANY($2)`, spaceID, ids)
 	return err
+}
+
+// bodyText is a document's description and sections as one text.
+func bodyText(d Document) string {
+	var text strings.Builder
+	text.WriteString(d.Description)
+	for _, s := range d.Sections {
+		text.WriteString("\n")
+		text.WriteString(s.Title)
+		text.WriteString("\n")
+		text.WriteString(s.Text)
+	}
+	return text.String()
 }
 
 // DeleteSpace drops the documents of a space (a deleted space's rows also go with it).
@@ -132,49 +142,50 @@ func (p *Postgres) compile(ctx context.Context, text string) (string, error) {
 	alternatives := make([][]string, len(items))
 	var words []string
 	var wordOwner []int32
-	rows, err := p.Pool.Query(ctx, `SELECT x.i, x.cfg = 'de', phraseto_tsquery(control.search_config(x.cfg), x.v)::text
+	rows, err := p.Pool.Query(ctx, `SELECT x.i, phraseto_tsquery(control.search_config(x.cfg), x.v)::text
 		FROM (SELECT v, i, cfg FROM unnest($1::text[], $2::int[]) AS t(v, i), unnest(ARRAY['de', 'fr', 'it', 'en']) AS c(cfg)) x`,
 		variants, owner)
 	if err != nil {
 		return "", err
 	}
 	type stem struct {
-		i      int32
-		german bool
-		q      string
+		I int32
+		Q string
 	}
 	stems, err := pgx.CollectRows(rows, pgx.RowToStructByPos[stem])
 	if err != nil {
 		return "", err
 	}
 	for _, s := range stems {
-		if s.q == "" {
-			continue
+		if s.Q != "" {
+			alternatives[s.I] = appendNew(alternatives[s.I], s.Q)
 		}
-		alternatives[s.i] = appendNew(alternatives[s.i], s.q)
-		// a single German lexeme: look for compounds holding it
-		if s.german && !items[s.i].Phrase && strings.Count(s.q, "'") == 2 && len(s.q) >= 6 {
-			words = append(words, strings.Trim(s.q, "'"))
-			wordOwner = append(wordOwner, s.i)
+	}
+	// single words, also inside the German compounds holding them
+	for i, v := range variants {
+		if !items[owner[i]].Phrase && len([]rune(v)) >= 4 {
+			words = append(words, v)
+			wordOwner = append(wordOwner, owner[i])
 		}
 	}
 	if len(words) > 0 {
-		rows, err := p.Pool.Query(ctx, `SELECT w.i, l.lexeme FROM unnest($1::text[], $2::int[]) AS w(lexeme, i),
-			LATERAL (SELECT lexeme FROM control.search_lexicon x WHERE x.lexeme LIKE '%' || w.lexeme || '%' AND x.lexeme <> w.lexeme
-				ORDER BY length(x.lexeme), x.lexeme LIMIT 24) l`, words, wordOwner)
+		rows, err := p.Pool.Query(ctx, `SELECT DISTINCT w.i, l.lexeme FROM unnest($1::text[], $2::int[]) AS w(word, i),
+			LATERAL (SELECT x.lexeme FROM control.search_lexicon x
+				WHERE x.word LIKE '%' || lower(public.unaccent('public.unaccent'::regdictionary, w.word)) || '%'
+				ORDER BY length(x.word), x.word LIMIT 24) l`, words, wordOwner)
 		if err != nil {
 			return "", err
 		}
 		type compound struct {
-			i      int32
-			lexeme string
+			I      int32
+			Lexeme string
 		}
 		found, err := pgx.CollectRows(rows, pgx.RowToStructByPos[compound])
 		if err != nil {
 			return "", err
 		}
 		for _, c := range found {
-			alternatives[c.i] = appendNew(alternatives[c.i], quoteLexeme(c.lexeme))
+			alternatives[c.I] = appendNew(alternatives[c.I], quoteLexeme(c.Lexeme))
 		}
 	}
 	var parts []string
@@ -219,7 +230,11 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 	}
 	scopeSpaces, scopeCollections := split(q.Scope)
 	filterSpaces, filterCollections := split(q.Filter)
-	metadata, err := json.Marshal(q.Metadata)
+	filter := q.Metadata
+	if filter == nil {
+		filter = map[int64][]int64{}
+	}
+	metadata, err := json.Marshal(filter)
 	if err != nil {
 		return Hits{}, err
 	}
@@ -297,9 +312,10 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 			ts_headline(control.search_config(d.language), d.description, $4::tsquery, $7),
 			coalesce((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'title', s.title,
 					'highlight', ts_headline(control.search_config(d.language), s.text, $4::tsquery, $7)) ORDER BY s.n)
-				FROM (SELECT * FROM jsonb_to_recordset(d.sections) WITH ORDINALITY AS s(id bigint, title text, text text, n bigint)
-					WHERE to_tsvector(control.search_config(d.language), s.title || ' ' || s.text) @@ $4::tsquery
-					ORDER BY s.n LIMIT $8) s), '[]'),
+				FROM (SELECT (e.s->>'id')::bigint AS id, e.s->>'title' AS title, e.s->>'text' AS text, e.n
+					FROM jsonb_array_elements(d.sections) WITH ORDINALITY AS e(s, n)
+					WHERE to_tsvector(control.search_config(d.language), (e.s->>'title') || ' ' || (e.s->>'text')) @@ $4::tsquery
+					ORDER BY e.n LIMIT $8) s), '[]'),
 			to_tsvector(control.search_config(d.language), d.description) @@ $4::tsquery
 		FROM unnest($1::bigint[], $2::bigint[], $3::text[]) WITH ORDINALITY AS k(space_id, guideline_id, language, n)
 		JOIN control.search_documents d USING (space_id, guideline_id, language) ORDER BY k.n`,

@@ -34,14 +34,6 @@ type Collection struct {
 // Kind names the job.
 func (Collection) Kind() string { return "search_collection" }
 
-// Space drops every document of a deleted space.
-type Space struct {
-	SpaceID int64 `json:"spaceId"`
-}
-
-// Kind names the job.
-func (Space) Kind() string { return "search_space" }
-
 // Reindex queues the reindexing of a guideline in tx.
 func Reindex(ctx context.Context, tx pgx.Tx, jobs Inserter, spaceID, guidelineID int64) error {
 	_, err := jobs.InsertTx(ctx, tx, Guideline{SpaceID: spaceID, GuidelineID: guidelineID}, nil)
@@ -51,11 +43,5 @@ func Reindex(ctx context.Context, tx pgx.Tx, jobs Inserter, spaceID, guidelineID
 // ReindexCollection queues the reindexing of a collection's guidelines in tx.
 func ReindexCollection(ctx context.Context, tx pgx.Tx, jobs Inserter, spaceID, collectionID int64) error {
 	_, err := jobs.InsertTx(ctx, tx, Collection{SpaceID: spaceID, CollectionID: collectionID}, nil)
-	return err
-}
-
-// DropSpace queues the removal of a space's documents in tx.
-func DropSpace(ctx context.Context, tx pgx.Tx, jobs Inserter, spaceID int64) error {
-	_, err := jobs.InsertTx(ctx, tx, Space{SpaceID: spaceID}, nil)
 	return err
 }
