@@ -16,6 +16,7 @@ import (
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/search"
 	"vademecum/services/users"
 	"vademecum/services/validation"
 	"vademecum/tenancy"
@@ -60,7 +61,7 @@ func spaceURL(cfg config) (func(subdomain string) string, error) {
 // newJobs builds the background job client (River, tables in the control schema) with every
 // worker. Jobs are inserted in the transactions that cause them and run after commit.
 func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, mailer notify.Mailer, links func(string) string,
-	clock guidelines.Clock, store *media.Store, baseDomain string) (*river.Client[pgx.Tx], error) {
+	clock guidelines.Clock, store *media.Store, baseDomain string, backend search.Backend) (*river.Client[pgx.Tx], error) {
 	pool := db.Control()
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: mailer, SpaceURL: links})
@@ -71,6 +72,10 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, &notify.DigestMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links})
 	river.AddWorker(workers, &maintenance.CopyWorker{DB: db, Registry: registry})
 	river.AddWorker(workers, &users.UserDeletedWorker{DB: db, Spaces: registry})
+	indexer := &search.Indexer{DB: db, Registry: registry, Backend: backend, Parallel: 4}
+	river.AddWorker(workers, &search.GuidelineWorker{Indexer: indexer})
+	river.AddWorker(workers, &search.CollectionWorker{Indexer: indexer})
+	river.AddWorker(workers, &search.ReindexWorker{Pool: pool, Indexer: indexer, Users: &users.Service{Pool: pool}})
 	river.AddWorker(workers, &audit.Worker{DB: db, Registry: registry, Blobs: store, Checker: audit.NewChecker(5 * time.Second), BaseDomain: baseDomain})
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema:        "control",

@@ -72,6 +72,7 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&cfg.PublicURL, "public-url", env("VADEMECUM_PUBLIC_URL", ""), "scheme, base domain and port of links in mails, e.g. https://vademecum.ch; empty: http://<base-domain>:<port of addr> (VADEMECUM_PUBLIC_URL)")
 	f.StringVar(&cfg.SMTPURL, "smtp-url", env("SMTP_URL", ""), "SMTP server for mails, smtp://user:pass@host:587, smtps://… or smtp+plain://…; empty writes mails to the log (SMTP_URL)")
 	f.StringVar(&cfg.MailFrom, "mail-from", env("VADEMECUM_MAIL_FROM", ""), "sender of mails; empty: Vademecum <noreply@<base-domain>> (VADEMECUM_MAIL_FROM)")
+	f.StringVar(&cfg.SearchURL, "search-url", env("SEARCH_URL", ""), "search backend: empty for PostgreSQL full-text search, quickwit+http://host:7280/index for Quickwit (SEARCH_URL)")
 	f.StringVar(&cfg.BlobURL, "blob-url", env("VADEMECUM_BLOB_URL", ""), "where uploaded files go: file:///dir or s3://bucket?region=…&endpoint=…; empty: <data-dir>/blobs (VADEMECUM_BLOB_URL)")
 	f.StringVar(&reminder, "expiry-reminder", env("VADEMECUM_EXPIRY_REMINDER", "720h"), "how long before a guideline's validity ends its authors are reminded, e.g. 720h (VADEMECUM_EXPIRY_REMINDER)")
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")

@@ -24,6 +24,7 @@ import (
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/search"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
@@ -48,6 +49,8 @@ type config struct {
 	MailFrom     string
 	// BlobURL is where uploaded files are stored (gocloud.dev/blob URL).
 	BlobURL string
+	// SearchURL names the search backend: empty for PostgreSQL, quickwit+http://host:port/index for Quickwit.
+	SearchURL string
 	// ExpiryReminder is how long before valid-until a guideline language counts as expiring.
 	ExpiryReminder time.Duration
 	// Now is the clock of validity; tests set it, the server leaves it nil (wall clock).
@@ -91,15 +94,19 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if err != nil {
 		return nil, err
 	}
-	jobs, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain)
+	backend, err := search.Open(cfg.SearchURL, pool)
 	if err != nil {
 		return nil, err
 	}
-	guidelineSvc := &guidelines.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock}
+	jobs, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend)
+	if err != nil {
+		return nil, err
+	}
+	guidelineSvc := &guidelines.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock, Jobs: jobs}
 	validationSvc := &validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}
 	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}, DB: db, Spaces: registry, Jobs: jobs}
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
-	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock}
+	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock, Jobs: jobs}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
 		Sessions: &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour},
@@ -128,6 +135,8 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
 	(&content.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc, Clock: clock}).Register(router)
+	(&search.Service{Backend: backend, Collections: guidelineSvc, Options: search.Options{Pool: pool}, Clock: clock}).Register(router)
+	(&search.Maintenance{Pool: pool, Jobs: jobs}).Register(router)
 
 	site := http.NewServeMux()
 	site.Handle("/api/", router)

@@ -13,6 +13,7 @@ import (
 	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/guidelines"
+	"vademecum/services/search/searchjob"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -47,6 +48,8 @@ type Service struct {
 	Authz    Authorizer
 	// Clock says which published guidelines are still valid.
 	Clock guidelines.Clock
+	// Jobs queues search indexing when a collection's visibility changes.
+	Jobs searchjob.Inserter
 }
 
 // Collection is a collection as the API shows it.
@@ -308,9 +311,15 @@ func (s *Service) UpdateCollection(ctx context.Context, req UpdateRequest) (Coll
 		return Collection{}, err
 	}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, "UPDATE collections SET title = $2, visibility = $3, updated_at = now() WHERE id = $1",
-			int64(req.CollectionID), in.Title, in.Visibility)
-		return err
+		var before string
+		if err := tx.QueryRow(ctx, "SELECT visibility FROM collections WHERE id = $1 FOR UPDATE", int64(req.CollectionID)).Scan(&before); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "UPDATE collections SET title = $2, visibility = $3, updated_at = now() WHERE id = $1",
+			int64(req.CollectionID), in.Title, in.Visibility); err != nil || before == in.Visibility {
+			return err
+		}
+		return searchjob.ReindexCollection(ctx, tx, s.Jobs, sp.ID, int64(req.CollectionID))
 	})
 	if err != nil {
 		return Collection{}, err

@@ -8,6 +8,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/search/searchjob"
 	"vademecum/tenancy"
 )
 
@@ -56,6 +57,9 @@ func (s *Service) changeLanguage(ctx context.Context, guideline int64, language 
 			return err
 		}
 		if err := change(tx, f); err != nil {
+			return err
+		}
+		if err := searchjob.Reindex(ctx, tx, s.Jobs, sp.ID, guideline); err != nil {
 			return err
 		}
 		out, err = languages(ctx, tx, s.Clock, s.Clock.Time(), "l.guideline_id = $1", guideline)

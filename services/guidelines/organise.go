@@ -8,6 +8,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/search/searchjob"
 	"vademecum/tenancy"
 )
 
@@ -107,7 +108,10 @@ func (s *Service) SetMetadata(ctx context.Context, req SetMetadataRequest) ([]Gu
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id)
 			SELECT $1, m, o FROM unnest($2::bigint[], $3::bigint[]) x(m, o)`, int64(req.GuidelineID), metadata, options)
-		return err
+		if err != nil {
+			return err
+		}
+		return searchjob.Reindex(ctx, tx, s.Jobs, sp.ID, int64(req.GuidelineID))
 	})
 	if err != nil {
 		return nil, err
@@ -207,7 +211,10 @@ func (s *Service) MoveGuideline(ctx context.Context, req PlaceRequest) (bool, er
 		}
 		_, err = tx.Exec(ctx, "UPDATE guidelines SET collection_id = $2, main_validator_id = $3, updated_at = now() WHERE id = $1",
 			int64(req.Guideline), int64(req.Collection), validator)
-		return err
+		if err != nil {
+			return err
+		}
+		return searchjob.Reindex(ctx, tx, s.Jobs, sp.ID, int64(req.Guideline))
 	})
 	return err == nil, err
 }

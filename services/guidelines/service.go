@@ -11,6 +11,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/search/searchjob"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -27,6 +28,8 @@ type Service struct {
 	Registry *tenancy.Registry
 	Authz    Authorizer
 	Clock    Clock
+	// Jobs queues search indexing in the transactions that change what readers find.
+	Jobs searchjob.Inserter
 }
 
 // Language is the state of one language of a guideline.

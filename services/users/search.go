@@ -237,3 +237,39 @@ func (s *Service) requests(ctx context.Context, where string, args ...any) ([]Me
 	}
 	return out, err
 }
+
+// RebuildSearch rebuilds what the user search reads: every user's search text (recomputed by
+// rewriting the rows in batches) and the trigram indexes over names and e-mail addresses,
+// rebuilt concurrently so searches go on meanwhile. progress gets the share done (0–100).
+func (s *Service) RebuildSearch(ctx context.Context, progress func(percent int) error) error {
+	var total int64
+	if err := s.Pool.QueryRow(ctx, "SELECT count(*) FROM control.users").Scan(&total); err != nil {
+		return err
+	}
+	const batch = 1000
+	var after, done int64
+	for {
+		var n int64
+		var last *int64
+		err := s.Pool.QueryRow(ctx, `WITH b AS (SELECT id FROM control.users WHERE id > $1 ORDER BY id LIMIT $2),
+			u AS (UPDATE control.users x SET firstname = x.firstname FROM b WHERE x.id = b.id RETURNING x.id)
+			SELECT count(*), max(id) FROM u`, after, batch).Scan(&n, &last)
+		if err != nil {
+			return err
+		}
+		if last == nil {
+			break
+		}
+		after, done = *last, done+n
+		// the indexes take the last tenth
+		if err := progress(int(min(done*90/max(total, 1), 90))); err != nil {
+			return err
+		}
+	}
+	for _, index := range []string{"control.users_search_name_trgm", "control.logins_email_trgm"} {
+		if _, err := s.Pool.Exec(ctx, "REINDEX INDEX CONCURRENTLY "+index); err != nil {
+			return err
+		}
+	}
+	return progress(100)
+}

@@ -17,6 +17,7 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/guidelines"
 	"vademecum/services/notify"
+	"vademecum/services/search/searchjob"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -147,6 +148,15 @@ func currentSpace(ctx context.Context) (*tenancy.Space, error) {
 		return nil, api.ErrNotFound
 	}
 	return sp, nil
+}
+
+// reindex queues the search indexing of a guideline of the current space.
+func (s *Service) reindex(ctx context.Context, tx pgx.Tx, guideline int64) error {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return err
+	}
+	return searchjob.Reindex(ctx, tx, s.Jobs, sp.ID, guideline)
 }
 
 // event queues the notifications of an action on a guideline language.
@@ -320,9 +330,11 @@ func (s *Service) SubmitHotfix(ctx context.Context, req FixRequest) (Validation,
 		if _, err := tx.Exec(ctx, `UPDATE validations SET progress = 'accepted', completed_at = $2 WHERE revision = $1`, revision, now); err != nil {
 			return 0, err
 		}
-		_, err = tx.Exec(ctx, `UPDATE guideline_languages SET published_version = $3, updated_at = $4 WHERE guideline_id = $1 AND language = $2`,
-			int64(req.GuidelineID), lang, req.GuidelineVersion, now)
-		return revision, err
+		if _, err = tx.Exec(ctx, `UPDATE guideline_languages SET published_version = $3, updated_at = $4 WHERE guideline_id = $1 AND language = $2`,
+			int64(req.GuidelineID), lang, req.GuidelineVersion, now); err != nil {
+			return 0, err
+		}
+		return revision, s.reindex(ctx, tx, int64(req.GuidelineID))
 	})
 }
 

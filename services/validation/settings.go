@@ -173,7 +173,10 @@ func (s *Service) UpdateValidationExpiration(ctx context.Context, req Expiration
 		if err == nil && tag.RowsAffected() == 0 {
 			return ErrNotPublished
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return s.reindex(ctx, tx, int64(req.Guideline))
 	})
 	if err != nil {
 		return nil, err

@@ -1,0 +1,384 @@
+package search
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Postgres is the embedded backend: PostgreSQL full-text search over control.search_documents
+// (migration 00004), with per-language configurations that fold accents before stemming.
+//
+// A document has two vectors: body (every word, weighted) decides what matches, head (title,
+// search tags and tags) what ranks. Ranking reads only the small head, so a frequent word costs
+// a scan of the matches' keys rather than of their texts; body-only hits rank below every
+// title or tag hit. Highlights are computed for the displayed page only.
+type Postgres struct {
+	Pool *pgxpool.Pool
+}
+
+// Index replaces the documents of a guideline.
+func (p *Postgres) Index(ctx context.Context, spaceID, guidelineID int64, docs []Document) error {
+	return pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error { return IndexTx(ctx, tx, spaceID, guidelineID, docs) })
+}
+
+// IndexTx replaces the documents of a guideline in a transaction on the control database.
+func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []Document) error {
+	langs := make([]string, len(docs))
+	for i, d := range docs {
+		langs[i] = d.Language
+	}
+	b := &pgx.Batch{}
+	b.Queue(`DELETE FROM control.search_documents WHERE space_id = $1 AND guideline_id = $2 AND NOT language = ANY($3)`,
+		spaceID, guidelineID, langs)
+	for _, d := range docs {
+		var boosted, plain []string
+		for _, t := range d.SearchTags {
+			if t.Boost {
+				boosted = append(boosted, t.Tag)
+			} else {
+				plain = append(plain, t.Tag)
+			}
+		}
+		searchTags, err := json.Marshal(orEmpty(d.SearchTags))
+		if err != nil {
+			return err
+		}
+		sections, err := json.Marshal(orEmpty(d.Sections))
+		if err != nil {
+			return err
+		}
+		metadata, err := json.Marshal(orEmpty(d.Metadata))
+		if err != nil {
+			return err
+		}
+		options := make([]int64, len(d.Metadata))
+		for i, m := range d.Metadata {
+			options[i] = m.OptionID
+		}
+		b.Queue(`WITH v AS (SELECT control.search_config($4) AS cfg),
+			h AS (SELECT setweight(to_tsvector(cfg, $7), 'A') || setweight(to_tsvector(cfg, $14), 'A')
+				|| setweight(to_tsvector(cfg, $15 || ' ' || array_to_string($9::text[], ' ')), 'B') AS head FROM v)
+			INSERT INTO control.search_documents AS d (space_id, collection_id, guideline_id, language, visibility, published_version,
+				title, description, tags, search_tags, sections, options, metadata, valid_until, head, body)
+			SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $16, h.head, h.head || setweight(to_tsvector(v.cfg, $17), 'C')
+			FROM v, h
+			ON CONFLICT (space_id, guideline_id, language) DO UPDATE SET collection_id = excluded.collection_id,
+				visibility = excluded.visibility, published_version = excluded.published_version, title = excluded.title,
+				description = excluded.description, tags = excluded.tags, search_tags = excluded.search_tags,
+				sections = excluded.sections, options = excluded.options, metadata = excluded.metadata,
+				valid_until = excluded.valid_until, head = excluded.head, body = excluded.body, indexed_at = now()`,
+			spaceID, d.CollectionID, guidelineID, d.Language, d.Visibility, d.PublishedVersion, d.Title, d.Description,
+			orEmpty(d.Tags), searchTags, sections, options, metadata, strings.Join(boosted, " "), strings.Join(plain, " "),
+			d.ValidUntil, bodyText(d))
+	}
+	b.Queue(`DELETE FROM control.search_suggestions WHERE space_id = $1 AND guideline_id = $2`, spaceID, guidelineID)
+	b.Queue(`INSERT INTO control.search_suggestions (space_id, guideline_id, language, collection_id, kind, text, norm, valid_until)
+		SELECT DISTINCT ON (d.language, s.kind, lower(s.text)) d.space_id, d.guideline_id, d.language, d.collection_id, s.kind, s.text,
+			lower(public.unaccent('public.unaccent'::regdictionary, s.text)), d.valid_until
+		FROM control.search_documents d, LATERAL (
+			SELECT 'title' AS kind, d.title AS text
+			UNION ALL SELECT 'tag', t FROM unnest(d.tags) t
+			UNION ALL SELECT 'searchTag', t->>'tag' FROM jsonb_array_elements(d.search_tags) t) s
+		WHERE d.space_id = $1 AND d.guideline_id = $2 AND s.text <> ''`, spaceID, guidelineID)
+	for _, d := range docs {
+		if d.Language != "de" {
+			continue
+		}
+		// Ordered, so that concurrent indexing takes the lexicon's keys in one order.
+		b.Queue(`INSERT INTO control.search_lexicon (word, lexeme)
+			SELECT w, l FROM (SELECT w, (ts_lexize('pg_catalog.german_stem', w))[1] AS l
+				FROM unnest(tsvector_to_array(to_tsvector('control.vd_simple', $1))) w WHERE length(w) BETWEEN 6 AND 60) x
+			WHERE l IS NOT NULL ORDER BY w ON CONFLICT DO NOTHING`, d.Title+" "+strings.Join(d.Tags, " ")+" "+bodyText(d))
+	}
+	return tx.SendBatch(ctx, b).Close()
+}
+
+// Retain drops the documents of a space's guidelines that are not in ids.
+func (p *Postgres) Retain(ctx context.Context, spaceID int64, ids []int64) error {
+	_, err := p.Pool.Exec(ctx, `DELETE FROM control.search_documents WHERE space_id = $1 AND NOT guideline_id = ANY($2)`, spaceID, ids)
+	return err
+}
+
+// bodyText is a document's description and sections as one text.
+func bodyText(d Document) string {
+	var text strings.Builder
+	text.WriteString(d.Description)
+	for _, s := range d.Sections {
+		text.WriteString("\n")
+		text.WriteString(s.Title)
+		text.WriteString("\n")
+		text.WriteString(s.Text)
+	}
+	return text.String()
+}
+
+// DeleteSpace drops the documents of a space (a deleted space's rows also go with it).
+func (p *Postgres) DeleteSpace(ctx context.Context, spaceID int64) error {
+	_, err := p.Pool.Exec(ctx, `DELETE FROM control.search_documents WHERE space_id = $1`, spaceID)
+	return err
+}
+
+// compile turns a query text into a tsquery in the text form: each word or quoted phrase must
+// match (AND), in any of the four languages, as written or with its umlauts spelled out or
+// folded, and a German word also inside the compounds of the lexicon that contain it.
+func (p *Postgres) compile(ctx context.Context, text string) (string, error) {
+	items := Parse(text)
+	var variants []string
+	var owner []int32
+	for i, it := range items {
+		for _, v := range it.Variants() {
+			variants = append(variants, v)
+			owner = append(owner, int32(i))
+		}
+	}
+	if len(variants) == 0 {
+		return "", nil
+	}
+	alternatives := make([][]string, len(items))
+	var words []string
+	var wordOwner []int32
+	rows, err := p.Pool.Query(ctx, `SELECT x.i, phraseto_tsquery(control.search_config(x.cfg), x.v)::text
+		FROM (SELECT v, i, cfg FROM unnest($1::text[], $2::int[]) AS t(v, i), unnest(ARRAY['de', 'fr', 'it', 'en']) AS c(cfg)) x`,
+		variants, owner)
+	if err != nil {
+		return "", err
+	}
+	type stem struct {
+		I int32
+		Q string
+	}
+	stems, err := pgx.CollectRows(rows, pgx.RowToStructByPos[stem])
+	if err != nil {
+		return "", err
+	}
+	for _, s := range stems {
+		if s.Q != "" {
+			alternatives[s.I] = appendNew(alternatives[s.I], s.Q)
+		}
+	}
+	// single words, also inside the German compounds holding them
+	for i, v := range variants {
+		if !items[owner[i]].Phrase && len([]rune(v)) >= 4 {
+			words = append(words, v)
+			wordOwner = append(wordOwner, owner[i])
+		}
+	}
+	if len(words) > 0 {
+		rows, err := p.Pool.Query(ctx, `SELECT DISTINCT w.i, l.lexeme FROM unnest($1::text[], $2::int[]) AS w(word, i),
+			LATERAL (SELECT x.lexeme FROM control.search_lexicon x
+				WHERE x.word LIKE '%' || lower(public.unaccent('public.unaccent'::regdictionary, w.word)) || '%'
+				ORDER BY length(x.word), x.word LIMIT 24) l`, words, wordOwner)
+		if err != nil {
+			return "", err
+		}
+		type compound struct {
+			I      int32
+			Lexeme string
+		}
+		found, err := pgx.CollectRows(rows, pgx.RowToStructByPos[compound])
+		if err != nil {
+			return "", err
+		}
+		for _, c := range found {
+			alternatives[c.I] = appendNew(alternatives[c.I], quoteLexeme(c.Lexeme))
+		}
+	}
+	var parts []string
+	for _, alt := range alternatives {
+		if len(alt) > 0 {
+			parts = append(parts, "("+strings.Join(alt, " | ")+")")
+		}
+	}
+	return strings.Join(parts, " & "), nil
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// quoteLexeme writes a lexeme as a tsquery literal.
+func quoteLexeme(l string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `''`).Replace(l) + "'"
+}
+
+// The marks ts_headline puts around hits; highlight turns them into <mark> after escaping.
+const (
+	markStart = "\x01"
+	markStop  = "\x02"
+)
+
+// Search runs a query: the matches in the scope, the best language of each guideline, the
+// counts and facets, then the highlights of the displayed page.
+func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
+	tsq, err := p.compile(ctx, q.Text)
+	if err != nil {
+		return Hits{}, err
+	}
+	out := Hits{Hits: []Hit{}, Collections: []CollectionCount{}, Metadata: []MetadataCount{}}
+	if tsq == "" {
+		return out, nil
+	}
+	scopeSpaces, scopeCollections := split(q.Scope)
+	filterSpaces, filterCollections := split(q.Filter)
+	filter := q.Metadata
+	if filter == nil {
+		filter = map[int64][]int64{}
+	}
+	metadata, err := json.Marshal(filter)
+	if err != nil {
+		return Hits{}, err
+	}
+	var collections, options, pageRaw []byte
+	err = p.Pool.QueryRow(ctx, `WITH scope AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS s(space_id, collection_id)),
+		m AS MATERIALIZED (
+			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options,
+				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
+			FROM control.search_documents d
+			WHERE d.space_id = ANY($2) AND d.body @@ $1::tsquery
+				AND (d.space_id, d.collection_id) IN (SELECT space_id, collection_id FROM scope)
+				AND (d.valid_until IS NULL OR d.valid_until > $4)),
+		g AS MATERIALIZED (
+			SELECT DISTINCT ON (space_id, guideline_id) *,
+				(cardinality($5::bigint[]) = 0 OR (space_id, collection_id) IN (SELECT * FROM unnest($5::bigint[], $6::bigint[]))) AS in_collection,
+				NOT EXISTS (SELECT 1 FROM jsonb_each($7::jsonb) f
+					WHERE NOT options && ARRAY(SELECT jsonb_array_elements_text(f.value)::bigint)) AS in_metadata
+			FROM m ORDER BY space_id, guideline_id, score DESC, language)
+		SELECT (SELECT count(*) FROM g),
+			(SELECT count(*) FROM g WHERE in_collection AND in_metadata),
+			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, collection_id, n)), '[]')
+				FROM (SELECT space_id, collection_id, count(*) AS n FROM g WHERE in_metadata GROUP BY 1, 2) c),
+			(SELECT coalesce(jsonb_agg(jsonb_build_array(o.metadata_id, o.id, c.n) ORDER BY o.metadata_id, o.position, o.id), '[]')
+				FROM (SELECT x AS option_id, count(*) AS n FROM g, unnest(g.options) x WHERE in_collection GROUP BY 1) c
+				JOIN control.metadata_options o ON o.id = c.option_id),
+			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, guideline_id, language, score) ORDER BY score DESC, space_id, guideline_id), '[]')
+				FROM (SELECT * FROM g WHERE in_collection AND in_metadata ORDER BY score DESC, space_id, guideline_id LIMIT $8 OFFSET $9) pg)`,
+		tsq, scopeSpaces, scopeCollections, q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From).
+		Scan(&out.Total, &out.Filtered, &collections, &options, &pageRaw)
+	if err != nil {
+		return Hits{}, err
+	}
+	var counts [][3]int64
+	if err := json.Unmarshal(collections, &counts); err != nil {
+		return Hits{}, err
+	}
+	for _, c := range counts {
+		out.Collections = append(out.Collections, CollectionCount{Pair: Pair{SpaceID: c[0], CollectionID: c[1]}, Count: int(c[2])})
+	}
+	if err := json.Unmarshal(options, &counts); err != nil {
+		return Hits{}, err
+	}
+	for _, c := range counts {
+		out.Metadata = append(out.Metadata, MetadataCount{MetadataID: c[0], OptionID: c[1], Count: int(c[2])})
+	}
+	type pageRow struct {
+		SpaceID, GuidelineID int64
+		Language             string
+		Score                float64
+	}
+	var page []pageRow
+	var raw [][4]json.RawMessage
+	if err := json.Unmarshal(pageRaw, &raw); err != nil {
+		return Hits{}, err
+	}
+	for _, r := range raw {
+		var row pageRow
+		if err := errors.Join(json.Unmarshal(r[0], &row.SpaceID), json.Unmarshal(r[1], &row.GuidelineID),
+			json.Unmarshal(r[2], &row.Language), json.Unmarshal(r[3], &row.Score)); err != nil {
+			return Hits{}, err
+		}
+		page = append(page, row)
+	}
+	if len(page) == 0 {
+		return out, nil
+	}
+	spaces, ids, langs := make([]int64, len(page)), make([]int64, len(page)), make([]string, len(page))
+	for i, r := range page {
+		spaces[i], ids[i], langs[i] = r.SpaceID, r.GuidelineID, r.Language
+	}
+	rows, err := p.Pool.Query(ctx, `SELECT d.space_id, d.collection_id, d.guideline_id, d.language,
+			ARRAY(SELECT o.language FROM control.search_documents o WHERE o.space_id = d.space_id AND o.guideline_id = d.guideline_id
+				AND (o.valid_until IS NULL OR o.valid_until > $5) ORDER BY o.language),
+			d.title, ts_headline(control.search_config(d.language), d.title, $4::tsquery, $6), d.metadata,
+			ts_headline(control.search_config(d.language), d.description, $4::tsquery, $7),
+			coalesce((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'title', s.title,
+					'highlight', ts_headline(control.search_config(d.language), s.text, $4::tsquery, $7)) ORDER BY s.n)
+				FROM (SELECT (e.s->>'id')::bigint AS id, e.s->>'title' AS title, e.s->>'text' AS text, e.n
+					FROM jsonb_array_elements(d.sections) WITH ORDINALITY AS e(s, n)
+					WHERE to_tsvector(control.search_config(d.language), (e.s->>'title') || ' ' || (e.s->>'text')) @@ $4::tsquery
+					ORDER BY e.n LIMIT $8) s), '[]'),
+			to_tsvector(control.search_config(d.language), d.description) @@ $4::tsquery
+		FROM unnest($1::bigint[], $2::bigint[], $3::text[]) WITH ORDINALITY AS k(space_id, guideline_id, language, n)
+		JOIN control.search_documents d USING (space_id, guideline_id, language) ORDER BY k.n`,
+		spaces, ids, langs, tsq, q.Now,
+		"HighlightAll=true, StartSel="+markStart+", StopSel="+markStop,
+		"MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=\" … \", StartSel="+markStart+", StopSel="+markStop, maxDetails)
+	if err != nil {
+		return Hits{}, err
+	}
+	defer rows.Close()
+	for i := 0; rows.Next(); i++ {
+		var h Hit
+		var metadata, details []byte
+		var description string
+		var descriptionMatches bool
+		if err := rows.Scan(&h.SpaceID, &h.CollectionID, &h.GuidelineID, &h.Language, &h.Languages, &h.Title, &h.TitleHighlight,
+			&metadata, &description, &details, &descriptionMatches); err != nil {
+			return Hits{}, err
+		}
+		h.Score = page[i].Score
+		h.TitleHighlight = highlight(h.TitleHighlight)
+		if err := json.Unmarshal(metadata, &h.Metadata); err != nil {
+			return Hits{}, err
+		}
+		if err := json.Unmarshal(details, &h.Details); err != nil {
+			return Hits{}, err
+		}
+		for j := range h.Details {
+			h.Details[j].Highlight = highlight(h.Details[j].Highlight)
+		}
+		switch {
+		case descriptionMatches || (len(h.Details) == 0 && description != ""):
+			h.Highlight = highlight(description)
+		case len(h.Details) > 0:
+			h.Highlight = h.Details[0].Highlight
+		}
+		out.Hits = append(out.Hits, h)
+	}
+	return out, rows.Err()
+}
+
+func split(pairs []Pair) ([]int64, []int64) {
+	a, b := make([]int64, len(pairs)), make([]int64, len(pairs))
+	for i, p := range pairs {
+		a[i], b[i] = p.SpaceID, p.CollectionID
+	}
+	return a, b
+}
+
+// Suggest finds titles, tags and search tags that begin with the typed text first, then those
+// containing it, shorter ones first.
+func (p *Postgres) Suggest(ctx context.Context, q SuggestQuery) ([]Suggestion, error) {
+	spaces, collections := split(q.Scope)
+	rows, err := p.Pool.Query(ctx, `WITH t AS (SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) AS norm)
+		SELECT s.text, s.kind, s.guideline_id, s.language, s.collection_id, s.space_id, s.space_id
+		FROM control.search_suggestions s, t
+		WHERE s.space_id = ANY($2) AND s.norm LIKE '%' || replace(replace(replace(t.norm, '\', '\\'), '%', '\%'), '_', '\_') || '%'
+			AND (s.space_id, s.collection_id) IN (SELECT * FROM unnest($2::bigint[], $3::bigint[]))
+			AND (s.valid_until IS NULL OR s.valid_until > $4)
+		ORDER BY s.norm LIKE t.norm || '%' DESC, s.kind = 'title' DESC, length(s.text), s.text, s.guideline_id, s.language
+		LIMIT $5`, q.Text, spaces, collections, q.Now, q.Limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Suggestion])
+}
