@@ -349,9 +349,12 @@ func TestIntegrationRecentAndImportantChanges(t *testing.T) {
 			assert.Equal(t, len(items), total)
 		}
 		list := recent("alpha", "", `{}`)
-		assert.Equal(t, "fr", list[1].Language, "the language published last")
+		assert.Equal(t, "de", list[1].Language, "German by default")
 		assert.Equal(t, []string{"de", "fr"}, list[1].Languages)
-		assert.Equal(t, "Guideline fr", list[1].Title)
+		assert.Equal(t, "Guideline de", list[1].Title)
+		list = recent("alpha", "", map[string]any{"lang": "fr"})
+		assert.Equal(t, "Guideline fr", list[1].Title, "the preferred language")
+		assert.Equal(t, "it", recent("alpha", "", map[string]any{"lang": "fr"})[0].Language, "neither preferred nor German: the one published")
 		assert.Equal(t, "Emergency", list[1].CollectionTitle)
 		assert.Equal(t, e.alpha.ID, list[1].SpaceID)
 		assert.False(t, list[1].Shared)
@@ -375,6 +378,7 @@ func TestIntegrationRecentAndImportantChanges(t *testing.T) {
 			{map[string]any{"limit": 0}, 400, "request.invalidLimit"},
 			{map[string]any{"limit": 51}, 400, "request.invalidLimit"},
 			{map[string]any{"limit": "ten"}, 400, ""},
+			{map[string]any{"lang": "xx"}, 400, "validation.language"},
 			{map[string]any{"collectionId": "abc"}, 400, ""},
 			{map[string]any{"collectionId": "1:"}, 400, ""},
 			{map[string]any{"collectionId": 999999}, 404, "collection.notFound"},

@@ -136,17 +136,24 @@ func (e *GuidelineEntry) from(c guidelines.ReadableCollection) {
 	e.CollectionTitle, e.SpaceID, e.SpaceTitle, e.Shared = c.Title, c.SpaceID, c.SpaceTitle, c.Shared
 }
 
-// RecentRequest asks for the newest guidelines, optionally of one collection.
+// RecentRequest asks for the newest guidelines, optionally of one collection, preferably in
+// a language (default de).
 type RecentRequest struct {
 	CollectionID *CollectionRef `json:"collectionId"`
 	Limit        *int           `json:"limit"`
+	Lang         string         `json:"lang"`
 }
 
 // RecentGuidelines lists the guidelines the caller may read in the current space and the
 // collections shared to it, most recently published first (limit 1–50, default 10). Each
-// comes in the language published last, with every language readers see.
+// comes in the preferred language if readers see it, else in German, else in the language
+// published last, with every language readers see.
 func (s *Service) RecentGuidelines(ctx context.Context, req RecentRequest) ([]GuidelineEntry, error) {
 	sp, err := currentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	lang, err := language("lang", req.Lang)
 	if err != nil {
 		return nil, err
 	}
@@ -165,13 +172,13 @@ func (s *Service) RecentGuidelines(ctx context.Context, req RecentRequest) ([]Gu
 	err = s.eachSpace(ctx, sp, groups, func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error {
 		rows, err := tx.Query(ctx, `WITH recent AS (
 				SELECT g.id, g.collection_id, max(l.valid_since) AS published,
-					(array_agg(l.language ORDER BY l.valid_since DESC, array_position(ARRAY['de', 'fr', 'it', 'en'], l.language)))[1] AS language,
+					(array_agg(l.language ORDER BY l.language = $4 DESC, l.language = 'de' DESC, l.valid_since DESC))[1] AS language,
 					array_agg(l.language ORDER BY array_position(ARRAY['de', 'fr', 'it', 'en'], l.language)) AS languages
 				FROM guidelines g JOIN guideline_languages l ON l.guideline_id = g.id AND `+guidelines.ReadableSQL("$2")+`
 				WHERE g.collection_id = ANY($1) GROUP BY g.id ORDER BY published DESC, g.id DESC LIMIT $3)
 			SELECT r.id, r.language, r.languages, v.title, r.collection_id, r.published FROM recent r
 			JOIN guideline_languages l ON l.guideline_id = r.id AND l.language = r.language
-			JOIN guideline_versions v ON v.guideline_id = r.id AND v.version = l.published_version`, ids, s.Clock.Time(), limit)
+			JOIN guideline_versions v ON v.guideline_id = r.id AND v.version = l.published_version`, ids, s.Clock.Time(), limit, lang)
 		if err != nil {
 			return err
 		}

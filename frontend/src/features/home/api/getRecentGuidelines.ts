@@ -6,6 +6,8 @@ export interface RecentRequest {
   /** "spaceId:collectionId", or none for every readable collection */
   collectionId?: string;
   limit: number;
+  /** preferred language of the titles */
+  lang: string;
 }
 
 /** The most recently published guidelines the caller may read, here and in collections shared to this space. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
-import type { MembershipRequest } from '../../../lib/api-types.gen';
+import type { GuidelineEntry, MembershipRequest } from '../../../lib/api-types.gen';
 import { i18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/queryClient';
 import type { Profile, Space } from '../../../lib/types';
@@ -105,5 +105,56 @@ describe('membership on the welcome page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Request membership' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('A membership request is already pending');
+  });
+});
+
+const entry = (guidelineId: number, title: string, over: Partial<GuidelineEntry> = {}): GuidelineEntry => ({
+  guidelineId,
+  language: 'de',
+  languages: ['de', 'fr'],
+  title,
+  collectionId: 2,
+  collectionTitle: 'Notfallmedizin',
+  spaceId: 1,
+  spaceTitle: 'Kantonsspital St. Gallen',
+  shared: false,
+  published: '2026-11-20T08:00:00Z',
+  ...over,
+});
+
+describe('guidelines on the welcome page', () => {
+  it('shows announcements, the overview by collection and the recent guidelines', async () => {
+    const fetchMock = renderHome({
+      'common/query/profile': anonymous,
+      'reader/query/announcements': [{ id: 1, language: 'en', teaser: 'New sepsis guideline', content: '<p>Please <strong>read</strong></p>', startDate: '2026-11-20', endDate: null }],
+      'common/query/collectionsWithActiveGuidelines': [{ collectionId: 2, collectionTitle: 'Notfallmedizin', guidelinesCount: 2 }],
+      'common/query/recentGuidelines': (body: Record<string, unknown>) =>
+        body.collectionId === '1:2'
+          ? [entry(11, 'Sepsis'), entry(12, 'Anaphylaxie')]
+          : [entry(11, 'Sepsis'), entry(40, 'Urgences', { shared: true, spaceId: 7, spaceTitle: 'HUG', collectionTitle: 'Urgences', language: 'fr' })],
+    });
+    const announcement = await screen.findByRole('heading', { name: 'New sepsis guideline' });
+    expect(announcement.parentElement?.querySelector('strong')).toHaveTextContent('read');
+    expect(sentBodies(fetchMock, 'reader/query/announcements')).toEqual([{ lang: 'en' }]);
+
+    const recent = await screen.findByRole('region', { name: 'Recent guidelines' });
+    expect(await within(recent).findByRole('link', { name: 'Urgences' })).toHaveAttribute('href', '/guideline/40/fr?space=7');
+    expect(recent).toHaveTextContent('Urgences · HUG');
+    expect(within(recent).getByRole('link', { name: 'Sepsis' })).toHaveAttribute('href', '/guideline/11/de');
+    expect(sentBodies(fetchMock, 'common/query/recentGuidelines')).toEqual([{ limit: 10, lang: 'en' }]);
+
+    const overview = screen.getByRole('region', { name: 'Guideline overview' });
+    const toggle = await within(overview).findByRole('button', { name: /Notfallmedizin/ });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(overview).findByRole('link', { name: 'Anaphylaxie' })).toHaveAttribute('href', '/guideline/12/de');
+    expect(sentBodies(fetchMock, 'common/query/recentGuidelines')).toContainEqual({ collectionId: '1:2', limit: 50, lang: 'en' });
+  });
+
+  it('has empty states for an empty space, for anonymous visitors and for members', async () => {
+    renderHome({ 'common/query/profile': anonymous, 'common/query/collectionsWithActiveGuidelines': [], 'common/query/recentGuidelines': [], 'reader/query/announcements': [] });
+    expect(await screen.findByText(/There are no public guidelines here yet/)).toBeInTheDocument();
+    expect(await screen.findByText('Nothing published yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Announcements' })).not.toBeInTheDocument();
   });
 });

@@ -121,9 +121,9 @@ function Overview({ space, signedIn }: { space: Space; signedIn: boolean }) {
 }
 
 function OverviewCollection({ spaceId, collection: c }: { spaceId: number; collection: CollectionCount }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  const guidelines = useRecentGuidelines({ collectionId: `${spaceId}:${c.collectionId}`, limit: 50 }, open);
+  const guidelines = useRecentGuidelines({ collectionId: `${spaceId}:${c.collectionId}`, limit: 50, lang: i18n.language }, open);
   const listId = `overview-${c.collectionId}`;
   return (
     <li className="overview__item">
@@ -144,8 +144,8 @@ function OverviewCollection({ spaceId, collection: c }: { spaceId: number; colle
 }
 
 function RecentGuidelines() {
-  const { t } = useTranslation();
-  const recent = useRecentGuidelines({ limit: 10 });
+  const { t, i18n } = useTranslation();
+  const recent = useRecentGuidelines({ limit: 10, lang: i18n.language });
   return (
     <section className="card" aria-labelledby="recent-heading">
       <h2 id="recent-heading" className="card__title">

@@ -26,7 +26,7 @@ function Probe() {
 
 function renderSearch(path = '/') {
   const fetchMock = mockApi({
-    'reader/query/suggestions': (body) =>
+    'reader/query/suggestions': (body: Record<string, unknown>) =>
       String(body.query).toLowerCase().startsWith('sep') ? [suggestion('Sepsis bei Kindern', 11), suggestion('Sepsis', 12, 7, 'tag')] : [],
   });
   const router = createMemoryRouter(

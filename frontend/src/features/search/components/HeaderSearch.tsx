@@ -116,7 +116,8 @@ export function HeaderSearch({ spaceId }: { spaceId: number }) {
             <Icon name="close" size={16} />
           </button>
         )}
-        <button type="submit" className="header-search__submit" aria-label={t('search.submit')}>
+        {/* not a submit button: pages find their own form's submit button */}
+        <button type="button" className="header-search__submit" aria-label={t('search.submit')} onClick={submit}>
           <Icon name="search" size={18} />
         </button>
         <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="header-search__list" hidden={!open}>

@@ -141,7 +141,7 @@ describe('results page', () => {
   it('explains a refused filter and offers to clear it', async () => {
     const user = userEvent.setup();
     renderResults('/results?query=a&collection=9:9', {
-      'reader/query/search': (body) => (Array.isArray(body.collections) && body.collections.length > 0 ? { status: 400, body: { message: 'search.unknownCollection', params: {} } } : response),
+      'reader/query/search': (body: Record<string, unknown>) => (Array.isArray(body.collections) && body.collections.length > 0 ? { status: 400, body: { message: 'search.unknownCollection', params: {} } } : response),
     });
     expect(await screen.findByText('A chosen collection is no longer available.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
