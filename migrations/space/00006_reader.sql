@@ -1,4 +1,6 @@
--- Readers resume a guideline's videos where they stopped, on any device.
+-- Readers resume a guideline's videos where they stopped, on any device. The user id is a plain
+-- column like every user reference in a space schema (00004); a deleted user's rows are
+-- forgotten by the users service.
 -- +goose Up
 CREATE TABLE video_progress (
     user_id     bigint NOT NULL,

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/policy"
+	"vademecum/services/api"
 	"vademecum/tenancy"
 )
 

@@ -293,7 +293,7 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 		if err := guidelines.Condition(l.facts, now); err != nil {
 			return condition(err, l.code, g.Languages, mayEdit)
 		}
-		v, err := guidelines.LoadVersion(ctx, tx, id, *l.facts.Published)
+		v, err := s.Guidelines.LoadVersion(ctx, tx, id, *l.facts.Published)
 		if err != nil {
 			return err
 		}
