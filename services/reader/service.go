@@ -149,6 +149,12 @@ func (s *Service) source(ctx context.Context, sp *tenancy.Space, id *api.ID) (*t
 // ErrMayNotRead with the action that could open it.
 func (s *Service) visible(ctx context.Context, sp, source *tenancy.Space, id int64, lang string) (guidelines.Reach, error) {
 	reach, err := s.Guidelines.MayReadIn(ctx, sp, source, id, lang)
+	return s.judge(ctx, sp, reach, err)
+}
+
+// judge turns the answer of the reading check into the reader's: a language that cannot be
+// read is the reader's to explain, a refusal names its action.
+func (s *Service) judge(ctx context.Context, sp *tenancy.Space, reach guidelines.Reach, err error) (guidelines.Reach, error) {
 	switch {
 	case errors.Is(err, guidelines.ErrLanguageNotFound):
 		return reach, nil
@@ -156,6 +162,27 @@ func (s *Service) visible(ctx context.Context, sp, source *tenancy.Space, id int
 		return reach, s.refusal(ctx, sp)
 	}
 	return reach, err
+}
+
+// inSource runs fn in a transaction on the guideline's space once the caller may see the
+// guideline (visible). A guideline of the current space is checked in the same transaction,
+// which spares the most frequent read a round of its own; a shared one is checked first by
+// MayReadIn on its source space.
+func (s *Service) inSource(ctx context.Context, sp, source *tenancy.Space, id int64, lang string, fn func(pgx.Tx, guidelines.Reach) error) error {
+	if source.ID != sp.ID {
+		reach, err := s.visible(ctx, sp, source, id, lang)
+		if err != nil {
+			return err
+		}
+		return s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error { return fn(tx, reach) })
+	}
+	return s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		reach, err := s.Guidelines.MayRead(ctx, tx, sp, id, lang)
+		if reach, err = s.judge(ctx, sp, reach, err); err != nil {
+			return err
+		}
+		return fn(tx, reach)
+	})
 }
 
 // refusal is the reader's 403 naming the action that could open the guideline.
@@ -266,16 +293,13 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 		return Guideline{}, err
 	}
 	id := int64(req.ID)
-	reach, err := s.visible(ctx, sp, source, id, req.Language)
-	if err != nil {
-		return Guideline{}, err
-	}
 	local := source.ID == sp.ID
-	mayEdit := local && (reach.Author || reach.Admin)
+	mayEdit := false
 	now := s.Clock.Time()
 	g := Guideline{ID: id, RequestedLanguage: req.Language}
 	var externs []int
-	err = s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error {
+	err = s.inSource(ctx, sp, source, id, req.Language, func(tx pgx.Tx, reach guidelines.Reach) error {
+		mayEdit = local && (reach.Author || reach.Admin)
 		langs, err := loadLanguages(ctx, tx, id)
 		if err != nil {
 			return err
@@ -377,11 +401,8 @@ func (s *Service) GuidelineLanguages(ctx context.Context, req LanguagesRequest) 
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.visible(ctx, sp, source, int64(req.GuidelineID), guidelines.Languages[0]); err != nil {
-		return nil, err
-	}
 	out := []LanguageInfo{}
-	err = s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error {
+	err = s.inSource(ctx, sp, source, int64(req.GuidelineID), guidelines.Languages[0], func(tx pgx.Tx, _ guidelines.Reach) error {
 		langs, err := loadLanguages(ctx, tx, int64(req.GuidelineID))
 		for _, l := range readable(langs, s.Clock.Time()) {
 			out = append(out, LanguageInfo{Language: l.code, Title: l.title})
