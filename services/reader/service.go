@@ -207,14 +207,22 @@ type language struct {
 	firstPublished *time.Time
 	important      bool
 	comment        string
+	// the latest acceptance (not a hotfix) and who gave it
+	validator      string
+	validationDate *time.Time
 }
 
 // loadLanguages reads the languages of a guideline in the product's order.
 func loadLanguages(ctx context.Context, tx pgx.Tx, id int64) ([]language, error) {
 	rows, err := tx.Query(ctx, `SELECT l.language, coalesce(v.title, ''), l.published_version, l.online, l.archived,
-			l.valid_until, l.valid_since, l.first_published_at, l.change_important, l.change_comment
+			l.valid_until, l.valid_since, l.first_published_at, l.change_important, l.change_comment,
+			coalesce(a.validator, ''), a.completed_at
 		FROM guideline_languages l
 		LEFT JOIN guideline_versions v ON v.guideline_id = l.guideline_id AND v.version = l.published_version
+		LEFT JOIN LATERAL (SELECT trim(u.firstname || ' ' || u.lastname) AS validator, x.completed_at
+			FROM validations x LEFT JOIN control.users u ON u.id = x.validator_id
+			WHERE x.guideline_id = l.guideline_id AND x.language = l.language AND x.progress = 'accepted' AND x.kind <> 'hotfix'
+			ORDER BY x.revision DESC LIMIT 1) a ON true
 		WHERE l.guideline_id = $1`, id)
 	if err != nil {
 		return nil, err
@@ -223,7 +231,7 @@ func loadLanguages(ctx context.Context, tx pgx.Tx, id int64) ([]language, error)
 		var l language
 		f := &l.facts
 		err := row.Scan(&l.code, &l.title, &f.Published, &f.Online, &f.Archived, &f.ValidUntil, &l.validSince,
-			&l.firstPublished, &l.important, &l.comment)
+			&l.firstPublished, &l.important, &l.comment, &l.validator, &l.validationDate)
 		return l, err
 	})
 	slices.SortFunc(out, func(a, b language) int {
@@ -333,16 +341,8 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 				externs = append(externs, i)
 			}
 		}
-		if g.Metadata, err = guidelines.MetadataOf(ctx, tx, source.ID, id); err != nil {
-			return err
-		}
-		err = tx.QueryRow(ctx, `SELECT coalesce(trim(u.firstname || ' ' || u.lastname), ''), v.completed_at
-			FROM validations v LEFT JOIN control.users u ON u.id = v.validator_id
-			WHERE v.guideline_id = $1 AND v.language = $2 AND v.progress = 'accepted' AND v.kind <> 'hotfix'
-			ORDER BY v.revision DESC LIMIT 1`, id, l.code).Scan(&g.Validator, &g.ValidationDate)
-		if errors.Is(err, pgx.ErrNoRows) {
-			err = nil
-		}
+		g.Validator, g.ValidationDate = l.validator, l.validationDate
+		g.Metadata, err = guidelines.MetadataOf(ctx, tx, source.ID, id)
 		return err
 	})
 	if err != nil {
