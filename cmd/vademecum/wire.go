@@ -24,6 +24,7 @@ import (
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/reader"
 	"vademecum/services/search"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
@@ -137,6 +138,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&content.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc, Clock: clock}).Register(router)
 	(&search.Service{Backend: backend, Collections: guidelineSvc, Options: search.Options{Pool: pool}, Clock: clock}).Register(router)
 	(&search.Maintenance{Pool: pool, Jobs: jobs}).Register(router)
+	(&reader.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Authz: enforcer, Clock: clock, Links: links}).Register(router)
 
 	site := http.NewServeMux()
 	site.Handle("/api/", router)

@@ -68,6 +68,7 @@ var forgetSQL = []string{
 	"DELETE FROM validation_reads WHERE user_id = $1",
 	"DELETE FROM notifications WHERE user_id = $1",
 	"DELETE FROM comments WHERE author_id = $1",
+	"DELETE FROM video_progress WHERE user_id = $1",
 	"UPDATE notifications SET sender_id = NULL WHERE sender_id = $1",
 	"UPDATE documents SET created_by = NULL WHERE created_by = $1",
 	"UPDATE templates SET created_by = NULL WHERE created_by = $1",

@@ -28,6 +28,8 @@ const ValidationPage = lazy(() => import('../features/validations/components/Val
 const ResultsPage = lazy(() => import('../features/search/components/ResultsPage').then((m) => ({ default: m.ResultsPage })));
 const ReleaseNotesPage = lazy(() => import('../features/content/components/ReleaseNotesPage').then((m) => ({ default: m.ReleaseNotesPage })));
 const EventInboxPage = lazy(() => import('../features/content/components/EventInboxPage').then((m) => ({ default: m.EventInboxPage })));
+// The reader is its own chunk so that the first page of a guideline loads only what reading needs.
+const ReaderPage = lazy(() => import('../features/reader/components/ReaderPage').then((m) => ({ default: m.ReaderPage })));
 // The guideline editor (Lexical) is its own chunk, loaded only when an author opens it.
 const EditorPage = lazy(() => import('../features/editor/components/EditorPage').then((m) => ({ default: m.EditorPage })));
 
@@ -63,6 +65,14 @@ export function shellRoutes(space: Space): RouteObject[] {
         { path: 'results', element: publicLazy(<ResultsPage space={space} />) },
         { path: 'releasenotes/:tag?', element: publicLazy(<ReleaseNotesPage />) },
         { path: 'eventinbox/:itemId?', element: publicLazy(<EventInboxPage />) },
+        {
+          path: 'guideline/:id/:lang?/:detailId?',
+          element: (
+            <Suspense fallback={<Loader />}>
+              <ReaderPage space={space} />
+            </Suspense>
+          ),
+        },
         {
           path: 'profile',
           element: (
