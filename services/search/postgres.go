@@ -33,6 +33,9 @@ func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []
 		langs[i] = d.Language
 	}
 	b := &pgx.Batch{}
+	// The index is rebuilt from the source of truth and the job that wrote it commits after
+	// it (flushing the log up to there), so its own commit need not wait for the disk.
+	b.Queue(`SET LOCAL synchronous_commit = off`)
 	b.Queue(`DELETE FROM control.search_documents WHERE space_id = $1 AND guideline_id = $2 AND NOT language = ANY($3)`,
 		spaceID, guidelineID, langs)
 	for _, d := range docs {
@@ -92,7 +95,7 @@ func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []
 		// Ordered, so that concurrent indexing takes the lexicon's keys in one order.
 		b.Queue(`INSERT INTO control.search_lexicon (word, lexeme)
 			SELECT w, l FROM (SELECT w, (ts_lexize('pg_catalog.german_stem', w))[1] AS l
-				FROM unnest(tsvector_to_array(to_tsvector('control.vd_simple', $1))) w WHERE length(w) BETWEEN 6 AND 60) x
+				FROM unnest(tsvector_to_array(to_tsvector('control.vd_simple', $1))) w WHERE length(w) BETWEEN 8 AND 60) x
 			WHERE l IS NOT NULL ORDER BY w ON CONFLICT DO NOTHING`, d.Title+" "+strings.Join(d.Tags, " ")+" "+bodyText(d))
 	}
 	return tx.SendBatch(ctx, b).Close()
@@ -309,14 +312,14 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 			ARRAY(SELECT o.language FROM control.search_documents o WHERE o.space_id = d.space_id AND o.guideline_id = d.guideline_id
 				AND (o.valid_until IS NULL OR o.valid_until > $5) ORDER BY o.language),
 			d.title, ts_headline(control.search_config(d.language), d.title, $4::tsquery, $6), d.metadata,
-			ts_headline(control.search_config(d.language), d.description, $4::tsquery, $7),
+			CASE WHEN to_tsvector(control.search_config(d.language), d.description) @@ $4::tsquery
+				THEN ts_headline(control.search_config(d.language), d.description, $4::tsquery, $7) END,
 			coalesce((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'title', s.title,
 					'highlight', ts_headline(control.search_config(d.language), s.text, $4::tsquery, $7)) ORDER BY s.n)
 				FROM (SELECT (e.s->>'id')::bigint AS id, e.s->>'title' AS title, e.s->>'text' AS text, e.n
 					FROM jsonb_array_elements(d.sections) WITH ORDINALITY AS e(s, n)
 					WHERE to_tsvector(control.search_config(d.language), (e.s->>'title') || ' ' || (e.s->>'text')) @@ $4::tsquery
-					ORDER BY e.n LIMIT $8) s), '[]'),
-			to_tsvector(control.search_config(d.language), d.description) @@ $4::tsquery
+					LIMIT $8) s), '[]')
 		FROM unnest($1::bigint[], $2::bigint[], $3::text[]) WITH ORDINALITY AS k(space_id, guideline_id, language, n)
 		JOIN control.search_documents d USING (space_id, guideline_id, language) ORDER BY k.n`,
 		spaces, ids, langs, tsq, q.Now,
@@ -329,10 +332,9 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 	for i := 0; rows.Next(); i++ {
 		var h Hit
 		var metadata, details []byte
-		var description string
-		var descriptionMatches bool
+		var description *string
 		if err := rows.Scan(&h.SpaceID, &h.CollectionID, &h.GuidelineID, &h.Language, &h.Languages, &h.Title, &h.TitleHighlight,
-			&metadata, &description, &details, &descriptionMatches); err != nil {
+			&metadata, &description, &details); err != nil {
 			return Hits{}, err
 		}
 		h.Score = page[i].Score
@@ -347,8 +349,8 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 			h.Details[j].Highlight = highlight(h.Details[j].Highlight)
 		}
 		switch {
-		case descriptionMatches || (len(h.Details) == 0 && description != ""):
-			h.Highlight = highlight(description)
+		case description != nil:
+			h.Highlight = highlight(*description)
 		case len(h.Details) > 0:
 			h.Highlight = h.Details[0].Highlight
 		}
