@@ -89,14 +89,9 @@ func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []
 			UNION ALL SELECT 'searchTag', t->>'tag' FROM jsonb_array_elements(d.search_tags) t) s
 		WHERE d.space_id = $1 AND d.guideline_id = $2 AND s.text <> ''`, spaceID, guidelineID)
 	for _, d := range docs {
-		if d.Language != "de" {
-			continue
+		if d.Language == "de" {
+			b.Queue(lexiconSQL, d.Title+" "+strings.Join(d.Tags, " ")+" "+bodyText(d))
 		}
-		// Ordered, so that concurrent indexing takes the lexicon's keys in one order.
-		b.Queue(`INSERT INTO control.search_lexicon (word, lexeme)
-			SELECT w, l FROM (SELECT w, (ts_lexize('pg_catalog.german_stem', w))[1] AS l
-				FROM unnest(tsvector_to_array(to_tsvector('control.vd_simple', $1))) w WHERE length(w) BETWEEN 8 AND 60) x
-			WHERE l IS NOT NULL ORDER BY w ON CONFLICT DO NOTHING`, d.Title+" "+strings.Join(d.Tags, " ")+" "+bodyText(d))
 	}
 	return tx.SendBatch(ctx, b).Close()
 }
@@ -126,87 +121,26 @@ func (p *Postgres) DeleteSpace(ctx context.Context, spaceID int64) error {
 	return err
 }
 
-// compile turns a query text into a tsquery in the text form: each word or quoted phrase must
-// match (AND), in any of the four languages, as written or with its umlauts spelled out or
-// folded, and a German word also inside the compounds of the lexicon that contain it.
+// compile turns a query text into a tsquery in the text form: every item must match (AND)
+// by one of its alternatives (OR); lexemes in a row must follow each other.
 func (p *Postgres) compile(ctx context.Context, text string) (string, error) {
-	items := Parse(text)
-	var variants []string
-	var owner []int32
-	for i, it := range items {
-		for _, v := range it.Variants() {
-			variants = append(variants, v)
-			owner = append(owner, int32(i))
-		}
-	}
-	if len(variants) == 0 {
-		return "", nil
-	}
-	alternatives := make([][]string, len(items))
-	var words []string
-	var wordOwner []int32
-	rows, err := p.Pool.Query(ctx, `SELECT x.i, phraseto_tsquery(control.search_config(x.cfg), x.v)::text
-		FROM (SELECT v, i, cfg FROM unnest($1::text[], $2::int[]) AS t(v, i), unnest(ARRAY['de', 'fr', 'it', 'en']) AS c(cfg)) x`,
-		variants, owner)
+	items, err := (&Stemmer{Pool: p.Pool}).Analyse(ctx, text)
 	if err != nil {
 		return "", err
 	}
-	type stem struct {
-		I int32
-		Q string
-	}
-	stems, err := pgx.CollectRows(rows, pgx.RowToStructByPos[stem])
-	if err != nil {
-		return "", err
-	}
-	for _, s := range stems {
-		if s.Q != "" {
-			alternatives[s.I] = appendNew(alternatives[s.I], s.Q)
+	parts := make([]string, len(items))
+	for i, alternatives := range items {
+		alt := make([]string, len(alternatives))
+		for j, a := range alternatives {
+			quoted := make([]string, len(a))
+			for k, l := range a {
+				quoted[k] = quoteLexeme(l)
+			}
+			alt[j] = strings.Join(quoted, " <-> ")
 		}
-	}
-	// single words, also inside the German compounds holding them
-	for i, v := range variants {
-		if !items[owner[i]].Phrase && len([]rune(v)) >= 4 {
-			words = append(words, v)
-			wordOwner = append(wordOwner, owner[i])
-		}
-	}
-	if len(words) > 0 {
-		rows, err := p.Pool.Query(ctx, `SELECT DISTINCT w.i, l.lexeme FROM unnest($1::text[], $2::int[]) AS w(word, i),
-			LATERAL (SELECT x.lexeme FROM control.search_lexicon x
-				WHERE x.word LIKE '%' || lower(public.unaccent('public.unaccent'::regdictionary, w.word)) || '%'
-				ORDER BY length(x.word), x.word LIMIT 24) l`, words, wordOwner)
-		if err != nil {
-			return "", err
-		}
-		type compound struct {
-			I      int32
-			Lexeme string
-		}
-		found, err := pgx.CollectRows(rows, pgx.RowToStructByPos[compound])
-		if err != nil {
-			return "", err
-		}
-		for _, c := range found {
-			alternatives[c.I] = appendNew(alternatives[c.I], quoteLexeme(c.Lexeme))
-		}
-	}
-	var parts []string
-	for _, alt := range alternatives {
-		if len(alt) > 0 {
-			parts = append(parts, "("+strings.Join(alt, " | ")+")")
-		}
+		parts[i] = "(" + strings.Join(alt, " | ") + ")"
 	}
 	return strings.Join(parts, " & "), nil
-}
-
-func appendNew(list []string, s string) []string {
-	for _, x := range list {
-		if x == s {
-			return list
-		}
-	}
-	return append(list, s)
 }
 
 // quoteLexeme writes a lexeme as a tsquery literal.
