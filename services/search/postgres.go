@@ -178,7 +178,7 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 	var collections, options, pageRaw []byte
 	err = p.Pool.QueryRow(ctx, `WITH scope AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS s(space_id, collection_id)),
 		m AS MATERIALIZED (
-			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options,
+			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options, d.metadata,
 				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
 			FROM control.search_documents d
 			WHERE d.space_id = ANY($2) AND d.body @@ $1::tsquery
@@ -194,9 +194,9 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 			(SELECT count(*) FROM g WHERE in_collection AND in_metadata),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, collection_id, n)), '[]')
 				FROM (SELECT space_id, collection_id, count(*) AS n FROM g WHERE in_metadata GROUP BY 1, 2) c),
-			(SELECT coalesce(jsonb_agg(jsonb_build_array(o.metadata_id, o.id, c.n) ORDER BY o.metadata_id, o.position, o.id), '[]')
-				FROM (SELECT x AS option_id, count(*) AS n FROM g, unnest(g.options) x WHERE in_collection GROUP BY 1) c
-				JOIN control.metadata_options o ON o.id = c.option_id),
+			(SELECT coalesce(jsonb_agg(jsonb_build_array(c.m, c.o, c.n) ORDER BY c.m, c.o), '[]')
+				FROM (SELECT (x->>'metadataId')::bigint AS m, (x->>'optionId')::bigint AS o, count(*) AS n
+					FROM g, jsonb_array_elements(g.metadata) x WHERE in_collection GROUP BY 1, 2) c),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, guideline_id, language, score) ORDER BY score DESC, space_id, guideline_id), '[]')
 				FROM (SELECT * FROM g WHERE in_collection AND in_metadata ORDER BY score DESC, space_id, guideline_id LIMIT $8 OFFSET $9) pg)`,
 		tsq, scopeSpaces, scopeCollections, q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From).
