@@ -213,8 +213,16 @@ func BenchmarkSearch(b *testing.B) {
 		{"rare term", rare},
 		{"compound part", func() string { return "ernährung" }},
 		{"two words", func() string { return frequent() + " " + rare() }},
-		{"three words", func() string { l := pick(langs); v := benchVocabulary[l]; return v[rng.Intn(20)] + " " + v[rng.Intn(20)] + " " + v[rng.Intn(20)] }},
-		{"phrase", func() string { l := pick(langs); v := benchVocabulary[l]; return `"` + v[rng.Intn(8)] + " " + v[rng.Intn(8)] + `"` }},
+		{"three words", func() string {
+			l := pick(langs)
+			v := benchVocabulary[l]
+			return v[rng.Intn(20)] + " " + v[rng.Intn(20)] + " " + v[rng.Intn(20)]
+		}},
+		{"phrase", func() string {
+			l := pick(langs)
+			v := benchVocabulary[l]
+			return `"` + v[rng.Intn(8)] + " " + v[rng.Intn(8)] + `"`
+		}},
 	}
 	const rounds = 200
 	fmt.Printf("  %-16s %9s %9s %9s %10s\n", "search", "p50 ms", "p95 ms", "p99 ms", "hits avg")

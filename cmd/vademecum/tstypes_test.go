@@ -20,6 +20,7 @@ import (
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/search"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
@@ -197,6 +198,15 @@ var apiTypes = map[string]any{
 	"ExpirationRequest":                validation.ExpirationRequest{},
 	"Notification":                     notify.Notification{},
 	"NotificationsSeenRequest":         notify.SeenRequest{},
+	"GuidelineSearchRequest":           search.Request{},
+	"GuidelineSearchResponse":          search.Response{},
+	"GuidelineSearchResult":            search.Result{},
+	"SearchResultDetail":               search.Detail{},
+	"SearchMetadataOption":             search.MetadataOption{},
+	"SearchCollectionFilter":           search.CollectionFilter{},
+	"SearchMetadataCount":              search.MetadataCount{},
+	"SuggestionsRequest":               search.SuggestRequest{},
+	"Suggestion":                       search.Suggestion{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {
