@@ -404,7 +404,7 @@ func (q *Quickwit) Search(ctx context.Context, query Query) (Hits, error) {
 var marked = regexp.MustCompile(`<b>([^<]*)</b>`)
 
 // hit builds a result from a document, highlighting in its stored text the words whose
-// lexemes the snippets mark.
+// lexemes the snippets mark. Quickwit's answer carries no scores: a hit's score is its rank.
 func (q *Quickwit) hit(ctx context.Context, d qwDocument, snippet map[string][]string, now time.Time, rank int) (Hit, error) {
 	h := Hit{SpaceID: d.SpaceID, CollectionID: d.CollectionID, GuidelineID: d.GuidelineID, Language: d.Language, Title: d.Title,
 		Metadata: d.Metadata, Score: float64(rank)}
