@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -21,13 +22,8 @@ type Postgres struct {
 	Pool *pgxpool.Pool
 }
 
-// Index replaces the documents of a guideline.
+// Index replaces the documents of a guideline in one transaction.
 func (p *Postgres) Index(ctx context.Context, spaceID, guidelineID int64, docs []Document) error {
-	return pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error { return IndexTx(ctx, tx, spaceID, guidelineID, docs) })
-}
-
-// IndexTx replaces the documents of a guideline in a transaction on the control database.
-func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []Document) error {
 	langs := make([]string, len(docs))
 	for i, d := range docs {
 		langs[i] = d.Language
@@ -39,14 +35,7 @@ func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []
 	b.Queue(`DELETE FROM control.search_documents WHERE space_id = $1 AND guideline_id = $2 AND NOT language = ANY($3)`,
 		spaceID, guidelineID, langs)
 	for _, d := range docs {
-		var boosted, plain []string
-		for _, t := range d.SearchTags {
-			if t.Boost {
-				boosted = append(boosted, t.Tag)
-			} else {
-				plain = append(plain, t.Tag)
-			}
-		}
+		boosted, plain := splitSearchTags(d)
 		searchTags, err := json.Marshal(orEmpty(d.SearchTags))
 		if err != nil {
 			return err
@@ -93,13 +82,25 @@ func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []
 			b.Queue(lexiconSQL, d.Title+" "+strings.Join(d.Tags, " ")+" "+bodyText(d))
 		}
 	}
-	return tx.SendBatch(ctx, b).Close()
+	return pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error { return tx.SendBatch(ctx, b).Close() })
 }
 
 // Retain drops the documents of a space's guidelines that are not in ids.
 func (p *Postgres) Retain(ctx context.Context, spaceID int64, ids []int64) error {
 	_, err := p.Pool.Exec(ctx, `DELETE FROM control.search_documents WHERE space_id = $1 AND NOT guideline_id = ANY($2)`, spaceID, ids)
 	return err
+}
+
+// splitSearchTags separates the boosted search tags from the others.
+func splitSearchTags(d Document) (boosted, plain []string) {
+	for _, t := range d.SearchTags {
+		if t.Boost {
+			boosted = append(boosted, t.Tag)
+		} else {
+			plain = append(plain, t.Tag)
+		}
+	}
+	return boosted, plain
 }
 
 // bodyText is a document's description and sections as one text.
@@ -181,13 +182,13 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options, d.metadata,
 				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
 			FROM control.search_documents d
-			WHERE d.space_id = ANY($2) AND d.body @@ $1::tsquery
+			WHERE (`+perSpace(scopeSpaces)+`)
 				AND (d.space_id, d.collection_id) IN (SELECT space_id, collection_id FROM scope)
 				AND (d.valid_until IS NULL OR d.valid_until > $4)),
 		g AS MATERIALIZED (
 			SELECT DISTINCT ON (space_id, guideline_id) *,
 				(cardinality($5::bigint[]) = 0 OR (space_id, collection_id) IN (SELECT * FROM unnest($5::bigint[], $6::bigint[]))) AS in_collection,
-				NOT EXISTS (SELECT 1 FROM jsonb_each($7::jsonb) f
+				$7::jsonb = '{}' OR NOT EXISTS (SELECT 1 FROM jsonb_each($7::jsonb) f
 					WHERE NOT options && ARRAY(SELECT jsonb_array_elements_text(f.value)::bigint)) AS in_metadata
 			FROM m ORDER BY space_id, guideline_id, score DESC, language)
 		SELECT (SELECT count(*) FROM g),
@@ -291,6 +292,21 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 		out.Hits = append(out.Hits, h)
 	}
 	return out, rows.Err()
+}
+
+// perSpace matches the query in $1 space by space: each branch is one scan of the index on
+// (space_id, body), which answers without reading the texts, so a frequent word costs no more
+// than its matches in the spaces searched. (The index cannot take a list of spaces at once.)
+func perSpace(spaces []int64) string {
+	seen := map[int64]bool{}
+	var branches []string
+	for _, sp := range spaces {
+		if !seen[sp] {
+			seen[sp] = true
+			branches = append(branches, "(d.space_id = "+strconv.FormatInt(sp, 10)+" AND d.body @@ $1::tsquery)")
+		}
+	}
+	return strings.Join(branches, " OR ")
 }
 
 func split(pairs []Pair) ([]int64, []int64) {

@@ -155,14 +155,7 @@ func (q *Quickwit) Index(ctx context.Context, spaceID, guidelineID int64, docs [
 	}
 	var ndjson bytes.Buffer
 	for _, d := range docs {
-		var boosted, plain []string
-		for _, t := range d.SearchTags {
-			if t.Boost {
-				boosted = append(boosted, t.Tag)
-			} else {
-				plain = append(plain, t.Tag)
-			}
-		}
+		boosted, plain := splitSearchTags(d)
 		fields := []string{d.Title, strings.Join(boosted, " "), strings.Join(append(plain, d.Tags...), " "), bodyText(d)}
 		unique := map[string]bool{}
 		var list []string
