@@ -22,6 +22,7 @@ import (
 	"vademecum/services/media"
 	"vademecum/services/notify"
 	"vademecum/services/reader"
+	"vademecum/services/search"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
@@ -231,6 +232,15 @@ var apiTypes = map[string]any{
 	"VideoRequest":                     reader.VideoRequest{},
 	"VideoProgressUpdate":              reader.VideoProgressUpdate{},
 	"VideoProgress":                    reader.VideoProgress{},
+	"GuidelineSearchRequest":           search.Request{},
+	"GuidelineSearchResponse":          search.Response{},
+	"GuidelineSearchResult":            search.Result{},
+	"SearchResultDetail":               search.Detail{},
+	"SearchMetadataOption":             search.MetadataOption{},
+	"SearchCollectionFilter":           search.CollectionFilter{},
+	"SearchMetadataCount":              search.MetadataCount{},
+	"SuggestionsRequest":               search.SuggestRequest{},
+	"Suggestion":                       search.Suggestion{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {

@@ -2,8 +2,10 @@ package search
 
 import (
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -22,5 +24,6 @@ func Open(searchURL string, pool *pgxpool.Pool) (Backend, error) {
 	if index == "" || strings.Contains(index, "/") {
 		return nil, fmt.Errorf("search URL %q: name one index", searchURL)
 	}
-	return nil, fmt.Errorf("search URL %q: the Quickwit backend is not built in", searchURL)
+	return &Quickwit{BaseURL: strings.TrimPrefix(u.Scheme, "quickwit+") + "://" + u.Host, IndexID: index, Stemmer: &Stemmer{Pool: pool},
+		Client: &http.Client{Timeout: 30 * time.Second}}, nil
 }

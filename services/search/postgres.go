@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -21,29 +22,20 @@ type Postgres struct {
 	Pool *pgxpool.Pool
 }
 
-// Index replaces the documents of a guideline.
+// Index replaces the documents of a guideline in one transaction.
 func (p *Postgres) Index(ctx context.Context, spaceID, guidelineID int64, docs []Document) error {
-	return pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error { return IndexTx(ctx, tx, spaceID, guidelineID, docs) })
-}
-
-// IndexTx replaces the documents of a guideline in a transaction on the control database.
-func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []Document) error {
 	langs := make([]string, len(docs))
 	for i, d := range docs {
 		langs[i] = d.Language
 	}
 	b := &pgx.Batch{}
+	// The index is rebuilt from the source of truth and the job that wrote it commits after
+	// it (flushing the log up to there), so its own commit need not wait for the disk.
+	b.Queue(`SET LOCAL synchronous_commit = off`)
 	b.Queue(`DELETE FROM control.search_documents WHERE space_id = $1 AND guideline_id = $2 AND NOT language = ANY($3)`,
 		spaceID, guidelineID, langs)
 	for _, d := range docs {
-		var boosted, plain []string
-		for _, t := range d.SearchTags {
-			if t.Boost {
-				boosted = append(boosted, t.Tag)
-			} else {
-				plain = append(plain, t.Tag)
-			}
-		}
+		boosted, plain := splitSearchTags(d)
 		searchTags, err := json.Marshal(orEmpty(d.SearchTags))
 		if err != nil {
 			return err
@@ -86,22 +78,29 @@ func IndexTx(ctx context.Context, tx pgx.Tx, spaceID, guidelineID int64, docs []
 			UNION ALL SELECT 'searchTag', t->>'tag' FROM jsonb_array_elements(d.search_tags) t) s
 		WHERE d.space_id = $1 AND d.guideline_id = $2 AND s.text <> ''`, spaceID, guidelineID)
 	for _, d := range docs {
-		if d.Language != "de" {
-			continue
+		if d.Language == "de" {
+			b.Queue(lexiconSQL, d.Title+" "+strings.Join(d.Tags, " ")+" "+bodyText(d))
 		}
-		// Ordered, so that concurrent indexing takes the lexicon's keys in one order.
-		b.Queue(`INSERT INTO control.search_lexicon (word, lexeme)
-			SELECT w, l FROM (SELECT w, (ts_lexize('pg_catalog.german_stem', w))[1] AS l
-				FROM unnest(tsvector_to_array(to_tsvector('control.vd_simple', $1))) w WHERE length(w) BETWEEN 6 AND 60) x
-			WHERE l IS NOT NULL ORDER BY w ON CONFLICT DO NOTHING`, d.Title+" "+strings.Join(d.Tags, " ")+" "+bodyText(d))
 	}
-	return tx.SendBatch(ctx, b).Close()
+	return pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error { return tx.SendBatch(ctx, b).Close() })
 }
 
 // Retain drops the documents of a space's guidelines that are not in ids.
 func (p *Postgres) Retain(ctx context.Context, spaceID int64, ids []int64) error {
 	_, err := p.Pool.Exec(ctx, `DELETE FROM control.search_documents WHERE space_id = $1 AND NOT guideline_id = ANY($2)`, spaceID, ids)
 	return err
+}
+
+// splitSearchTags separates the boosted search tags from the others.
+func splitSearchTags(d Document) (boosted, plain []string) {
+	for _, t := range d.SearchTags {
+		if t.Boost {
+			boosted = append(boosted, t.Tag)
+		} else {
+			plain = append(plain, t.Tag)
+		}
+	}
+	return boosted, plain
 }
 
 // bodyText is a document's description and sections as one text.
@@ -123,87 +122,26 @@ func (p *Postgres) DeleteSpace(ctx context.Context, spaceID int64) error {
 	return err
 }
 
-// compile turns a query text into a tsquery in the text form: each word or quoted phrase must
-// match (AND), in any of the four languages, as written or with its umlauts spelled out or
-// folded, and a German word also inside the compounds of the lexicon that contain it.
+// compile turns a query text into a tsquery in the text form: every item must match (AND)
+// by one of its alternatives (OR); lexemes in a row must follow each other.
 func (p *Postgres) compile(ctx context.Context, text string) (string, error) {
-	items := Parse(text)
-	var variants []string
-	var owner []int32
-	for i, it := range items {
-		for _, v := range it.Variants() {
-			variants = append(variants, v)
-			owner = append(owner, int32(i))
-		}
-	}
-	if len(variants) == 0 {
-		return "", nil
-	}
-	alternatives := make([][]string, len(items))
-	var words []string
-	var wordOwner []int32
-	rows, err := p.Pool.Query(ctx, `SELECT x.i, phraseto_tsquery(control.search_config(x.cfg), x.v)::text
-		FROM (SELECT v, i, cfg FROM unnest($1::text[], $2::int[]) AS t(v, i), unnest(ARRAY['de', 'fr', 'it', 'en']) AS c(cfg)) x`,
-		variants, owner)
+	items, err := (&Stemmer{Pool: p.Pool}).Analyse(ctx, text)
 	if err != nil {
 		return "", err
 	}
-	type stem struct {
-		I int32
-		Q string
-	}
-	stems, err := pgx.CollectRows(rows, pgx.RowToStructByPos[stem])
-	if err != nil {
-		return "", err
-	}
-	for _, s := range stems {
-		if s.Q != "" {
-			alternatives[s.I] = appendNew(alternatives[s.I], s.Q)
+	parts := make([]string, len(items))
+	for i, alternatives := range items {
+		alt := make([]string, len(alternatives))
+		for j, a := range alternatives {
+			quoted := make([]string, len(a))
+			for k, l := range a {
+				quoted[k] = quoteLexeme(l)
+			}
+			alt[j] = strings.Join(quoted, " <-> ")
 		}
-	}
-	// single words, also inside the German compounds holding them
-	for i, v := range variants {
-		if !items[owner[i]].Phrase && len([]rune(v)) >= 4 {
-			words = append(words, v)
-			wordOwner = append(wordOwner, owner[i])
-		}
-	}
-	if len(words) > 0 {
-		rows, err := p.Pool.Query(ctx, `SELECT DISTINCT w.i, l.lexeme FROM unnest($1::text[], $2::int[]) AS w(word, i),
-			LATERAL (SELECT x.lexeme FROM control.search_lexicon x
-				WHERE x.word LIKE '%' || lower(public.unaccent('public.unaccent'::regdictionary, w.word)) || '%'
-				ORDER BY length(x.word), x.word LIMIT 24) l`, words, wordOwner)
-		if err != nil {
-			return "", err
-		}
-		type compound struct {
-			I      int32
-			Lexeme string
-		}
-		found, err := pgx.CollectRows(rows, pgx.RowToStructByPos[compound])
-		if err != nil {
-			return "", err
-		}
-		for _, c := range found {
-			alternatives[c.I] = appendNew(alternatives[c.I], quoteLexeme(c.Lexeme))
-		}
-	}
-	var parts []string
-	for _, alt := range alternatives {
-		if len(alt) > 0 {
-			parts = append(parts, "("+strings.Join(alt, " | ")+")")
-		}
+		parts[i] = "(" + strings.Join(alt, " | ") + ")"
 	}
 	return strings.Join(parts, " & "), nil
-}
-
-func appendNew(list []string, s string) []string {
-	for _, x := range list {
-		if x == s {
-			return list
-		}
-	}
-	return append(list, s)
 }
 
 // quoteLexeme writes a lexeme as a tsquery literal.
@@ -241,25 +179,25 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 	var collections, options, pageRaw []byte
 	err = p.Pool.QueryRow(ctx, `WITH scope AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS s(space_id, collection_id)),
 		m AS MATERIALIZED (
-			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options,
+			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options, d.metadata,
 				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
 			FROM control.search_documents d
-			WHERE d.space_id = ANY($2) AND d.body @@ $1::tsquery
+			WHERE (`+perSpace(scopeSpaces)+`)
 				AND (d.space_id, d.collection_id) IN (SELECT space_id, collection_id FROM scope)
 				AND (d.valid_until IS NULL OR d.valid_until > $4)),
 		g AS MATERIALIZED (
 			SELECT DISTINCT ON (space_id, guideline_id) *,
 				(cardinality($5::bigint[]) = 0 OR (space_id, collection_id) IN (SELECT * FROM unnest($5::bigint[], $6::bigint[]))) AS in_collection,
-				NOT EXISTS (SELECT 1 FROM jsonb_each($7::jsonb) f
+				$7::jsonb = '{}' OR NOT EXISTS (SELECT 1 FROM jsonb_each($7::jsonb) f
 					WHERE NOT options && ARRAY(SELECT jsonb_array_elements_text(f.value)::bigint)) AS in_metadata
 			FROM m ORDER BY space_id, guideline_id, score DESC, language)
 		SELECT (SELECT count(*) FROM g),
 			(SELECT count(*) FROM g WHERE in_collection AND in_metadata),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, collection_id, n)), '[]')
 				FROM (SELECT space_id, collection_id, count(*) AS n FROM g WHERE in_metadata GROUP BY 1, 2) c),
-			(SELECT coalesce(jsonb_agg(jsonb_build_array(o.metadata_id, o.id, c.n) ORDER BY o.metadata_id, o.position, o.id), '[]')
-				FROM (SELECT x AS option_id, count(*) AS n FROM g, unnest(g.options) x WHERE in_collection GROUP BY 1) c
-				JOIN control.metadata_options o ON o.id = c.option_id),
+			(SELECT coalesce(jsonb_agg(jsonb_build_array(c.m, c.o, c.n) ORDER BY c.m, c.o), '[]')
+				FROM (SELECT (x->>'metadataId')::bigint AS m, (x->>'optionId')::bigint AS o, count(*) AS n
+					FROM g, jsonb_array_elements(g.metadata) x WHERE in_collection GROUP BY 1, 2) c),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, guideline_id, language, score) ORDER BY score DESC, space_id, guideline_id), '[]')
 				FROM (SELECT * FROM g WHERE in_collection AND in_metadata ORDER BY score DESC, space_id, guideline_id LIMIT $8 OFFSET $9) pg)`,
 		tsq, scopeSpaces, scopeCollections, q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From).
@@ -309,14 +247,14 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 			ARRAY(SELECT o.language FROM control.search_documents o WHERE o.space_id = d.space_id AND o.guideline_id = d.guideline_id
 				AND (o.valid_until IS NULL OR o.valid_until > $5) ORDER BY o.language),
 			d.title, ts_headline(control.search_config(d.language), d.title, $4::tsquery, $6), d.metadata,
-			ts_headline(control.search_config(d.language), d.description, $4::tsquery, $7),
+			CASE WHEN to_tsvector(control.search_config(d.language), d.description) @@ $4::tsquery
+				THEN ts_headline(control.search_config(d.language), d.description, $4::tsquery, $7) END,
 			coalesce((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'title', s.title,
 					'highlight', ts_headline(control.search_config(d.language), s.text, $4::tsquery, $7)) ORDER BY s.n)
 				FROM (SELECT (e.s->>'id')::bigint AS id, e.s->>'title' AS title, e.s->>'text' AS text, e.n
 					FROM jsonb_array_elements(d.sections) WITH ORDINALITY AS e(s, n)
 					WHERE to_tsvector(control.search_config(d.language), (e.s->>'title') || ' ' || (e.s->>'text')) @@ $4::tsquery
-					ORDER BY e.n LIMIT $8) s), '[]'),
-			to_tsvector(control.search_config(d.language), d.description) @@ $4::tsquery
+					LIMIT $8) s), '[]')
 		FROM unnest($1::bigint[], $2::bigint[], $3::text[]) WITH ORDINALITY AS k(space_id, guideline_id, language, n)
 		JOIN control.search_documents d USING (space_id, guideline_id, language) ORDER BY k.n`,
 		spaces, ids, langs, tsq, q.Now,
@@ -329,10 +267,9 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 	for i := 0; rows.Next(); i++ {
 		var h Hit
 		var metadata, details []byte
-		var description string
-		var descriptionMatches bool
+		var description *string
 		if err := rows.Scan(&h.SpaceID, &h.CollectionID, &h.GuidelineID, &h.Language, &h.Languages, &h.Title, &h.TitleHighlight,
-			&metadata, &description, &details, &descriptionMatches); err != nil {
+			&metadata, &description, &details); err != nil {
 			return Hits{}, err
 		}
 		h.Score = page[i].Score
@@ -347,14 +284,29 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 			h.Details[j].Highlight = highlight(h.Details[j].Highlight)
 		}
 		switch {
-		case descriptionMatches || (len(h.Details) == 0 && description != ""):
-			h.Highlight = highlight(description)
+		case description != nil:
+			h.Highlight = highlight(*description)
 		case len(h.Details) > 0:
 			h.Highlight = h.Details[0].Highlight
 		}
 		out.Hits = append(out.Hits, h)
 	}
 	return out, rows.Err()
+}
+
+// perSpace matches the query in $1 space by space: each branch is one scan of the index on
+// (space_id, body), which answers without reading the texts, so a frequent word costs no more
+// than its matches in the spaces searched. (The index cannot take a list of spaces at once.)
+func perSpace(spaces []int64) string {
+	seen := map[int64]bool{}
+	var branches []string
+	for _, sp := range spaces {
+		if !seen[sp] {
+			seen[sp] = true
+			branches = append(branches, "(d.space_id = "+strconv.FormatInt(sp, 10)+" AND d.body @@ $1::tsquery)")
+		}
+	}
+	return strings.Join(branches, " OR ")
 }
 
 func split(pairs []Pair) ([]int64, []int64) {

@@ -298,6 +298,7 @@ func (s *Service) check(ctx context.Context, req Request, readable map[Pair]guid
 	if q.Size == 0 {
 		q.Size = DefaultSize
 	}
+	// more collections than the caller may read cannot all be readable
 	if len(req.Collections) > len(readable) {
 		return Query{}, ErrUnknownCollection.Field("collections")
 	}
@@ -312,6 +313,9 @@ func (s *Service) check(ctx context.Context, req Request, readable map[Pair]guid
 			q.Filter = append(q.Filter, p)
 		}
 	}
+	if len(req.Metadata) > 50 {
+		return Query{}, ErrUnknownMetadata.Field("metadata")
+	}
 	var pairs []MetadataOption
 	for k, options := range req.Metadata {
 		id, err := strconv.ParseInt(k, 10, 64)
@@ -322,9 +326,6 @@ func (s *Service) check(ctx context.Context, req Request, readable map[Pair]guid
 			q.Metadata[id] = append(q.Metadata[id], int64(o))
 			pairs = append(pairs, MetadataOption{MetadataID: id, OptionID: int64(o)})
 		}
-	}
-	if len(req.Metadata) > 50 {
-		return Query{}, ErrUnknownMetadata.Field("metadata")
 	}
 	if len(pairs) > 0 {
 		ok, err := s.Options.OptionsExist(ctx, pairs)

@@ -447,6 +447,40 @@ export interface GuidelineRequest {
   guideline: number;
 }
 
+export interface GuidelineSearchRequest {
+  query: string;
+  collections: string[];
+  metadata: Record<string, number[]>;
+  from: number;
+  size: number;
+}
+
+export interface GuidelineSearchResponse {
+  totalHits: number;
+  filteredHits: number;
+  took: number;
+  results: GuidelineSearchResult[];
+  collectionFilters: SearchCollectionFilter[];
+  metadataCounts: SearchMetadataCount[];
+}
+
+export interface GuidelineSearchResult {
+  guidelineId: number;
+  title: string;
+  titleHighlight: string;
+  highlight: string;
+  language: string;
+  languages: string[];
+  collectionId: number;
+  collectionTitle: string;
+  collectionSpaceId: number;
+  collectionSpaceTitle: string;
+  spaceId: number;
+  metadata: SearchMetadataOption[];
+  details: SearchResultDetail[];
+  score: number;
+}
+
 export interface GuidelineVersion {
   id: number;
   version: number;
@@ -931,8 +965,32 @@ export interface SaveTemplateRequest {
   template: TemplateInput;
 }
 
+export interface SearchCollectionFilter {
+  collectionId: number;
+  spaceId: number;
+  title: string;
+  count: number;
+}
+
+export interface SearchMetadataCount {
+  metadataId: number;
+  optionId: number;
+  count: number;
+}
+
+export interface SearchMetadataOption {
+  metadataId: number;
+  optionId: number;
+}
+
 export interface SearchRequest {
   query: string;
+}
+
+export interface SearchResultDetail {
+  id: number;
+  title: string;
+  highlight: string;
 }
 
 export interface SearchTag {
@@ -1097,6 +1155,20 @@ export interface SubmitRequest {
   guidelineId: number;
   guidelineVersion: number;
   validation: ValidationContent;
+}
+
+export interface Suggestion {
+  text: string;
+  kind: string;
+  guidelineId: number;
+  language: string;
+  collectionId: number;
+  collectionSpaceId: number;
+  spaceId: number;
+}
+
+export interface SuggestionsRequest {
+  query: string;
 }
 
 export interface Template {

@@ -1,3 +1,5 @@
+import type { GuidelineSearchRequest } from '../../lib/api-types.gen';
+
 /** The results page's state as it lives in the URL (/results?query=…&collection=…&meta=…&page=…). */
 export const PAGE_SIZE = 10;
 /** Pages beyond this are not offered; narrowing the query finds more than paging does. */
@@ -51,13 +53,7 @@ export function resultsPath(query: string): string {
   return q ? `/results?${toSearchParams({ query: q, collections: [], metadata: {}, page: 1 }).toString()}` : '/results';
 }
 
-export interface SearchRequest {
-  query: string;
-  collections: string[];
-  metadata: Record<string, number[]>;
-  from: number;
-  size: number;
-}
+export type SearchRequest = GuidelineSearchRequest;
 
 export function toSearchRequest(state: SearchState): SearchRequest {
   const metadata: Record<string, number[]> = {};

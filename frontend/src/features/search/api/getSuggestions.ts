@@ -1,17 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '../../../lib/api';
+import type { Suggestion } from '../../../lib/api-types.gen';
 
-export interface Suggestion {
-  text: string;
-  kind: 'title' | 'tag' | 'searchTag';
-  guidelineId: number;
-  language: string;
-  collectionId: number;
-  collectionSpaceId: number;
-  spaceId: number;
-}
-
-/** Titles, tags and search tags matching what has been typed so far (at most 8). */
+/** Titles, tags and search tags (kind "title", "tag", "searchTag") matching what has been typed so far (at most 8). */
 export const getSuggestions = (query: string) => apiQuery<Suggestion[]>('reader', 'suggestions', { query });
 
 export const suggestionsQueryOptions = (query: string) =>

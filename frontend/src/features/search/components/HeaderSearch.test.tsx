@@ -6,10 +6,10 @@ import { AppProviders } from '../../../app/providers';
 import { i18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/queryClient';
 import { mockApi, sentBodies } from '../../../test/mockApi';
-import type { Suggestion } from '../api/getSuggestions';
+import type { Suggestion } from '../../../lib/api-types.gen';
 import { HeaderSearch } from './HeaderSearch';
 
-const suggestion = (text: string, guidelineId: number, spaceId = 1, kind: Suggestion['kind'] = 'title'): Suggestion => ({
+const suggestion = (text: string, guidelineId: number, spaceId = 1, kind = 'title'): Suggestion => ({
   text,
   kind,
   guidelineId,

@@ -1,0 +1,131 @@
+package search
+
+import (
+	"context"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Stemmer reduces words to the lexemes of the per-language configurations of PostgreSQL, so
+// that both backends stem identically (Quickwit has no German, French or Italian stemmer).
+type Stemmer struct {
+	Pool *pgxpool.Pool
+}
+
+// Alternative is one way an item of a query matches: a lexeme, or lexemes in a row.
+type Alternative []string
+
+// Analyse turns a query text into its items, each with the alternatives it matches by: as
+// written or with umlauts spelled out or folded, stemmed in each of the four languages, and
+// as a word inside the German compounds of the lexicon that contain it. Items whose words are
+// all stop words in every language drop out.
+func (s *Stemmer) Analyse(ctx context.Context, text string) ([][]Alternative, error) {
+	items := Parse(text)
+	var variants []string
+	var owner []int32
+	for i, it := range items {
+		for _, v := range it.Variants() {
+			variants = append(variants, v)
+			owner = append(owner, int32(i))
+		}
+	}
+	if len(variants) == 0 {
+		return nil, nil
+	}
+	rows, err := s.Pool.Query(ctx, `SELECT x.i, ARRAY(SELECT t.lexeme FROM unnest(to_tsvector(control.search_config(x.cfg), x.v)) t
+			ORDER BY t.positions[1])
+		FROM (SELECT v, i, cfg FROM unnest($1::text[], $2::int[]) AS t(v, i), unnest(ARRAY['de', 'fr', 'it', 'en']) AS c(cfg)) x`,
+		variants, owner)
+	if err != nil {
+		return nil, err
+	}
+	type stem struct {
+		I       int32
+		Lexemes []string
+	}
+	stems, err := pgx.CollectRows(rows, pgx.RowToStructByPos[stem])
+	if err != nil {
+		return nil, err
+	}
+	alternatives := make([][]Alternative, len(items))
+	for _, s := range stems {
+		if len(s.Lexemes) > 0 {
+			alternatives[s.I] = appendAlternative(alternatives[s.I], s.Lexemes)
+		}
+	}
+	var words []string
+	var wordOwner []int32
+	for i, v := range variants {
+		if !items[owner[i]].Phrase && len([]rune(v)) >= 4 {
+			words = append(words, v)
+			wordOwner = append(wordOwner, owner[i])
+		}
+	}
+	if len(words) > 0 {
+		rows, err := s.Pool.Query(ctx, `SELECT DISTINCT w.i, l.lexeme FROM unnest($1::text[], $2::int[]) AS w(word, i),
+			LATERAL (SELECT x.lexeme FROM control.search_lexicon x
+				WHERE x.word LIKE '%' || lower(public.unaccent('public.unaccent'::regdictionary, w.word)) || '%'
+				ORDER BY length(x.word), x.word LIMIT 24) l`, words, wordOwner)
+		if err != nil {
+			return nil, err
+		}
+		type compound struct {
+			I      int32
+			Lexeme string
+		}
+		found, err := pgx.CollectRows(rows, pgx.RowToStructByPos[compound])
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range found {
+			alternatives[c.I] = appendAlternative(alternatives[c.I], Alternative{c.Lexeme})
+		}
+	}
+	out := alternatives[:0]
+	for _, a := range alternatives {
+		if len(a) > 0 {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+func appendAlternative(list []Alternative, a Alternative) []Alternative {
+	for _, x := range list {
+		if strings.Join(x, " ") == strings.Join(a, " ") {
+			return list
+		}
+	}
+	return append(list, a)
+}
+
+// Stem returns the lexeme of each word in a language ("" for stop words).
+func (s *Stemmer) Stem(ctx context.Context, language string, words []string) (map[string]string, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT w, coalesce((SELECT min(t.lexeme) FROM unnest(to_tsvector(control.search_config($1), w)) t), '')
+		FROM unnest($2::text[]) w`, language, words)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(words))
+	var w, l string
+	_, err = pgx.ForEachRow(rows, []any{&w, &l}, func() error {
+		out[w] = l
+		return nil
+	})
+	return out, err
+}
+
+// Learn adds the words of a German text to the compound lexicon.
+func (s *Stemmer) Learn(ctx context.Context, text string) error {
+	_, err := s.Pool.Exec(ctx, lexiconSQL, text)
+	return err
+}
+
+// lexiconSQL adds the long words of a German text ($1) with their lexemes to the lexicon,
+// in one order, so that concurrent indexing takes the lexicon's keys in one order.
+const lexiconSQL = `INSERT INTO control.search_lexicon (word, lexeme)
+	SELECT w, l FROM (SELECT w, (ts_lexize('pg_catalog.german_stem', w))[1] AS l
+		FROM unnest(tsvector_to_array(to_tsvector('control.vd_simple', $1))) w WHERE length(w) BETWEEN 8 AND 60) x
+	WHERE l IS NOT NULL ORDER BY w ON CONFLICT DO NOTHING`
