@@ -19,12 +19,14 @@ import (
 	"vademecum/services/auth"
 	"vademecum/services/collections"
 	"vademecum/services/comments"
+	"vademecum/services/favorites"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
+	"vademecum/services/toc"
 	"vademecum/services/users"
 	"vademecum/services/validation"
 	"vademecum/tenancy"
@@ -126,6 +128,8 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&notify.Service{DB: db}).Register(router)
 	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
+	(&toc.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc}).Register(router)
+	(&favorites.Service{DB: db, Registry: registry, Guidelines: guidelineSvc}).Register(router)
 
 	site := http.NewServeMux()
 	site.Handle("/api/", router)

@@ -98,7 +98,10 @@ func (s *Service) AcceptValidation(ctx context.Context, req AcceptRequest) (Vali
 				change_comment = CASE WHEN $5::boolean THEN l.change_comment ELSE $7::text END, updated_at = $4::timestamptz
 			FROM guidelines g WHERE g.id = l.guideline_id AND l.guideline_id = $1 AND l.language = $2`,
 			v.GuidelineID, v.Language, v.GuidelineVersion, now, v.Kind == "renew", c.Important, c.Description)
-		return notify.ActionAccepted, err
+		if err != nil {
+			return "", err
+		}
+		return notify.ActionAccepted, s.notInToc(ctx, tx, v)
 	})
 }
 
