@@ -172,6 +172,19 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"admin/mutation/updateUserEmail", `{"user":999999,"email":"not an address"}`, superOnly, 0},
 		{"admin/mutation/addUserLogin", `{"user":999999,"email":"not an address"}`, superOnly, 0},
 		{"admin/mutation/deleteUserLogin", `{"user":999999,"email":"x@y.ch"}`, superOnly, 0},
+		{"toc/query/toc", fmt.Sprintf(`{"collection":%d}`, c), collectionAdmins, 0},
+		{"toc/query/tocCollections", `{}`, spaceMembers, 0},
+		{"toc/query/fullToc", fmt.Sprintf(`{"collection":%d}`, c), collectionAdmins, 0},
+		{"toc/mutation/updateToc", fmt.Sprintf(`{"collection":%d,"f":{"id":"root","name":"","folders":[{"id":"","name":"x"}],"items":[]}}`, c), collectionAdmins, 0},
+		{"reader/mutation/createCollectionToc", fmt.Sprintf(`{"collectionId":%d,"body":{"tree":{"id":"root","items":[{"id":"i","type":"x"}]}}}`, c), collectionAdmins, 0},
+		{"reader/query/collectionToc", fmt.Sprintf(`{"collectionId":%d}`, c), collectionReader, http.StatusNotFound},
+		{"reader/query/tocGuidelines", fmt.Sprintf(`{"collectionId":%d}`, c), collectionReader, http.StatusNotFound},
+		{"reader/query/drawerCollections", `{}`, everyone, 0},
+		{"reader/query/favorites", `{}`, signedIn, 0},
+		{"reader/mutation/addGuidelineFavorite", `{"guideline":999999,"language":"de"}`, signedIn, 0},
+		{"reader/mutation/removeGuidelineFavorite", `{"guideline":999999,"language":"xx"}`, signedIn, 0},
+		{"reader/mutation/addCollectionFavorite", `{"collection":999999}`, signedIn, 0},
+		{"reader/mutation/removeCollectionFavorite", `{"collection":"x"}`, signedIn, 0},
 	}
 	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true, "common/get/document": true}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")

@@ -16,12 +16,14 @@ import (
 	"vademecum/services/audit"
 	"vademecum/services/collections"
 	"vademecum/services/comments"
+	"vademecum/services/favorites"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
+	"vademecum/services/toc"
 	"vademecum/services/users"
 	"vademecum/services/validation"
 )
@@ -196,6 +198,24 @@ var apiTypes = map[string]any{
 	"Expiration":                       validation.Expiration{},
 	"ExpirationRequest":                validation.ExpirationRequest{},
 	"Notification":                     notify.Notification{},
+	"TocFolder":                        toc.Folder{},
+	"TocItem":                          toc.Item{},
+	"CollectionToc":                    toc.CollectionToc{},
+	"TocCollectionRequest":             toc.CollectionRequest{},
+	"UpdateTocRequest":                 toc.UpdateRequest{},
+	"TocCollection":                    toc.TocCollection{},
+	"TocGuidelineEntry":                toc.GuidelineEntry{},
+	"FullToc":                          toc.FullToc{},
+	"CreateTocRequest":                 toc.CreateTocRequest{},
+	"ReaderTocRequest":                 toc.ReaderRequest{},
+	"ReaderToc":                        toc.ReaderToc{},
+	"ReaderTocGuideline":               toc.ReaderGuideline{},
+	"DrawerCollection":                 toc.DrawerCollection{},
+	"Favorites":                        favorites.Favorites{},
+	"FavoriteGuideline":                favorites.Guideline{},
+	"FavoriteCollection":               favorites.Collection{},
+	"FavoriteGuidelineRequest":         favorites.GuidelineRequest{},
+	"FavoriteCollectionRequest":        favorites.CollectionRequest{},
 	"NotificationsSeenRequest":         notify.SeenRequest{},
 }
 

@@ -84,7 +84,7 @@ func (s *Service) published(ctx context.Context, tx pgx.Tx, where string, arg an
 	rows, err := tx.Query(ctx, `SELECT g.id, l.language, v.title FROM guidelines g
 		JOIN guideline_languages l ON l.guideline_id = g.id
 		JOIN guideline_versions v ON v.guideline_id = g.id AND v.version = l.published_version
-		WHERE `+where+` AND `+guidelines.ReadableLanguageSQL("$2")+`
+		WHERE `+where+` AND `+guidelines.ReadableSQL("$2")+`
 		ORDER BY g.id, array_position(ARRAY['de', 'fr', 'it', 'en'], l.language)`, arg, s.Guidelines.Clock.Time())
 	if err != nil {
 		return nil, nil, err
@@ -224,26 +224,35 @@ func (s *Service) linked(ctx context.Context, sp, source *tenancy.Space, tree Fo
 				return nil, err
 			}
 		}
-		if _, err := s.Guidelines.MayReadIn(ctx, sp, in, k.glid, k.lang); err != nil {
-			if _, public := api.AsError(err); public {
-				continue
-			}
+		title, err := s.publishedTitle(ctx, sp, in, k.glid, k.lang)
+		if err != nil {
 			return nil, err
 		}
-		var titles map[int64]map[string]string
-		if err := s.DB.SpaceTx(ctx, in, func(tx pgx.Tx) error {
-			var err error
-			titles, _, err = s.published(ctx, tx, "g.id = $1", k.glid)
-			return err
-		}); err != nil {
-			return nil, err
-		}
-		if t := titles[k.glid]; t[k.lang] != "" {
-			// the link names one language; others of the guideline are not checked here
-			out[k] = link{space: in, titles: map[string]string{k.lang: t[k.lang]}}
+		if title != "" {
+			// the link names one language; others of the guideline are not offered
+			out[k] = link{space: in, titles: map[string]string{k.lang: title}}
 		}
 	}
 	return out, nil
+}
+
+// publishedTitle returns the published title of a guideline language of space source that
+// the caller may read from space sp, and "" when the caller may not read it or it is not
+// published.
+func (s *Service) publishedTitle(ctx context.Context, sp, source *tenancy.Space, guideline int64, language string) (string, error) {
+	if _, err := s.Guidelines.MayReadIn(ctx, sp, source, guideline, language); err != nil {
+		if _, public := api.AsError(err); public {
+			return "", nil
+		}
+		return "", err
+	}
+	var titles map[int64]map[string]string
+	err := s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error {
+		var err error
+		titles, _, err = s.published(ctx, tx, "g.id = $1", guideline)
+		return err
+	})
+	return titles[guideline][language], err
 }
 
 // listed turns readable guidelines into the reader's list, by title.
@@ -316,7 +325,7 @@ func (s *Service) DrawerCollections(ctx context.Context, _ struct{}) ([]DrawerCo
 		err := s.DB.SpaceTx(ctx, in, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, `SELECT g.collection_id, count(DISTINCT g.id) FROM guidelines g
 				JOIN guideline_languages l ON l.guideline_id = g.id
-				WHERE g.collection_id = ANY($1) AND `+guidelines.ReadableLanguageSQL("$2")+` GROUP BY g.collection_id`,
+				WHERE g.collection_id = ANY($1) AND `+guidelines.ReadableSQL("$2")+` GROUP BY g.collection_id`,
 				bySpace[id], s.Guidelines.Clock.Time())
 			if err != nil {
 				return err

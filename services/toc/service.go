@@ -324,14 +324,22 @@ func (s *Service) check(ctx context.Context, sp *tenancy.Space, collection int64
 				return err
 			}
 		}
-		if _, err := s.Guidelines.MayReadIn(ctx, sp, source, r.glid, r.language); err != nil {
-			if _, public := api.AsError(err); !public {
-				return err
-			}
+		ok, err := s.readable(ctx, sp, source, r.glid, r.language)
+		if err != nil {
+			return err
+		}
+		if !ok {
 			return nodeError(ErrUnreadable, r.path, r.item.ID, "glid", "glid", r.glid, "language", r.language)
 		}
 	}
 	return nil
+}
+
+// readable tells whether the caller may read a published guideline language of space
+// source from space sp, and its published title.
+func (s *Service) readable(ctx context.Context, sp, source *tenancy.Space, guideline int64, language string) (bool, error) {
+	title, err := s.publishedTitle(ctx, sp, source, guideline, language)
+	return title != "", err
 }
 
 // save stores tree as the newest table of contents of a collection; create refuses when

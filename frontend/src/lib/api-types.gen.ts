@@ -161,6 +161,13 @@ export interface CollectionStatsRequest {
   collectionId: number;
 }
 
+export interface CollectionToc {
+  id: number;
+  timestamp?: string | null;
+  tree: TocFolder;
+  userId?: number | null;
+}
+
 export interface CollectionValidatorsRequest {
   collection: number;
 }
@@ -220,6 +227,11 @@ export interface CreateTarget {
   collectionId: number;
   collectionTitle: string;
   validators: SelectOption[];
+}
+
+export interface CreateTocRequest {
+  collectionId: number;
+  body: CollectionToc;
 }
 
 export interface DeleteCollectionRequest {
@@ -308,6 +320,15 @@ export interface DocumentUpdate {
   archived: boolean;
 }
 
+export interface DrawerCollection {
+  collectionId: number;
+  spaceId: number;
+  spaceTitle: string;
+  title: string;
+  shared: boolean;
+  guidelinesCount: number;
+}
+
 export interface Expiration {
   language: string;
   time: string;
@@ -324,10 +345,50 @@ export interface Extern {
   detail: number;
 }
 
+export interface FavoriteCollection {
+  collection: number;
+  title: string;
+  space: number;
+  shared: boolean;
+}
+
+export interface FavoriteCollectionRequest {
+  collection: number;
+  space?: number | null;
+}
+
+export interface FavoriteGuideline {
+  guideline: number;
+  language: string;
+  title: string;
+  space: number;
+  shared: boolean;
+}
+
+export interface FavoriteGuidelineRequest {
+  guideline: number;
+  language: string;
+  space?: number | null;
+}
+
+export interface Favorites {
+  guidelines: FavoriteGuideline[];
+  collections: FavoriteCollection[];
+}
+
 export interface FixRequest {
   guidelineId: number;
   guidelineVersion: number;
   comment: string;
+}
+
+export interface FullToc {
+  id: number;
+  timestamp?: string | null;
+  tree: TocFolder;
+  userId?: number | null;
+  collectionTitle: string;
+  unsortedGuidelines: TocGuidelineEntry[];
 }
 
 export interface GuidelineDocumentsRequest {
@@ -612,6 +673,7 @@ export interface Notification {
   feedbackId?: number | null;
   language?: string | null;
   guidelineId?: number | null;
+  collectionId?: number | null;
   revision?: number | null;
   seen: boolean;
   senderName: string;
@@ -671,6 +733,26 @@ export interface ProfileUpdate {
   weeklyReminder: boolean;
   preferCollapsed: boolean;
   darkMode: boolean;
+}
+
+export interface ReaderToc {
+  collectionId: number;
+  spaceId: number;
+  title: string;
+  tree: TocFolder;
+}
+
+export interface ReaderTocGuideline {
+  guidelineId: number;
+  title: string;
+  language: string;
+  languages: string[];
+  space?: number | null;
+}
+
+export interface ReaderTocRequest {
+  collectionId: number;
+  space?: number | null;
 }
 
 export interface RejectRequest {
@@ -935,6 +1017,43 @@ export interface TimelineRequest {
   lang: string;
 }
 
+export interface TocCollection {
+  collectionId: number;
+  collectionTitle: string;
+  guidelinesCount: number;
+  hasToc: boolean;
+}
+
+export interface TocCollectionRequest {
+  collection: number;
+}
+
+export interface TocFolder {
+  id: string;
+  name: string;
+  folders: TocFolder[];
+  items: TocItem[];
+}
+
+export interface TocGuidelineEntry {
+  glid: number;
+  title: string;
+  language: string;
+  languages: string[];
+}
+
+export interface TocItem {
+  id: string;
+  name: string;
+  type: string;
+  glid?: number | null;
+  space?: number | null;
+  language: string;
+  link: string;
+  title?: string;
+  languages?: string[];
+}
+
 export interface UpdateCollectionRequest {
   collectionId: number;
   collection: CollectionInput;
@@ -946,6 +1065,11 @@ export interface UpdateDocumentRequest {
 
 export interface UpdateSpaceRequest {
   space: SpaceInput;
+}
+
+export interface UpdateTocRequest {
+  collection: number;
+  f: TocFolder;
 }
 
 export interface UpdateUserRequest {
