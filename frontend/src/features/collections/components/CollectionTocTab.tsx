@@ -5,6 +5,7 @@ import { Loader } from '../../../components/Loader';
 import { QueryErrorPage } from '../../../components/QueryErrorPage';
 import { LanguageBadge } from '../../../components/StateChips';
 import { ApiError } from '../../../lib/api';
+import { showSnackbar } from '../../../lib/snackbar';
 import type { FullToc, TocFolder, TocGuidelineEntry, TocItem } from '../../../lib/api-types.gen';
 import { useCreateCollectionToc } from '../api/createCollectionToc';
 import { useFullToc } from '../api/getFullToc';
@@ -118,11 +119,18 @@ function TocEditor({ collectionId, saved }: { collectionId: number; saved: FullT
     setSaveError(t('error.somethingWrong'));
   };
 
-  const handleSave = () => update.mutate(tree, { onSuccess: () => setDirty(false), onError: handleError });
+  const handleSave = () =>
+    update.mutate(tree, {
+      onSuccess: () => {
+        setDirty(false);
+        showSnackbar(t('toc.editor.saved'));
+      },
+      onError: handleError,
+    });
 
   const handleCreate = () => {
     const items = unsorted.map(guidelineItem);
-    create.mutate({ ...tree, items: [...tree.items, ...items] }, { onError: handleError });
+    create.mutate({ ...tree, items: [...tree.items, ...items] }, { onSuccess: () => showSnackbar(t('toc.editor.saved')), onError: handleError });
   };
 
   const handleDrop = (e: DragEvent, folderId: string, beforeId?: string) => {
@@ -164,11 +172,6 @@ function TocEditor({ collectionId, saved }: { collectionId: number; saved: FullT
       {saveError && (
         <p className="field__error" role="alert">
           {saveError}
-        </p>
-      )}
-      {!dirty && update.isSuccess && (
-        <p className="toc-editor__saved" role="status">
-          {t('toc.editor.saved')}
         </p>
       )}
 
