@@ -434,6 +434,14 @@ func TestIntegrationFavorites(t *testing.T) {
 	assert.Zero(t, e.count("SELECT count(*) FROM "+alphaSchema(e)+".favorite_guidelines WHERE user_id = $1", e.ids["outsider@test.ch"]))
 	assert.Zero(t, e.count("SELECT count(*) FROM "+alphaSchema(e)+".favorite_collections WHERE user_id = $1", e.ids["outsider@test.ch"]))
 	assert.Equal(t, http.StatusBadRequest, e.api("alpha", e.outsider, "reader/mutation/removeGuidelineFavorite", map[string]any{"guideline": g, "language": "xx"}).Status)
+
+	// favourites are bounded: the one too many is refused and nothing changes
+	e.alphaSQL(`INSERT INTO favorite_collections (user_id, source_space_id, collection_id) SELECT $1, $2, n FROM generate_series(100001, 100200) n`,
+		e.ids["outsider@test.ch"], e.alpha.ID)
+	res = e.api("alpha", e.outsider, "reader/mutation/addCollectionFavorite", map[string]any{"collection": public.ID})
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "favorites.tooMany", res.Message())
+	assert.Equal(t, 200, e.count("SELECT count(*) FROM "+alphaSchema(e)+".favorite_collections WHERE user_id = $1", e.ids["outsider@test.ch"]))
 }
 
 // TestIntegrationGuidelineNotInToc proves that the administrators of a collection with a

@@ -15,10 +15,15 @@ import (
 	"vademecum/tenancy"
 )
 
+// MaxFavorites bounds the favourite guidelines, and the favourite collections, a reader keeps
+// in a space, so that listing them stays quick.
+const MaxFavorites = 200
+
 // Errors of favourites.
 var (
 	ErrGuidelineNotFound  = api.NotFound("guideline.notFound")
 	ErrCollectionNotFound = api.NotFound("collection.notFound")
+	ErrTooMany            = api.Conflict("favorites.tooMany")
 )
 
 // Service implements the favourite calls of the current space.
@@ -203,14 +208,30 @@ func (s *Service) AddGuidelineFavorite(ctx context.Context, req GuidelineRequest
 		}
 		return Favorites{}, err
 	}
-	if err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO favorite_guidelines (user_id, source_space_id, guideline_id, language) VALUES ($1, $2, $3, $4)
-			ON CONFLICT DO NOTHING`, policy.PrincipalFrom(ctx).UserID, src.ID, int64(req.Guideline), req.Language)
-		return err
-	}); err != nil {
+	if err := s.pin(ctx, sp, "favorite_guidelines", `INSERT INTO favorite_guidelines (user_id, source_space_id, guideline_id, language)
+		VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, policy.PrincipalFrom(ctx).UserID, src.ID, int64(req.Guideline), req.Language); err != nil {
 		return Favorites{}, err
 	}
 	return s.Favorites(ctx, struct{}{})
+}
+
+// pin runs insert (whose first argument is the user) and refuses, all or nothing, when the
+// user would then keep more than MaxFavorites in table.
+func (s *Service) pin(ctx context.Context, sp *tenancy.Space, table, insert string, args ...any) error {
+	return s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, insert, args...)
+		if err != nil || tag.RowsAffected() == 0 {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM "+table+" WHERE user_id = $1", args[0]).Scan(&n); err != nil {
+			return err
+		}
+		if n > MaxFavorites {
+			return ErrTooMany.With(map[string]any{"max": MaxFavorites})
+		}
+		return nil
+	})
 }
 
 // RemoveGuidelineFavorite unpins a guideline language, also one the caller may no longer
@@ -252,11 +273,8 @@ func (s *Service) AddCollectionFavorite(ctx context.Context, req CollectionReque
 	if !found {
 		return Favorites{}, ErrCollectionNotFound
 	}
-	if err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO favorite_collections (user_id, source_space_id, collection_id) VALUES ($1, $2, $3)
-			ON CONFLICT DO NOTHING`, policy.PrincipalFrom(ctx).UserID, src, int64(req.Collection))
-		return err
-	}); err != nil {
+	if err := s.pin(ctx, sp, "favorite_collections", `INSERT INTO favorite_collections (user_id, source_space_id, collection_id)
+		VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, policy.PrincipalFrom(ctx).UserID, src, int64(req.Collection)); err != nil {
 		return Favorites{}, err
 	}
 	return s.Favorites(ctx, struct{}{})

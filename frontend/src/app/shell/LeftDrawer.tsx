@@ -6,7 +6,9 @@ import { useToggleCollectionFavorite } from '../../features/favorites/hooks/useT
 import { favoriteCollectionKey } from '../../features/favorites/links';
 import { DrawerToc } from '../../features/toc/components/DrawerToc';
 import type { CollectionKey } from '../../features/toc/tree';
+import { ApiError } from '../../lib/api';
 import { useProfile } from '../../lib/endpoints/getProfile';
+import { showSnackbar } from '../../lib/snackbar';
 import { isSignedIn } from '../../lib/types';
 import { useUiStore } from '../../lib/uiStore';
 
@@ -42,7 +44,13 @@ export function LeftDrawer() {
         pinBusy={toggle.isPending}
         onTogglePin={(c, isPinned) => {
           select(c);
-          toggle.mutate({ collection: c.collectionId, space: c.spaceId, pinned: isPinned });
+          toggle.mutate(
+            { collection: c.collectionId, space: c.spaceId, pinned: isPinned },
+            {
+              onError: (err) =>
+                showSnackbar(err instanceof ApiError && err.message === 'favorites.tooMany' ? t('favorites.tooMany') : t('favorites.pinFailed'), { type: 'error' }),
+            },
+          );
         }}
         onNavigate={() => setOpen(false)}
       />
