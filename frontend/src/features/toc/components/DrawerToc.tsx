@@ -115,6 +115,7 @@ function FolderContent({ folder, onNavigate, open }: { folder: TocFolder; onNavi
         <li key={f.id} className="toc-tree__folder">
           <details open={open || undefined}>
             <summary className="toc-tree__summary" data-folder={f.id}>
+              <Icon name="chevronRight" size={14} className="toc-tree__chevron" />
               <Icon name="folder" size={16} />
               <Named name={f.name} tooltip={folderNeedsTooltip(f.name)} />
             </summary>
@@ -144,6 +145,7 @@ function ItemLink({ item, onNavigate }: { item: TocItem; onNavigate: () => void 
   if (item.type === 'externalLink') {
     const link = (
       <a className="toc-tree__link" href={item.link} target="_blank" rel="noopener noreferrer" data-item={item.id}>
+        <Icon name="globe" size={14} />
         <span className="toc-tree__name">{item.name}</span>
         <Icon name="externalLink" size={14} className="toc-tree__newtab" />
         <span className="visually-hidden"> ({t('toc.drawer.newTab')})</span>
