@@ -21,6 +21,7 @@ import (
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/reader"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
 	"vademecum/services/toc"
@@ -217,6 +218,21 @@ var apiTypes = map[string]any{
 	"FavoriteGuidelineRequest":         favorites.GuidelineRequest{},
 	"FavoriteCollectionRequest":        favorites.CollectionRequest{},
 	"NotificationsSeenRequest":         notify.SeenRequest{},
+	"ReaderGuideline":                  reader.Guideline{},
+	"ReaderGuidelineRequest":           reader.GuidelineRequest{},
+	"ReaderDetail":                     reader.Detail{},
+	"ReaderRef":                        reader.Ref{},
+	"ReaderAbilities":                  reader.Abilities{},
+	"ExternText":                       reader.ExternText{},
+	"PreviewRequest":                   reader.PreviewRequest{},
+	"PreviewSpacesRequest":             reader.PreviewSpacesRequest{},
+	"PreviewSpace":                     reader.PreviewSpace{},
+	"LanguageInfo":                     reader.LanguageInfo{},
+	"LanguagesRequest":                 reader.LanguagesRequest{},
+	"MarkdownRequest":                  reader.MarkdownRequest{},
+	"VideoRequest":                     reader.VideoRequest{},
+	"VideoProgressUpdate":              reader.VideoProgressUpdate{},
+	"VideoProgress":                    reader.VideoProgress{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {

@@ -34,7 +34,7 @@ const toc: ReaderToc = {
 function renderDrawer(favorites: CollectionKey[] | null, selected: CollectionKey | null = null) {
   const fetchMock = mockApi({
     'reader/query/drawerCollections': collections,
-    'reader/query/collectionToc': (body) => (body.collectionId === 1 ? toc : { ...toc, collectionId: 9, spaceId: 7, title: 'Cardiology', tree: { id: 'root', name: '', folders: [], items: [] } }),
+    'reader/query/collectionToc': (body: Record<string, unknown>) => (body.collectionId === 1 ? toc : { ...toc, collectionId: 9, spaceId: 7, title: 'Cardiology', tree: { id: 'root', name: '', folders: [], items: [] } }),
   });
   const onTogglePin = vi.fn();
   const onSelect = vi.fn();
