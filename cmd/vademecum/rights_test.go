@@ -172,6 +172,8 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"admin/mutation/updateUserEmail", `{"user":999999,"email":"not an address"}`, superOnly, 0},
 		{"admin/mutation/addUserLogin", `{"user":999999,"email":"not an address"}`, superOnly, 0},
 		{"admin/mutation/deleteUserLogin", `{"user":999999,"email":"x@y.ch"}`, superOnly, 0},
+		{"reader/stream/guidelineAsPDF", `{"guidelineid":999999,"language":"de"}`, everyone, 0},
+		{"author/stream/guidelineDraftAsPDF", `{"guideline":999999,"version":1}`, spaceMembers, 0},
 	}
 	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true, "common/get/document": true}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")
