@@ -20,6 +20,7 @@ import (
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/pdf"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
@@ -197,6 +198,8 @@ var apiTypes = map[string]any{
 	"ExpirationRequest":                validation.ExpirationRequest{},
 	"Notification":                     notify.Notification{},
 	"NotificationsSeenRequest":         notify.SeenRequest{},
+	"GuidelinePdfRequest":              pdf.ReaderRequest{},
+	"GuidelineDraftPdfRequest":         pdf.DraftRequest{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {
