@@ -16,6 +16,7 @@ import (
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/users"
 	"vademecum/services/validation"
 	"vademecum/tenancy"
 )
@@ -69,6 +70,7 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, &notify.WeeklyDigestWorker{DB: db, Registry: registry, Clock: clock})
 	river.AddWorker(workers, &notify.DigestMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links})
 	river.AddWorker(workers, &maintenance.CopyWorker{DB: db, Registry: registry})
+	river.AddWorker(workers, &users.UserDeletedWorker{DB: db, Spaces: registry})
 	river.AddWorker(workers, &audit.Worker{DB: db, Registry: registry, Blobs: store, Checker: audit.NewChecker(5 * time.Second), BaseDomain: baseDomain})
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema:        "control",

@@ -104,9 +104,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if err != nil {
 		return nil, err
 	}
-	guidelineSvc := &guidelines.Service{DB: db, Authz: enforcer, Clock: clock}
+	guidelineSvc := &guidelines.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock}
 	validationSvc := &validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}
-	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}}
+	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}, DB: db, Spaces: registry, Jobs: jobs}
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock}
 	web := newAppHandler(frontend.Dist())

@@ -80,12 +80,9 @@ func (s *Service) access(ctx context.Context, sp *tenancy.Space) (access, error)
 	return a, err
 }
 
-// readable is the SQL rule of ARCHITECTURE §5 for lists; canRead is the same rule for one
-// collection, and a test proves the two agree. $1 user id, $2 space user, $3 space admin.
-const readable = `(c.visibility = 'public'
-	OR (c.visibility = 'protected' AND $2::boolean)
-	OR $3::boolean
-	OR EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1))`
+// readable is the reading rule over c (guidelines.VisibleSQL); canRead is the same rule
+// for one collection.
+const readable = guidelines.VisibleSQL
 
 func canRead(c Collection, a access, hasRole bool) bool {
 	return guidelines.CollectionVisible(c.Visibility, a.spaceUser, a.spaceAdmin, hasRole)

@@ -528,36 +528,46 @@ func (s *Service) version(ctx context.Context, id int64, pick func(pgx.Tx) (int,
 	if err != nil {
 		return Version{}, err
 	}
-	v := Version{ID: id}
-	now := s.Clock.Time()
+	var v Version
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		if _, err := s.MayReview(ctx, tx, sp, id); err != nil {
 			return err
 		}
-		if v.Version, err = pick(tx); err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, `SELECT v.language, v.title, v.description, v.tags, v.search_tags, v.created_at, v.created_by,
-				g.collection_id, c.title, g.author_id, coalesce((SELECT array_agg(a.user_id ORDER BY a.user_id) FROM guideline_coauthors a
-				  WHERE a.guideline_id = g.id), '{}'), g.main_validator_id, g.validation_interval
-			FROM guideline_versions v JOIN guidelines g ON g.id = v.guideline_id JOIN collections c ON c.id = g.collection_id
-			WHERE v.guideline_id = $1 AND v.version = $2`, id, v.Version).Scan(&v.Language, &v.Title, &v.Description, &v.Tags,
-			&v.SearchTags, &v.Created, &v.CreatedBy, &v.CollectionID, &v.CollectionTitle, &v.AuthorID, &v.CoAuthorIDs,
-			&v.MainValidatorID, &v.ValidationInterval); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, `SELECT detail_id, position, title, content, raw_content, ext_guideline, ext_language, ext_detail
-			FROM guideline_details WHERE guideline_id = $1 AND version = $2 ORDER BY position`, id, v.Version)
+		n, err := pick(tx)
 		if err != nil {
 			return err
 		}
-		v.Details, err = pgx.CollectRows(rows, scanDetail)
-		if err != nil {
-			return err
-		}
-		v.Languages, err = languages(ctx, tx, s.Clock, now, "l.guideline_id = $1", id)
+		v, err = s.LoadVersion(ctx, tx, id, n)
 		return err
 	})
+	return v, err
+}
+
+// LoadVersion reads one version of a guideline with its sections and the states of its
+// languages, in a transaction on the guideline's space; it checks no rights.
+func (s *Service) LoadVersion(ctx context.Context, tx pgx.Tx, id int64, version int) (Version, error) {
+	v := Version{ID: id, Version: version}
+	if err := tx.QueryRow(ctx, `SELECT v.language, v.title, v.description, v.tags, v.search_tags, v.created_at, v.created_by,
+			g.collection_id, c.title, g.author_id, coalesce((SELECT array_agg(a.user_id ORDER BY a.user_id) FROM guideline_coauthors a
+			  WHERE a.guideline_id = g.id), '{}'), g.main_validator_id, g.validation_interval
+		FROM guideline_versions v JOIN guidelines g ON g.id = v.guideline_id JOIN collections c ON c.id = g.collection_id
+		WHERE v.guideline_id = $1 AND v.version = $2`, id, version).Scan(&v.Language, &v.Title, &v.Description, &v.Tags,
+		&v.SearchTags, &v.Created, &v.CreatedBy, &v.CollectionID, &v.CollectionTitle, &v.AuthorID, &v.CoAuthorIDs,
+		&v.MainValidatorID, &v.ValidationInterval); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return v, ErrVersionNotFound
+		}
+		return v, err
+	}
+	rows, err := tx.Query(ctx, `SELECT detail_id, position, title, content, raw_content, ext_guideline, ext_language, ext_detail
+		FROM guideline_details WHERE guideline_id = $1 AND version = $2 ORDER BY position`, id, version)
+	if err != nil {
+		return v, err
+	}
+	if v.Details, err = pgx.CollectRows(rows, scanDetail); err != nil {
+		return v, err
+	}
+	v.Languages, err = languages(ctx, tx, s.Clock, s.Clock.Time(), "l.guideline_id = $1", id)
 	return v, err
 }
 

@@ -7,7 +7,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/policy"
-	"vademecum/services/api"
 	"vademecum/tenancy"
 )
 
@@ -44,42 +43,4 @@ func (s *Service) ReachOf(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, gui
 // admins see every collection. The collections' list queries apply it in SQL.
 func CollectionVisible(visibility string, spaceUser, spaceAdmin, hasRole bool) bool {
 	return visibility == "public" || (visibility == "protected" && spaceUser) || spaceAdmin || hasRole
-}
-
-// MayRead checks that the caller may read the published text of a language of a guideline:
-// the language is readable (published, online, not archived, not expired) and its collection
-// is visible to the caller by the rule of ARCHITECTURE §5. Its authors and whoever reviews
-// the collection may read any language it has, whatever its state.
-func (s *Service) MayRead(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64, language string) (Reach, error) {
-	if err := CheckLanguage("language", language); err != nil {
-		return Reach{}, err
-	}
-	r, err := s.ReachOf(ctx, tx, sp, guideline)
-	if err != nil {
-		return r, err
-	}
-	privileged := r.Author || r.Admin
-	if !privileged {
-		if privileged, err = s.can(ctx, sp, r.Collection, actReview); err != nil {
-			return r, err
-		}
-	}
-	if !privileged {
-		who := policy.PrincipalFrom(ctx)
-		spaceUser := false
-		if r.visibility == "protected" && !r.member && !who.Anonymous() {
-			if spaceUser, err = s.Authz.HasRole(ctx, who, policy.Domain(sp.ID), policy.RoleMember); err != nil {
-				return r, err
-			}
-		}
-		// space admins administer every collection, so they are privileged above
-		if !CollectionVisible(r.visibility, spaceUser, false, r.member) {
-			return r, api.ErrForbidden
-		}
-	}
-	f, err := LoadFacts(ctx, tx, guideline, language)
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !privileged && !Readable(f, s.Clock.Time())) {
-		return r, ErrLanguageNotFound.With(map[string]any{"language": language})
-	}
-	return r, err
 }

@@ -23,9 +23,10 @@ type Authorizer interface {
 
 // Service implements the guideline calls.
 type Service struct {
-	DB    *tenancy.DB
-	Authz Authorizer
-	Clock Clock
+	DB       *tenancy.DB
+	Registry *tenancy.Registry
+	Authz    Authorizer
+	Clock    Clock
 }
 
 // Language is the state of one language of a guideline.

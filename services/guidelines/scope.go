@@ -1,0 +1,223 @@
+package guidelines
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/tenancy"
+)
+
+// VisibleSQL is the reading rule of ARCHITECTURE §5 (CollectionVisible) in SQL over a
+// collection c: $1 user id, $2 space user, $3 space admin. A test proves the two agree.
+const VisibleSQL = `(c.visibility = 'public'
+	OR (c.visibility = 'protected' AND $2::boolean)
+	OR $3::boolean
+	OR EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1))`
+
+// ReadableCollection is a collection the caller may read from a space: one of the space's
+// own, or one another space shares to it by an active share.
+type ReadableCollection struct {
+	SpaceID      int64  `json:"spaceId"`
+	SpaceTitle   string `json:"spaceTitle"`
+	CollectionID int64  `json:"collectionId"`
+	Title        string `json:"title"`
+	Visibility   string `json:"visibility"`
+	Shared       bool   `json:"shared"`
+}
+
+// Standing is how the caller stands to a space: user of it (member, or super admin) and
+// administrator of it.
+type Standing struct {
+	UserID int64
+	User   bool
+	Admin  bool
+}
+
+// StandingIn tells how the caller stands to space sp.
+func (s *Service) StandingIn(ctx context.Context, sp *tenancy.Space) (Standing, error) {
+	who := policy.PrincipalFrom(ctx)
+	st := Standing{UserID: who.UserID}
+	if who.Anonymous() {
+		return st, nil
+	}
+	var err error
+	if st.User, err = s.Authz.HasRole(ctx, who, policy.Domain(sp.ID), policy.RoleMember); err != nil {
+		return st, err
+	}
+	st.Admin, err = s.Authz.HasRole(ctx, who, policy.Domain(sp.ID), policy.RoleSpaceAdmin)
+	return st, err
+}
+
+// share is an active share of a collection of space from to the current space.
+type share struct {
+	from       int64
+	collection int64
+}
+
+// ReadableCollections lists every collection the caller may read in space sp: the space's
+// own by the reading rule, then those shared to sp by active shares whose collection the
+// caller may read by the same rule, where being a user of sp counts as being a user of
+// the source space (a share opens a protected collection to the receiving space's users).
+// Withdrawn and deactivated shares are gone at once: nothing here is cached.
+func (s *Service) ReadableCollections(ctx context.Context, sp *tenancy.Space) ([]ReadableCollection, error) {
+	here, err := s.StandingIn(ctx, sp)
+	if err != nil {
+		return nil, err
+	}
+	var out []ReadableCollection
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT c.id, c.title, c.visibility FROM collections c WHERE `+VisibleSQL+`
+			ORDER BY lower(c.title), c.id`, here.UserID, here.User, here.Admin)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (ReadableCollection, error) {
+			c := ReadableCollection{SpaceID: sp.ID, SpaceTitle: sp.Title}
+			return c, row.Scan(&c.CollectionID, &c.Title, &c.Visibility)
+		})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.DB.Control().Query(ctx, `SELECT from_space_id, collection_id FROM control.shared_collections
+		WHERE to_space_id = $1 AND active ORDER BY from_space_id, collection_id`, sp.ID)
+	if err != nil {
+		return nil, err
+	}
+	shares, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (share, error) {
+		var sh share
+		return sh, row.Scan(&sh.from, &sh.collection)
+	})
+	if err != nil {
+		return nil, err
+	}
+	for len(shares) > 0 {
+		from := shares[0].from
+		var ids []int64
+		for len(shares) > 0 && shares[0].from == from {
+			ids = append(ids, shares[0].collection)
+			shares = shares[1:]
+		}
+		shared, err := s.sharedFrom(ctx, here, from, ids)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, shared...)
+	}
+	return out, nil
+}
+
+// sharedFrom lists the collections ids of space from that the caller may read.
+func (s *Service) sharedFrom(ctx context.Context, here Standing, from int64, ids []int64) ([]ReadableCollection, error) {
+	source, err := s.Registry.ByID(ctx, from)
+	if errors.Is(err, tenancy.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	there, err := s.StandingIn(ctx, source)
+	if err != nil {
+		return nil, err
+	}
+	var out []ReadableCollection
+	err = s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT c.id, c.title, c.visibility FROM collections c
+			WHERE c.id = ANY($4) AND `+VisibleSQL+` ORDER BY lower(c.title), c.id`,
+			here.UserID, here.User || there.User, there.Admin, ids)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (ReadableCollection, error) {
+			c := ReadableCollection{SpaceID: source.ID, SpaceTitle: source.Title, Shared: true}
+			return c, row.Scan(&c.CollectionID, &c.Title, &c.Visibility)
+		})
+		return err
+	})
+	return out, err
+}
+
+// MayReadIn is MayRead for a guideline of space source read from space sp. When source is
+// another space, the guideline's collection must be shared to sp by an active share, and
+// being a user of sp counts as being a user of source; otherwise the guideline is "not
+// found" from sp.
+func (s *Service) MayReadIn(ctx context.Context, sp, source *tenancy.Space, guideline int64, language string) (Reach, error) {
+	var r Reach
+	err := s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error {
+		var err error
+		r, err = s.mayRead(ctx, tx, sp, source, guideline, language)
+		return err
+	})
+	return r, err
+}
+
+// MayRead checks that the caller may read the published text of a language of a guideline
+// of the current space sp (see MayReadIn).
+func (s *Service) MayRead(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64, language string) (Reach, error) {
+	return s.mayRead(ctx, tx, sp, sp, guideline, language)
+}
+
+// mayRead checks, in a transaction on source, that the caller may read a language of a
+// guideline of source from space sp: the language is readable (published, online, not
+// archived, not expired) and its collection is visible to the caller by the rule of
+// ARCHITECTURE §5. Its authors and whoever reviews the collection may read any language it
+// has, whatever its state.
+func (s *Service) mayRead(ctx context.Context, tx pgx.Tx, sp, source *tenancy.Space, guideline int64, language string) (Reach, error) {
+	if err := CheckLanguage("language", language); err != nil {
+		return Reach{}, err
+	}
+	r, err := s.ReachOf(ctx, tx, source, guideline)
+	if err != nil {
+		return r, err
+	}
+	if source.ID != sp.ID {
+		var active bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM control.shared_collections
+				WHERE from_space_id = $1 AND to_space_id = $2 AND collection_id = $3 AND active)`,
+			source.ID, sp.ID, r.Collection).Scan(&active); err != nil {
+			return r, err
+		}
+		if !active {
+			return Reach{}, ErrNotFound
+		}
+	}
+	privileged := r.Author || r.Admin
+	if !privileged {
+		if privileged, err = s.can(ctx, source, r.Collection, actReview); err != nil {
+			return r, err
+		}
+	}
+	if !privileged {
+		user := false
+		if r.visibility == "protected" && !r.member {
+			for _, in := range uniqueSpaces(sp, source) {
+				st, err := s.StandingIn(ctx, in)
+				if err != nil {
+					return r, err
+				}
+				user = user || st.User
+			}
+		}
+		// space admins administer every collection, so they are privileged above
+		if !CollectionVisible(r.visibility, user, false, r.member) {
+			return r, api.ErrForbidden
+		}
+	}
+	f, err := LoadFacts(ctx, tx, guideline, language)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !privileged && !Readable(f, s.Clock.Time())) {
+		return r, ErrLanguageNotFound.With(map[string]any{"language": language})
+	}
+	return r, err
+}
+
+func uniqueSpaces(a, b *tenancy.Space) []*tenancy.Space {
+	if a.ID == b.ID {
+		return []*tenancy.Space{a}
+	}
+	return []*tenancy.Space{a, b}
+}
