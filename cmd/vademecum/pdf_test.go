@@ -23,6 +23,7 @@ import (
 // version (sections with a footnote, a lookup table and an image), an unpublished French one,
 // and a private guideline of cardiology published in German.
 type pdfGuideline struct {
+	collection      int64 // the public collection
 	public, private int64
 	// the versions of the public guideline: 1 de (published), 2 fr (draft)
 	published, draft int
@@ -45,7 +46,7 @@ func (e *testEnv) pdfFixture() pdfGuideline {
 	}
 	up.JSON(e.t, &blob)
 
-	g := pdfGuideline{published: 1, draft: 2}
+	g := pdfGuideline{collection: int64(coll.ID), published: 1, draft: 2}
 	g.public = e.buildGuideline(guidelineFixture{collection: int64(coll.ID), author: e.ids["collmember@alpha.ch"],
 		mainValidator: e.ids["validator@alpha.ch"], languages: []string{"de", "fr"}, published: []string{"de"}})
 	g.private = e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: e.ids["collmember@alpha.ch"],
@@ -196,11 +197,31 @@ func TestIntegrationGuidelineAsPDF(t *testing.T) {
 		assert.Equal(t, http.StatusNotFound, res.Status, res.String())
 		assert.Contains(t, res.String(), `"space.notFound"`)
 	})
-	t.Run("another space reads no guideline it is not shared", func(t *testing.T) {
-		res := e.stream("beta", "", "reader/stream/guidelineAsPDF", fmt.Sprintf(`{"guidelineid":%d,"language":"de","space":%d}`, g.public, e.alpha.ID))
-		assert.Contains(t, []int{http.StatusForbidden, http.StatusNotFound}, res.Status, res.String())
-		// and its own guideline of that id does not exist
+	t.Run("another space reads a guideline of a collection shared to it while the share is active", func(t *testing.T) {
+		body := fmt.Sprintf(`{"guidelineid":%d,"language":"de","space":"%d"}`, g.public, e.alpha.ID)
+		res := e.stream("beta", "", "reader/stream/guidelineAsPDF", body)
+		assert.Equal(t, http.StatusNotFound, res.Status, res.String())
+		// beta's own guideline of that id does not exist
 		res = e.stream("beta", "", "reader/stream/guidelineAsPDF", fmt.Sprintf(`{"guidelineid":%d,"language":"de"}`, g.public))
+		assert.Equal(t, http.StatusNotFound, res.Status, res.String())
+
+		activate := func(active bool) {
+			t.Helper()
+			res := e.api("beta", e.betaAdmin, "admin/mutation/activateSharedCollection",
+				fmt.Sprintf(`{"spaceId":%d,"collectionId":%d,"active":%t}`, e.alpha.ID, g.collection, active))
+			require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		}
+		share := e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/createSharedCollection",
+			fmt.Sprintf(`{"spaceId":%d,"collectionId":%d}`, e.beta.ID, g.collection))
+		require.Equal(t, http.StatusOK, share.Status, string(share.Body))
+		activate(true)
+		res = e.stream("beta", "", "reader/stream/guidelineAsPDF", body)
+		require.Equal(t, http.StatusOK, res.Status, res.String())
+		text := pdfText(t, res.Body)
+		assert.Contains(t, text, "Alpha Hospital", "the source space is named")
+		assert.Contains(t, text, fmt.Sprintf("http://alpha.vademecum.localhost:8080/guideline/%d/de", g.public), "and links to")
+		activate(false)
+		res = e.stream("beta", "", "reader/stream/guidelineAsPDF", body)
 		assert.Equal(t, http.StatusNotFound, res.Status, res.String())
 	})
 }

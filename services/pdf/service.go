@@ -197,7 +197,7 @@ type printable struct {
 
 // load reads a version of a guideline of space sp with its cover data.
 func (s *Service) load(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, id int64, version int) (printable, error) {
-	v, err := guidelines.LoadVersion(ctx, tx, id, version)
+	v, err := s.Guidelines.LoadVersion(ctx, tx, id, version)
 	if err != nil {
 		return printable{}, err
 	}
