@@ -182,7 +182,7 @@ func TestIntegrationGuidelineAsPDF(t *testing.T) {
 			`{"guidelineid":`:                                                  "request.malformedJSON",
 			`{"guidelineid":1,"language":"de"} {}`:                             "request.malformedJSON",
 			`{"guidelineid":"abc","language":"de"}`:                            "request.invalidField",
-			`{"guidelineid":1,"language":"de","extra":1}`:                      "request.malformedJSON",
+			`{"guidelineid":1,"language":"de","extra":1}`:                      "request.unknownField",
 			`{"language":"de"}`:                                                "validation.required",
 			fmt.Sprintf(`{"guidelineid":%d,"language":"xx"}`, g.public):        "validation.language",
 			`{"guidelineid":1,"language":"` + strings.Repeat("d", 5000) + `"}`: "request.bodyTooLarge",

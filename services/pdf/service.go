@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -64,8 +65,8 @@ func (s *Service) Register(r *api.Router) {
 	r.Handle(http.MethodPost, "/api/author/stream/guidelineDraftAsPDF", "author/stream/guidelineDraftAsPDF", http.HandlerFunc(s.guidelineDraftAsPDF))
 }
 
-// decode reads a stream's JSON request as the API calls do: unknown fields, wrong types and
-// trailing data are 400 errors.
+// decode reads a stream's JSON request with the answers of the API calls: unknown fields,
+// wrong types and trailing data are 400 errors naming what is wrong.
 func decode(r *http.Request, v any) error {
 	body, err := io.ReadAll(io.LimitReader(r.Body, requestLimit+1))
 	if err != nil {
@@ -76,15 +77,16 @@ func decode(r *http.Request, v any) error {
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) && typeErr.Field != "" {
-			return api.ErrInvalidField.Field(typeErr.Field).Wrap(err)
-		}
+	err = dec.Decode(v)
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &typeErr):
+		return api.ErrInvalidField.Field(typeErr.Field).Wrap(err)
+	case err != nil && strings.HasPrefix(err.Error(), "json: unknown field "):
+		field, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
+		return api.ErrUnknownField.Field(field)
+	case err != nil || dec.More():
 		return api.ErrMalformedJSON.Wrap(err)
-	}
-	if dec.More() {
-		return api.ErrMalformedJSON
 	}
 	return nil
 }
