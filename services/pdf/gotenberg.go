@@ -44,7 +44,7 @@ func (g *Gotenberg) Convert(ctx context.Context, p Page) ([]byte, error) {
 		"paperWidth": inches(paperWidth), "paperHeight": inches(paperHeight),
 		"marginTop": inches(marginTop), "marginBottom": inches(marginBottom),
 		"marginLeft": inches(marginSide), "marginRight": inches(marginSide),
-		"printBackground": "true", "generateDocumentOutline": "true",
+		"printBackground": "true",
 	} {
 		if err := form.WriteField(k, v); err != nil {
 			return nil, err
