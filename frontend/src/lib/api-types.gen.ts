@@ -344,6 +344,11 @@ export interface GuidelineDocumentsRequest {
   guidelineId: number;
 }
 
+export interface GuidelineDraftPdfRequest {
+  guideline: number;
+  version: number;
+}
+
 export interface GuidelineIDRequest {
   id: number;
 }
@@ -380,6 +385,12 @@ export interface GuidelineMetadata {
   name: string;
   optionId: number;
   optionName: string;
+}
+
+export interface GuidelinePdfRequest {
+  guidelineid: number;
+  language: string;
+  space?: number | null;
 }
 
 export interface GuidelineRequest {
