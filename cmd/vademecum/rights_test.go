@@ -192,6 +192,8 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"reader/query/glMarkdown", `{"id":999999,"lang":"de"}`, everyone, 0},
 		{"reader/query/videoProgress", `{"doc":999999}`, signedIn, 0},
 		{"reader/mutation/updateVideoProgress", `{"doc":999999,"seconds":1}`, signedIn, 0},
+		{"reader/stream/guidelineAsPDF", `{"guidelineid":999999,"language":"de"}`, everyone, 0},
+		{"author/stream/guidelineDraftAsPDF", `{"guideline":999999,"version":1}`, spaceMembers, 0},
 	}
 	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true, "common/get/document": true}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")

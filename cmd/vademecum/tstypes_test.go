@@ -21,6 +21,7 @@ import (
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/pdf"
 	"vademecum/services/reader"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
@@ -233,6 +234,8 @@ var apiTypes = map[string]any{
 	"VideoRequest":                     reader.VideoRequest{},
 	"VideoProgressUpdate":              reader.VideoProgressUpdate{},
 	"VideoProgress":                    reader.VideoProgress{},
+	"GuidelinePdfRequest":              pdf.ReaderRequest{},
+	"GuidelineDraftPdfRequest":         pdf.DraftRequest{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {

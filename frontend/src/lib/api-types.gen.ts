@@ -405,6 +405,11 @@ export interface GuidelineDocumentsRequest {
   guidelineId: number;
 }
 
+export interface GuidelineDraftPdfRequest {
+  guideline: number;
+  version: number;
+}
+
 export interface GuidelineIDRequest {
   id: number;
 }
@@ -441,6 +446,12 @@ export interface GuidelineMetadata {
   name: string;
   optionId: number;
   optionName: string;
+}
+
+export interface GuidelinePdfRequest {
+  guidelineid: number;
+  language: string;
+  space?: number | null;
 }
 
 export interface GuidelineRequest {
