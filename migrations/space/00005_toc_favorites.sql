@@ -6,17 +6,19 @@ CREATE TABLE tocs (
     id            bigserial PRIMARY KEY,
     collection_id bigint NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
     tree          jsonb NOT NULL,
-    user_id       bigint REFERENCES control.users (id) ON DELETE SET NULL,
+    user_id       bigint, -- who saved it (plain id, see 00004_user_refs.sql)
     created_at    timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX tocs_collection ON tocs (collection_id, id DESC);
 
 -- A favourite names a guideline or a collection of this space or of a space sharing a
 -- collection to it (source_space_id), so guideline ids cannot reference guidelines here;
--- favourites that became unreadable are left out when they are listed.
+-- favourites that became unreadable are left out when they are listed. User and space ids
+-- are plain columns (see 00004_user_refs.sql; a space is deleted only once it holds no
+-- collections, so no favourite names it then).
 CREATE TABLE favorite_guidelines (
-    user_id         bigint NOT NULL REFERENCES control.users (id) ON DELETE CASCADE,
-    source_space_id bigint NOT NULL REFERENCES control.spaces (id) ON DELETE CASCADE,
+    user_id         bigint NOT NULL,
+    source_space_id bigint NOT NULL,
     guideline_id    bigint NOT NULL,
     language        text NOT NULL CHECK (language IN ('de', 'fr', 'it', 'en')),
     created_at      timestamptz NOT NULL DEFAULT now(),
@@ -24,8 +26,8 @@ CREATE TABLE favorite_guidelines (
 );
 
 CREATE TABLE favorite_collections (
-    user_id         bigint NOT NULL REFERENCES control.users (id) ON DELETE CASCADE,
-    source_space_id bigint NOT NULL REFERENCES control.spaces (id) ON DELETE CASCADE,
+    user_id         bigint NOT NULL,
+    source_space_id bigint NOT NULL,
     collection_id   bigint NOT NULL,
     created_at      timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (user_id, source_space_id, collection_id)
