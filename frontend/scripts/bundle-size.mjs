@@ -1,7 +1,6 @@
 // Prints the gzip size of the JavaScript a reader's first page (/guideline/…) loads: the entry
 // chunk, its static imports, the reader chunk with its own static imports and the default
-// language's strings, read from the
-// Vite manifest of the last build (npm run build). The editor and admin code must not be in
+// language's strings, read from the Vite manifest of the last build (npm run build). The editor and admin code must not be in
 // it; the script names any such chunk it finds. It reports, it does not judge: the target
 // (under 200 kB) is printed beside the figure.
 import { readFileSync } from 'node:fs';
