@@ -38,13 +38,15 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: a deploy that only changes app code keeps them cached.
+        // Long-lived vendor chunks: a deploy that only changes app code keeps them cached. Other
+        // packages go with the chunks that use them, so lazy screens' libraries stay off the
+        // reader's first page.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // Lexical only ever loads with the lazy editor chunk, never with a reader's first page.
             { name: 'lexical', test: /node_modules[\\/](lexical|@lexical)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+
           ],
         },
       },

@@ -187,6 +187,19 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"admin/mutation/saveDoc", `{"token":"legal","lang":"de","title":""}`, superOnly, 0},
 		{"common/query/recentGuidelines", `{"limit":5}`, everyone, 0},
 		{"reader/query/importantChanges", `{"from":0,"size":10}`, everyone, 0},
+		{"toc/query/toc", fmt.Sprintf(`{"collection":%d}`, c), collectionAdmins, 0},
+		{"toc/query/tocCollections", `{}`, spaceMembers, 0},
+		{"toc/query/fullToc", fmt.Sprintf(`{"collection":%d}`, c), collectionAdmins, 0},
+		{"toc/mutation/updateToc", fmt.Sprintf(`{"collection":%d,"f":{"id":"root","name":"","folders":[{"id":"","name":"x"}],"items":[]}}`, c), collectionAdmins, 0},
+		{"reader/mutation/createCollectionToc", fmt.Sprintf(`{"collectionId":%d,"body":{"tree":{"id":"root","items":[{"id":"i","type":"x"}]}}}`, c), collectionAdmins, 0},
+		{"reader/query/collectionToc", fmt.Sprintf(`{"collectionId":%d}`, c), collectionReader, http.StatusNotFound},
+		{"reader/query/tocGuidelines", fmt.Sprintf(`{"collectionId":%d}`, c), collectionReader, http.StatusNotFound},
+		{"reader/query/drawerCollections", `{}`, everyone, 0},
+		{"reader/query/favorites", `{}`, signedIn, 0},
+		{"reader/mutation/addGuidelineFavorite", `{"guideline":999999,"language":"de"}`, signedIn, 0},
+		{"reader/mutation/removeGuidelineFavorite", `{"guideline":999999,"language":"xx"}`, signedIn, 0},
+		{"reader/mutation/addCollectionFavorite", `{"collection":999999}`, signedIn, 0},
+		{"reader/mutation/removeCollectionFavorite", `{"collection":"x"}`, signedIn, 0},
 		{"reader/query/guideline", `{"id":999999,"language":"de"}`, everyone, 0},
 		{"reader/query/guidelinePreview", fmt.Sprintf(`{"id":999999,"language":"de","space":%d}`, e.beta.ID), everyone, 0},
 		{"reader/query/guidelinePreviewSpaces", `{"id":999999}`, everyone, 0},
@@ -194,6 +207,8 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"reader/query/glMarkdown", `{"id":999999,"lang":"de"}`, everyone, 0},
 		{"reader/query/videoProgress", `{"doc":999999}`, signedIn, 0},
 		{"reader/mutation/updateVideoProgress", `{"doc":999999,"seconds":1}`, signedIn, 0},
+		{"reader/stream/guidelineAsPDF", `{"guidelineid":999999,"language":"de"}`, everyone, 0},
+		{"author/stream/guidelineDraftAsPDF", `{"guideline":999999,"version":1}`, spaceMembers, 0},
 	}
 	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true, "common/get/document": true}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")

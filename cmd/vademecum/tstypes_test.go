@@ -17,14 +17,17 @@ import (
 	"vademecum/services/collections"
 	"vademecum/services/comments"
 	"vademecum/services/content"
+	"vademecum/services/favorites"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/pdf"
 	"vademecum/services/reader"
 	"vademecum/services/search"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
+	"vademecum/services/toc"
 	"vademecum/services/users"
 	"vademecum/services/validation"
 )
@@ -199,6 +202,24 @@ var apiTypes = map[string]any{
 	"Expiration":                       validation.Expiration{},
 	"ExpirationRequest":                validation.ExpirationRequest{},
 	"Notification":                     notify.Notification{},
+	"TocFolder":                        toc.Folder{},
+	"TocItem":                          toc.Item{},
+	"CollectionToc":                    toc.CollectionToc{},
+	"TocCollectionRequest":             toc.CollectionRequest{},
+	"UpdateTocRequest":                 toc.UpdateRequest{},
+	"TocCollection":                    toc.TocCollection{},
+	"TocGuidelineEntry":                toc.GuidelineEntry{},
+	"FullToc":                          toc.FullToc{},
+	"CreateTocRequest":                 toc.CreateTocRequest{},
+	"ReaderTocRequest":                 toc.ReaderRequest{},
+	"ReaderToc":                        toc.ReaderToc{},
+	"ReaderTocGuideline":               toc.ReaderGuideline{},
+	"DrawerCollection":                 toc.DrawerCollection{},
+	"Favorites":                        favorites.Favorites{},
+	"FavoriteGuideline":                favorites.Guideline{},
+	"FavoriteCollection":               favorites.Collection{},
+	"FavoriteGuidelineRequest":         favorites.GuidelineRequest{},
+	"FavoriteCollectionRequest":        favorites.CollectionRequest{},
 	"NotificationsSeenRequest":         notify.SeenRequest{},
 	"Announcement":                     content.Announcement{},
 	"AnnouncementText":                 content.AnnouncementText{},
@@ -241,6 +262,8 @@ var apiTypes = map[string]any{
 	"SearchMetadataCount":              search.MetadataCount{},
 	"SuggestionsRequest":               search.SuggestRequest{},
 	"Suggestion":                       search.Suggestion{},
+	"GuidelinePdfRequest":              pdf.ReaderRequest{},
+	"GuidelineDraftPdfRequest":         pdf.DraftRequest{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {

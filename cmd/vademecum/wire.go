@@ -20,14 +20,17 @@ import (
 	"vademecum/services/collections"
 	"vademecum/services/comments"
 	"vademecum/services/content"
+	"vademecum/services/favorites"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/pdf"
 	"vademecum/services/reader"
 	"vademecum/services/search"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
+	"vademecum/services/toc"
 	"vademecum/services/users"
 	"vademecum/services/validation"
 	"vademecum/tenancy"
@@ -56,6 +59,13 @@ type config struct {
 	ExpiryReminder time.Duration
 	// Now is the clock of validity; tests set it, the server leaves it nil (wall clock).
 	Now func() time.Time
+	// GotenbergURL is the Gotenberg server printing PDFs; empty prints with the local Chromium
+	// at ChromiumPath (empty: CHROMIUM_PATH or Debian's Chromium).
+	GotenbergURL string
+	ChromiumPath string
+	// PDF is the converter to print with instead of the one the settings above give; tests
+	// share one.
+	PDF pdf.Converter
 }
 
 // app is the wired server.
@@ -70,6 +80,8 @@ type app struct {
 	validation  *validation.Service
 	registry    *tenancy.Registry
 	jobs        *river.Client[pgx.Tx]
+	// closePDF ends the converter's browser, if it started one.
+	closePDF func()
 }
 
 // wire builds every service on db and the HTTP handler that serves them.
@@ -138,7 +150,12 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&content.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc, Clock: clock}).Register(router)
 	(&search.Service{Backend: backend, Collections: guidelineSvc, Options: search.Options{Pool: pool}, Clock: clock}).Register(router)
 	(&search.Maintenance{Pool: pool, Jobs: jobs}).Register(router)
+	(&toc.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc}).Register(router)
+	(&favorites.Service{DB: db, Registry: registry, Guidelines: guidelineSvc}).Register(router)
 	(&reader.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Authz: enforcer, Clock: clock, Links: links}).Register(router)
+	converter, closePDF := newConverter(cfg)
+	(&pdf.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Store: store, Converter: converter, SpaceURL: links,
+		Timeout: time.Minute}).Register(router)
 
 	site := http.NewServeMux()
 	site.Handle("/api/", router)
@@ -161,7 +178,23 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	top.Handle("/", api.Observe(log, metrics, api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site))))
 
 	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
-		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs}, nil
+		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, closePDF: closePDF}, nil
+}
+
+// newConverter is the PDF converter the configuration names and what ends it.
+func newConverter(cfg config) (pdf.Converter, func()) {
+	switch {
+	case cfg.PDF != nil:
+		return cfg.PDF, func() {}
+	case cfg.GotenbergURL != "":
+		return pdf.NewGotenberg(cfg.GotenbergURL), func() {}
+	}
+	path := cfg.ChromiumPath
+	if path == "" {
+		path = pdf.ChromiumPath()
+	}
+	c := pdf.NewChromium(path, 4)
+	return c, func() { _ = c.Close() }
 }
 
 type versionInfo struct {

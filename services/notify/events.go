@@ -9,6 +9,7 @@ const (
 	ActionGuidelineExpired  = "guidelineExpired"
 	ActionCommented         = "commented"
 	ActionCommentAnswered   = "commentAnswered"
+	ActionGuidelineNotInToc = "guidelineNotInToc"
 )
 
 // GuidelineEvent is the job that notifies everybody concerned by something that happened to

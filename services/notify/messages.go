@@ -41,6 +41,8 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} hat die Richtlinie «{{.Guideline}}» in {{.Space}} kommentiert.", "{{.Link}}"}},
 		"commentAnswered": {Subject: "Antwort auf einen Kommentar: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} hat auf einen Kommentar zur Richtlinie «{{.Guideline}}» in {{.Space}} geantwortet.", "{{.Link}}"}},
+		"guidelineNotInToc": {Subject: "Nicht im Inhaltsverzeichnis: {{.Guideline}}", Paragraphs: []string{
+			"Die Richtlinie «{{.Guideline}}» in {{.Space}} wurde veröffentlicht, steht aber nicht im Inhaltsverzeichnis ihrer Sammlung. Lesende finden sie dort erst, wenn Sie sie einordnen.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Ihre Aufgaben in Vademecum", Paragraphs: []string{
 			"Hier ist Ihre wöchentliche Übersicht der offenen Aufgaben:", "{{.List}}",
 			"Sie erhalten diese Übersicht, weil Sie die wöchentliche Erinnerung in Ihrem Profil eingeschaltet haben."}},
@@ -68,6 +70,8 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} commented on the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
 		"commentAnswered": {Subject: "Answer to a comment: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} answered a comment on the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
+		"guidelineNotInToc": {Subject: "Not in the table of contents: {{.Guideline}}", Paragraphs: []string{
+			"The guideline “{{.Guideline}}” in {{.Space}} has been published but is not in its collection's table of contents. Readers will find it there once you place it.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Your tasks in Vademecum", Paragraphs: []string{
 			"Here is your weekly overview of open tasks:", "{{.List}}",
 			"You receive this overview because you turned on the weekly reminder in your profile."}},
@@ -95,6 +99,8 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} a commenté la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
 		"commentAnswered": {Subject: "Réponse à un commentaire : {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} a répondu à un commentaire sur la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
+		"guidelineNotInToc": {Subject: "Absente de la table des matières : {{.Guideline}}", Paragraphs: []string{
+			"La directive « {{.Guideline}} » dans {{.Space}} a été publiée mais ne figure pas dans la table des matières de sa collection. Les lecteurs l'y trouveront dès que vous l'aurez classée.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Vos tâches dans Vademecum", Paragraphs: []string{
 			"Voici votre aperçu hebdomadaire des tâches ouvertes :", "{{.List}}",
 			"Vous recevez cet aperçu parce que vous avez activé le rappel hebdomadaire dans votre profil."}},
@@ -122,6 +128,8 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} ha commentato la direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
 		"commentAnswered": {Subject: "Risposta a un commento: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} ha risposto a un commento sulla direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
+		"guidelineNotInToc": {Subject: "Non nell'indice: {{.Guideline}}", Paragraphs: []string{
+			"La direttiva «{{.Guideline}}» in {{.Space}} è stata pubblicata ma non figura nell'indice della sua collezione. I lettori la troveranno lì quando l'avrà inserita.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "I suoi compiti in Vademecum", Paragraphs: []string{
 			"Ecco la sua panoramica settimanale dei compiti aperti:", "{{.List}}",
 			"Riceve questa panoramica perché ha attivato il promemoria settimanale nel suo profilo."}},

@@ -29,6 +29,12 @@ var recipients = map[string]string{
 	// the writer of the thread, and the authors who answer for the guideline
 	ActionCommentAnswered: authorsSQL + ` UNION SELECT r.author_id, 'commenter' FROM comments c JOIN comments r ON r.id = c.parent_id
 		WHERE c.id = $7::bigint`,
+	// the collection's administrators, when its table of contents (the newest saved one)
+	// has no item of the guideline
+	ActionGuidelineNotInToc: `SELECT r.user_id, 'collectionAdmin' FROM guidelines g
+		JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'admin'
+		JOIN LATERAL (SELECT t.tree FROM tocs t WHERE t.collection_id = g.collection_id ORDER BY t.id DESC LIMIT 1) t ON true
+		WHERE g.id = $1 AND NOT jsonb_path_exists(t.tree, '$.** ? (@.type == "guideline" && @.glid == $g)', jsonb_build_object('g', $1::bigint))`,
 }
 
 const authorsSQL = `SELECT g.author_id, 'author' FROM guidelines g WHERE g.id = $1
@@ -120,14 +126,15 @@ func (w *NotificationMailWorker) Work(ctx context.Context, job *river.Job[Notifi
 		return err
 	}
 	var action, role, email, first, last, lang, title, sender string
-	var guideline *int64
+	var guideline, collection *int64
 	var language *string
 	err = w.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT n.action, n.role, coalesce((SELECT l.email FROM control.logins l WHERE l.user_id = u.id
-				ORDER BY l.is_primary DESC, l.id LIMIT 1), ''), u.firstname, u.lastname, u.language, n.title, n.guideline_id, n.language,
+				ORDER BY l.is_primary DESC, l.id LIMIT 1), ''), u.firstname, u.lastname, u.language, n.title, n.guideline_id,
+				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.language,
 				coalesce((SELECT trim(s.firstname || ' ' || s.lastname) FROM control.users s WHERE s.id = n.sender_id), 'Vademecum')
 			FROM notifications n JOIN control.users u ON u.id = n.user_id WHERE n.id = $1`, job.Args.NotificationID).
-			Scan(&action, &role, &email, &first, &last, &lang, &title, &guideline, &language, &sender)
+			Scan(&action, &role, &email, &first, &last, &lang, &title, &guideline, &collection, &language, &sender)
 	})
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && email == "") {
 		return nil
@@ -135,7 +142,7 @@ func (w *NotificationMailWorker) Work(ctx context.Context, job *river.Job[Notifi
 	if err != nil {
 		return err
 	}
-	link := strings.TrimSuffix(w.SpaceURL(sp.Subdomain), "/") + path(action, role, guideline, language)
+	link := strings.TrimSuffix(w.SpaceURL(sp.Subdomain), "/") + path(action, role, guideline, collection, language)
 	name := first + " " + last
 	if first == "" && last == "" {
 		name = email

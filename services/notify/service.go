@@ -19,18 +19,20 @@ type Service struct {
 
 // Notification is an in-app notification (spec §3).
 type Notification struct {
-	ID          int64     `json:"id"`
-	Title       string    `json:"title"`
-	Action      string    `json:"action"`
-	Role        string    `json:"role"`
-	FeedbackID  *int64    `json:"feedbackId"`
-	Language    *string   `json:"language"`
-	GuidelineID *int64    `json:"guidelineId"`
-	Revision    *int64    `json:"revision"`
-	Seen        bool      `json:"seen"`
-	SenderName  string    `json:"senderName"`
-	Timestamp   time.Time `json:"timestamp"`
-	URL         string    `json:"url"`
+	ID          int64   `json:"id"`
+	Title       string  `json:"title"`
+	Action      string  `json:"action"`
+	Role        string  `json:"role"`
+	FeedbackID  *int64  `json:"feedbackId"`
+	Language    *string `json:"language"`
+	GuidelineID *int64  `json:"guidelineId"`
+	// CollectionID is the collection of the guideline.
+	CollectionID *int64    `json:"collectionId"`
+	Revision     *int64    `json:"revision"`
+	Seen         bool      `json:"seen"`
+	SenderName   string    `json:"senderName"`
+	Timestamp    time.Time `json:"timestamp"`
+	URL          string    `json:"url"`
 }
 
 // maxNotifications bounds the list; older ones stay in the database.
@@ -44,7 +46,8 @@ func (s *Service) Notifications(ctx context.Context, _ struct{}) ([]Notification
 	}
 	var out []Notification
 	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT n.id, n.title, n.action, n.role, n.comment_id, n.language, n.guideline_id, n.revision, n.seen,
+		rows, err := tx.Query(ctx, `SELECT n.id, n.title, n.action, n.role, n.comment_id, n.language, n.guideline_id,
+				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.revision, n.seen,
 				coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = n.sender_id), ''), n.created_at, ''
 			FROM notifications n WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
 			policy.PrincipalFrom(ctx).UserID, maxNotifications)
@@ -62,17 +65,20 @@ func (s *Service) Notifications(ctx context.Context, _ struct{}) ([]Notification
 
 // link is where a notification leads in the app.
 func link(n Notification) string {
-	return path(n.Action, n.Role, n.GuidelineID, n.Language)
+	return path(n.Action, n.Role, n.GuidelineID, n.CollectionID, n.Language)
 }
 
 // path is where a notification of action to someone in role leads, relative to the space's
 // site: validators to the request, whoever wrote a comment to the guideline as readers see
-// it, the guideline's authors to its management page.
-func path(action, role string, guideline *int64, language *string) string {
+// it, the collection's administrators to its table of contents, the guideline's authors to
+// its management page.
+func path(action, role string, guideline, collection *int64, language *string) string {
 	if guideline == nil || language == nil {
 		return "/"
 	}
 	switch {
+	case action == ActionGuidelineNotInToc && collection != nil:
+		return "/collections/" + itoa(*collection) + "/toc"
 	case action == ActionSubmitted:
 		return "/validations/" + itoa(*guideline) + "/" + *language
 	case role == "commenter":

@@ -53,8 +53,8 @@ func (s *Service) namedInSpaces(ctx context.Context, user int64) (bool, error) {
 }
 
 // UserDeleted is the job that removes, in every space, what went with a deleted user: roles,
-// notifications, read marks and comments go; files, templates and notifications they
-// caused stay without their name.
+// notifications, read marks, comments, favourites and video positions go; files, templates,
+// tables of contents and notifications they caused stay without their name.
 type UserDeleted struct {
 	UserID int64 `json:"userId"`
 }
@@ -69,6 +69,9 @@ var forgetSQL = []string{
 	"DELETE FROM notifications WHERE user_id = $1",
 	"DELETE FROM comments WHERE author_id = $1",
 	"DELETE FROM video_progress WHERE user_id = $1",
+	"DELETE FROM favorite_guidelines WHERE user_id = $1",
+	"DELETE FROM favorite_collections WHERE user_id = $1",
+	"UPDATE tocs SET user_id = NULL WHERE user_id = $1",
 	"UPDATE notifications SET sender_id = NULL WHERE sender_id = $1",
 	"UPDATE documents SET created_by = NULL WHERE created_by = $1",
 	"UPDATE templates SET created_by = NULL WHERE created_by = $1",

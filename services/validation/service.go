@@ -167,6 +167,20 @@ func (s *Service) event(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, v Val
 	return err
 }
 
+// notInToc queues the check, after commit, that a published guideline is in its
+// collection's table of contents; the collection's administrators hear about it when it is
+// not. The publication's revision names the event, so nobody hears twice.
+func (s *Service) notInToc(ctx context.Context, tx pgx.Tx, v Validation) error {
+	sp, err := currentSpace(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = s.Jobs.InsertTx(ctx, tx, notify.GuidelineEvent{SpaceID: sp.ID, GuidelineID: v.GuidelineID, Language: v.Language,
+		Revision: v.Revision, Action: notify.ActionGuidelineNotInToc,
+		Key: fmt.Sprintf("revision:%d:%s", v.Revision, notify.ActionGuidelineNotInToc)}, nil)
+	return err
+}
+
 // SubmitRequest asks for the validation of a version.
 type SubmitRequest struct {
 	GuidelineID      api.ID  `json:"guidelineId"`

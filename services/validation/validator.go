@@ -101,7 +101,10 @@ func (s *Service) AcceptValidation(ctx context.Context, req AcceptRequest) (Vali
 		if err != nil {
 			return "", err
 		}
-		return notify.ActionAccepted, s.reindex(ctx, tx, v.GuidelineID)
+		if err := s.reindex(ctx, tx, v.GuidelineID); err != nil {
+			return "", err
+		}
+		return notify.ActionAccepted, s.notInToc(ctx, tx, v)
 	})
 }
 

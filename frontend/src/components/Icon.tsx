@@ -44,6 +44,10 @@ const paths = {
   diff: 'M6 3v12M6 15a3 3 0 1 0 0 6a3 3 0 0 0 0-6zM18 21V9M18 9a3 3 0 1 0 0-6a3 3 0 0 0 0 6zM6 9h6M15 15h6',
   message: 'M20 15a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v9zM8 9h8M8 13h5',
   reply: 'M9 14l-5-5l5-5M4 9h10a6 6 0 0 1 6 6v4',
+  star: 'M12 3l2.8 5.7l6.2.9l-4.5 4.4l1.1 6.2L12 17.3l-5.6 2.9l1.1-6.2L3 9.6l6.2-.9L12 3z',
+  pin: 'M9 3h6l-1 6l4 4H6l4-4l-1-6zM12 13v8',
+  externalLink: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
+  grip: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01',
 } as const;
 
 export type IconName = keyof typeof paths;

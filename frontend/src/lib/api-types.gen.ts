@@ -187,6 +187,13 @@ export interface CollectionStatsRequest {
   collectionId: number;
 }
 
+export interface CollectionToc {
+  id: number;
+  timestamp?: string | null;
+  tree: TocFolder;
+  userId?: number | null;
+}
+
 export interface CollectionValidatorsRequest {
   collection: number;
 }
@@ -246,6 +253,11 @@ export interface CreateTarget {
   collectionId: number;
   collectionTitle: string;
   validators: SelectOption[];
+}
+
+export interface CreateTocRequest {
+  collectionId: number;
+  body: CollectionToc;
 }
 
 export interface DeleteAnnouncementRequest {
@@ -356,6 +368,15 @@ export interface DocumentUpdate {
   archived: boolean;
 }
 
+export interface DrawerCollection {
+  collectionId: number;
+  spaceId: number;
+  spaceTitle: string;
+  title: string;
+  shared: boolean;
+  guidelinesCount: number;
+}
+
 export interface Expiration {
   language: string;
   time: string;
@@ -382,14 +403,59 @@ export interface ExternText {
   content: string;
 }
 
+export interface FavoriteCollection {
+  collection: number;
+  title: string;
+  space: number;
+  shared: boolean;
+}
+
+export interface FavoriteCollectionRequest {
+  collection: number;
+  space?: number | null;
+}
+
+export interface FavoriteGuideline {
+  guideline: number;
+  language: string;
+  title: string;
+  space: number;
+  shared: boolean;
+}
+
+export interface FavoriteGuidelineRequest {
+  guideline: number;
+  language: string;
+  space?: number | null;
+}
+
+export interface Favorites {
+  guidelines: FavoriteGuideline[];
+  collections: FavoriteCollection[];
+}
+
 export interface FixRequest {
   guidelineId: number;
   guidelineVersion: number;
   comment: string;
 }
 
+export interface FullToc {
+  id: number;
+  timestamp?: string | null;
+  tree: TocFolder;
+  userId?: number | null;
+  collectionTitle: string;
+  unsortedGuidelines: TocGuidelineEntry[];
+}
+
 export interface GuidelineDocumentsRequest {
   guidelineId: number;
+}
+
+export interface GuidelineDraftPdfRequest {
+  guideline: number;
+  version: number;
 }
 
 export interface GuidelineEntry {
@@ -441,6 +507,12 @@ export interface GuidelineMetadata {
   name: string;
   optionId: number;
   optionName: string;
+}
+
+export interface GuidelinePdfRequest {
+  guidelineid: number;
+  language: string;
+  space?: number | null;
 }
 
 export interface GuidelineRequest {
@@ -764,6 +836,7 @@ export interface Notification {
   feedbackId?: number | null;
   language?: string | null;
   guidelineId?: number | null;
+  collectionId?: number | null;
   revision?: number | null;
   seen: boolean;
   senderName: string;
@@ -887,6 +960,26 @@ export interface ReaderGuidelineRequest {
 export interface ReaderRef {
   id: number;
   title: string;
+}
+
+export interface ReaderToc {
+  collectionId: number;
+  spaceId: number;
+  title: string;
+  tree: TocFolder;
+}
+
+export interface ReaderTocGuideline {
+  guidelineId: number;
+  title: string;
+  language: string;
+  languages: string[];
+  space?: number | null;
+}
+
+export interface ReaderTocRequest {
+  collectionId: number;
+  space?: number | null;
 }
 
 export interface RejectRequest {
@@ -1211,6 +1304,43 @@ export interface TimelineRequest {
   lang: string;
 }
 
+export interface TocCollection {
+  collectionId: number;
+  collectionTitle: string;
+  guidelinesCount: number;
+  hasToc: boolean;
+}
+
+export interface TocCollectionRequest {
+  collection: number;
+}
+
+export interface TocFolder {
+  id: string;
+  name: string;
+  folders: TocFolder[];
+  items: TocItem[];
+}
+
+export interface TocGuidelineEntry {
+  glid: number;
+  title: string;
+  language: string;
+  languages: string[];
+}
+
+export interface TocItem {
+  id: string;
+  name: string;
+  type: string;
+  glid?: number | null;
+  space?: number | null;
+  language: string;
+  link: string;
+  title?: string;
+  languages?: string[];
+}
+
 export interface UpdateCollectionRequest {
   collectionId: number;
   collection: CollectionInput;
@@ -1222,6 +1352,11 @@ export interface UpdateDocumentRequest {
 
 export interface UpdateSpaceRequest {
   space: SpaceInput;
+}
+
+export interface UpdateTocRequest {
+  collection: number;
+  f: TocFolder;
 }
 
 export interface UpdateUserRequest {

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
+import { FavoritesMenu } from '../../features/favorites/components/FavoritesMenu';
+import { favoriteCollectionKey } from '../../features/favorites/links';
 import { NotificationsMenu } from '../../features/notifications/components/NotificationsMenu';
 import { HeaderSearch } from '../../features/search/components/HeaderSearch';
 import { loginUrl } from '../../lib/api';
 import { useProfile } from '../../lib/endpoints/getProfile';
 import { displayName, isSignedIn, type Space } from '../../lib/types';
 import { useUiStore } from '../../lib/uiStore';
+import { useDrawerSelection } from './LeftDrawer';
 import { OrgSwitcher } from './OrgSwitcher';
 
 export function Header({ space }: { space: Space }) {
@@ -16,6 +19,7 @@ export function Header({ space }: { space: Space }) {
   const setDrawerOpen = useUiStore((s) => s.setDrawerOpen);
   const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
   const signedIn = isSignedIn(profile);
+  const selectCollection = useDrawerSelection((s) => s.select);
 
   return (
     <header className="app-header">
@@ -31,6 +35,14 @@ export function Header({ space }: { space: Space }) {
         <OrgSwitcher current={space} />
         <HeaderSearch spaceId={space.id} />
         <div className="app-header__spacer" />
+        {signedIn && (
+          <FavoritesMenu
+            onOpenCollection={(c) => {
+              selectCollection(favoriteCollectionKey(c));
+              setDrawerOpen(true);
+            }}
+          />
+        )}
         {signedIn && <NotificationsMenu />}
         {signedIn && profile ? (
           <Link to="/profile" className="header-btn header-btn--profile" aria-label={t('shell.profile')}>

@@ -1,20 +1,59 @@
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/Icon';
+import { create } from 'zustand';
 import { Sheet } from '../../components/Sheet';
+import { useFavorites } from '../../features/favorites/api/getFavorites';
+import { useToggleCollectionFavorite } from '../../features/favorites/hooks/useToggleCollectionFavorite';
+import { favoriteCollectionKey } from '../../features/favorites/links';
+import { DrawerToc } from '../../features/toc/components/DrawerToc';
+import type { CollectionKey } from '../../features/toc/tree';
+import { ApiError } from '../../lib/api';
+import { useProfile } from '../../lib/endpoints/getProfile';
+import { showSnackbar } from '../../lib/snackbar';
+import { isSignedIn } from '../../lib/types';
 import { useUiStore } from '../../lib/uiStore';
 
-/** Left drawer frame (width 320); the collection tree arrives with the collections feature. */
+interface DrawerSelection {
+  selected: CollectionKey | null;
+  select: (c: CollectionKey) => void;
+}
+
+/** The collection the left drawer shows; the favourites menu chooses it too. */
+export const useDrawerSelection = create<DrawerSelection>((set) => ({
+  selected: null,
+  select: (selected) => set({ selected }),
+}));
+
+/** Left drawer (width 320): the table of contents of a collection the reader may read. */
 export function LeftDrawer() {
   const { t } = useTranslation();
   const open = useUiStore((s) => s.drawerOpen);
   const setOpen = useUiStore((s) => s.setDrawerOpen);
+  const { selected, select } = useDrawerSelection();
+  const { data: profile } = useProfile();
+  const signedIn = isSignedIn(profile);
+  const favorites = useFavorites(open && signedIn);
+  const toggle = useToggleCollectionFavorite();
+  const pinned = signedIn ? (favorites.data?.collections ?? []).map(favoriteCollectionKey) : null;
+
   return (
     <Sheet open={open} onOpenChange={setOpen} side="left" title={t('drawer.title')}>
-      <div className="empty-state">
-        <Icon name="folder" size={32} />
-        <p className="empty-state__title">{t('drawer.emptyTitle')}</p>
-        <p className="empty-state__text">{t('drawer.emptyText')}</p>
-      </div>
+      <DrawerToc
+        selected={selected}
+        onSelect={select}
+        favorites={pinned}
+        pinBusy={toggle.isPending}
+        onTogglePin={(c, isPinned) => {
+          select(c);
+          toggle.mutate(
+            { collection: c.collectionId, space: c.spaceId, pinned: isPinned },
+            {
+              onError: (err) =>
+                showSnackbar(err instanceof ApiError && err.message === 'favorites.tooMany' ? t('favorites.tooMany') : t('favorites.pinFailed'), { type: 'error' }),
+            },
+          );
+        }}
+        onNavigate={() => setOpen(false)}
+      />
     </Sheet>
   );
 }

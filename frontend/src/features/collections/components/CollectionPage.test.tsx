@@ -192,7 +192,7 @@ describe('Collection page', () => {
     expect(await screen.findByText(/not authorised/)).toBeInTheDocument();
   });
 
-  it('keeps the tab order settings, members, validators, guidelines, sharing, statistics', async () => {
+  it('keeps the tab order settings, members, validators, guidelines, table of contents, sharing, statistics', async () => {
     renderAt('/collections/7');
     const tabs = await screen.findByRole('navigation', { name: 'Collection sections' });
     expect(within(tabs).getAllByRole('link').map((a) => a.textContent)).toEqual([
@@ -200,6 +200,7 @@ describe('Collection page', () => {
       'Members',
       'Validators',
       'Guidelines',
+      'Table of contents',
       'Sharing',
       'Statistics',
     ]);

@@ -12,13 +12,14 @@ import { CollectionMembersTab } from './CollectionMembersTab';
 import { CollectionSettingsTab } from './CollectionSettingsTab';
 import { CollectionSharingTab } from './CollectionSharingTab';
 import { CollectionStatsTab } from './CollectionStatsTab';
+import { CollectionTocTab } from './CollectionTocTab';
 import { CollectionValidatorsTab } from './CollectionValidatorsTab';
 
-export const COLLECTION_TABS = ['settings', 'members', 'validators', 'guidelines', 'sharing', 'statistics'] as const;
+export const COLLECTION_TABS = ['settings', 'members', 'validators', 'guidelines', 'toc', 'sharing', 'statistics'] as const;
 type CollectionTab = (typeof COLLECTION_TABS)[number];
 const isCollectionTab = (tab: string): tab is CollectionTab => (COLLECTION_TABS as readonly string[]).includes(tab);
 
-/** Edit collection (/collections/{id}/{tab?}): settings (default), members, validators, guidelines, sharing, statistics. */
+/** Edit collection (/collections/{id}/{tab?}): settings (default), members, validators, guidelines, table of contents, sharing, statistics. */
 export function CollectionPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -53,6 +54,7 @@ export function CollectionPage() {
       {tab === 'members' && <CollectionMembersTab collectionId={id} />}
       {tab === 'validators' && <CollectionValidatorsTab collectionId={id} />}
       {tab === 'guidelines' && <CollectionGuidelinesTab collectionId={id} />}
+      {tab === 'toc' && <CollectionTocTab collectionId={id} />}
       {tab === 'sharing' && <CollectionSharingTab collection={c} />}
       {tab === 'statistics' && <CollectionStatsTab collectionId={id} />}
     </div>

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import type { Comment, ReaderGuideline } from '../../../lib/api-types.gen';
 import { i18n } from '../../../lib/i18n';
@@ -60,6 +60,9 @@ function renderReader(path: string, routes: Record<string, MockRoute>) {
   );
   return fetchMock;
 }
+
+// the comments panel is its own chunk: load it once so that opening the tab is immediate
+beforeAll(() => import('./ReaderComments'));
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/Icon';
+import { Loader } from '../../../components/Loader';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import type { ReaderDetail, ReaderGuideline } from '../../../lib/api-types.gen';
 import { apiErrorText } from '../../../lib/apiErrors';
@@ -20,11 +21,13 @@ import '../reader.css';
 import { DetailRefs } from './DetailRefs';
 import { FavoriteStar } from './FavoriteStar';
 import { OfflineBanner } from './OfflineBanner';
-import { ReaderComments } from './ReaderComments';
 import { ReaderConditionView } from './ReaderCondition';
 import { ReaderIcon } from './ReaderIcon';
 import { ReaderSkeleton } from './ReaderSkeleton';
 import { SectionContent } from './SectionContent';
+
+// Comments load with their tab: most readers never open it, and its dialogs stay off the first page.
+const ReaderComments = lazy(() => import('./ReaderComments').then((m) => ({ default: m.ReaderComments })));
 
 /** `/guideline/{id}/{lang?}/{detailId?}`: the guideline reader (spec §2), open to anonymous readers. */
 export function ReaderPage({ space }: { space: Space }) {
@@ -140,7 +143,9 @@ function Reader({ target, space, commentsFirst }: { target: ReaderTarget; space:
           {offlineSince ? (
             <p className="muted">{t('reader.offlineCopy.noComments')}</p>
           ) : (
-            <ReaderComments id={id} language={g.language} signedIn={signedIn} mayComment={g.abilities.mayComment} />
+            <Suspense fallback={<Loader />}>
+              <ReaderComments id={id} language={g.language} signedIn={signedIn} mayComment={g.abilities.mayComment} />
+            </Suspense>
           )}
         </div>
       )}

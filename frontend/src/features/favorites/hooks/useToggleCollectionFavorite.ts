@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FavoriteCollectionRequest } from '../../../lib/api-types.gen';
+import { addCollectionFavorite } from '../api/addCollectionFavorite';
+import { favoritesQueryOptions } from '../api/getFavorites';
+import { removeCollectionFavorite } from '../api/removeCollectionFavorite';
+
+/** Pins or unpins a collection and puts the new favourites into the ['favorites'] query. */
+export const useToggleCollectionFavorite = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pinned, ...req }: FavoriteCollectionRequest & { pinned: boolean }) => (pinned ? removeCollectionFavorite(req) : addCollectionFavorite(req)),
+    onSuccess: (favorites) => queryClient.setQueryData(favoritesQueryOptions().queryKey, favorites),
+  });
+};
