@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ErrorPage } from '../components/ErrorPage';
 import { InvalidDomainPage } from '../components/InvalidDomainPage';
 import { Loader } from '../components/Loader';
-import { DocPage } from '../features/content/components/DocPage';
 import { errorStatus } from '../lib/api';
 import { useSpace } from '../lib/endpoints/getSpace';
 import { offlineSpace } from '../features/reader/offline/space';
@@ -10,6 +9,8 @@ import { currentSubdomain, WWW } from '../lib/host';
 import { applyColors, LANDING_PRIMARY } from '../lib/theme';
 import { LandingRouter, ShellRouter } from './routers';
 import { SessionSync } from './SessionSync';
+
+const DocPage = lazy(() => import('../features/content/components/DocPage').then((m) => ({ default: m.DocPage })));
 
 /**
  * Root experiences at startup (spec §2): /doc/… (a public document without the shell),
@@ -31,7 +32,12 @@ export function App() {
     document.title = data.subdomain === WWW ? 'Vademecum' : `${data.title} · Vademecum`;
   }, [data]);
 
-  if (isDoc) return <DocPage pathname={window.location.pathname} />;
+  if (isDoc)
+    return (
+      <Suspense fallback={<Loader fullscreen />}>
+        <DocPage pathname={window.location.pathname} />
+      </Suspense>
+    );
   if (kept) return <ShellRouter space={kept} />;
   if (space.isPending) return <Loader fullscreen />;
   if (space.isError) {

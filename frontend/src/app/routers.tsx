@@ -3,14 +3,16 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { Loader } from '../components/Loader';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
-import { HomePage } from '../features/home/components/HomePage';
-import { LandingPage } from '../features/landing/components/LandingPage';
-import { ProfilePage } from '../features/profile/components/ProfilePage';
 import type { Space } from '../lib/types';
 import { RequireAuth, RequireSuperAdmin } from './shell/RequireAuth';
 import { ShellLayout } from './shell/ShellLayout';
 
 // The admin and authoring areas are lazy-loaded so a reader's first page stays small (ARCHITECTURE §7).
+// Every screen but the shell is its own chunk, so that a reader's first page (a guideline,
+// often from a link) carries only the reader.
+const HomePage = lazy(() => import('../features/home/components/HomePage').then((m) => ({ default: m.HomePage })));
+const LandingPage = lazy(() => import('../features/landing/components/LandingPage').then((m) => ({ default: m.LandingPage })));
+const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const AdminPage = lazy(() => import('../features/admin/components/AdminPage').then((m) => ({ default: m.AdminPage })));
 const AdminUserPage = lazy(() => import('../features/admin/components/UserPage').then((m) => ({ default: m.UserPage })));
 const MaintenancePage = lazy(() => import('../features/admin/components/MaintenancePage').then((m) => ({ default: m.MaintenancePage })));
@@ -49,7 +51,14 @@ function authLazy(element: ReactNode): ReactNode {
 
 /** Routes of the www landing site. */
 export const landingRoutes: RouteObject[] = [
-  { path: '/', element: <LandingPage /> },
+  {
+    path: '/',
+    element: (
+      <Suspense fallback={<Loader fullscreen />}>
+        <LandingPage />
+      </Suspense>
+    ),
+  },
   { path: '/auth/login', element: <LoginPage standalone /> },
   { path: '*', element: <NotFoundPage standalone /> },
 ];
@@ -60,7 +69,14 @@ export function shellRoutes(space: Space): RouteObject[] {
     {
       element: <ShellLayout space={space} />,
       children: [
-        { index: true, element: <HomePage space={space} /> },
+        {
+          index: true,
+          element: (
+            <Suspense fallback={<Loader />}>
+              <HomePage space={space} />
+            </Suspense>
+          ),
+        },
         { path: 'auth/login', element: <LoginPage /> },
         { path: 'results', element: publicLazy(<ResultsPage space={space} />) },
         { path: 'releasenotes/:tag?', element: publicLazy(<ReleaseNotesPage />) },
@@ -77,7 +93,9 @@ export function shellRoutes(space: Space): RouteObject[] {
           path: 'profile',
           element: (
             <RequireAuth>
-              <ProfilePage />
+              <Suspense fallback={<Loader />}>
+                <ProfilePage />
+              </Suspense>
             </RequireAuth>
           ),
         },

@@ -9,7 +9,7 @@ import { loginUrl } from '../../lib/api';
 import { useProfile } from '../../lib/endpoints/getProfile';
 import { displayName, isSignedIn, type Space } from '../../lib/types';
 import { useUiStore } from '../../lib/uiStore';
-import { useDrawerSelection } from './LeftDrawer';
+import { useDrawerSelection } from './drawerSelection';
 import { OrgSwitcher } from './OrgSwitcher';
 
 export function Header({ space }: { space: Space }) {

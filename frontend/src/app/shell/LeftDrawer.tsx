@@ -1,27 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { create } from 'zustand';
 import { Sheet } from '../../components/Sheet';
 import { useFavorites } from '../../features/favorites/api/getFavorites';
 import { useToggleCollectionFavorite } from '../../features/favorites/hooks/useToggleCollectionFavorite';
 import { favoriteCollectionKey } from '../../features/favorites/links';
 import { DrawerToc } from '../../features/toc/components/DrawerToc';
-import type { CollectionKey } from '../../features/toc/tree';
 import { ApiError } from '../../lib/api';
 import { useProfile } from '../../lib/endpoints/getProfile';
 import { showSnackbar } from '../../lib/snackbar';
 import { isSignedIn } from '../../lib/types';
 import { useUiStore } from '../../lib/uiStore';
-
-interface DrawerSelection {
-  selected: CollectionKey | null;
-  select: (c: CollectionKey) => void;
-}
-
-/** The collection the left drawer shows; the favourites menu chooses it too. */
-export const useDrawerSelection = create<DrawerSelection>((set) => ({
-  selected: null,
-  select: (selected) => set({ selected }),
-}));
+import { useDrawerSelection } from './drawerSelection';
 
 /** Left drawer (width 320): the table of contents of a collection the reader may read. */
 export function LeftDrawer() {
