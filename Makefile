@@ -45,8 +45,9 @@ test-frontend: frontend/node_modules/.package-lock.json ## frontend unit tests (
 test-e2e: build tools ## end-to-end tests (Playwright in Debian's Chromium) against the real server and Mailpit
 	ops/e2e.sh
 
-bench: tools ## benchmarks; they print figures, they do not pass or fail on speed
+bench: tools frontend/dist/index.html ## benchmarks; they print figures, they do not pass or fail on speed
 	go test -p 1 -count=1 -run '^$$' -bench . -benchtime 1x -timeout 30m ./cmd/... ./policy
+	node frontend/scripts/bundle-size.mjs
 
 lint: frontend/node_modules/.package-lock.json ## gofmt, go vet and the TypeScript check
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)

@@ -34,6 +34,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks a page loads (scripts/bundle-size.mjs reads it)
+    manifest: true,
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks: a deploy that only changes app code keeps them cached.

@@ -5,13 +5,26 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bin/tools
 tools=$(pwd)/bin/tools
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# build NAME VERSION MODULE PACKAGE: builds PACKAGE of MODULE@VERSION into bin/tools/NAME
+# through a scratch module, unless that version is already there.
+build() {
+  local name=$1 version=$2 module=$3 package=$4
+  if [ -x "$tools/$name" ] && [ "$(cat "$tools/$name.version" 2>/dev/null)" = "$version" ]; then
+    return
+  fi
+  local dir="$work/$name"
+  mkdir -p "$dir"
+  (cd "$dir" && go mod init tools >/dev/null 2>&1 && go get "$module@$version" >/dev/null 2>&1 &&
+    CGO_ENABLED=0 go build -o "$tools/$name" "$package")
+  echo "$version" >"$tools/$name.version"
+}
 
 # Mailpit: the SMTP server with an HTTP API the tests read delivered mails from.
-MAILPIT_VERSION=v1.31.2
-if [ ! -x "$tools/mailpit" ] || [ "$(cat "$tools/mailpit.version" 2>/dev/null)" != "$MAILPIT_VERSION" ]; then
-  work=$(mktemp -d)
-  trap 'rm -rf "$work"' EXIT
-  (cd "$work" && go mod init tools >/dev/null 2>&1 && go get "github.com/axllent/mailpit@$MAILPIT_VERSION" >/dev/null 2>&1 &&
-    CGO_ENABLED=0 go build -o "$tools/mailpit" github.com/axllent/mailpit)
-  echo "$MAILPIT_VERSION" >"$tools/mailpit.version"
-fi
+build mailpit v1.31.2 github.com/axllent/mailpit github.com/axllent/mailpit
+
+# Gotenberg (the HTML to PDF server, Chromium flavour) and pdfcpu, one of the PDF engines it requires.
+build gotenberg-chromium v8.36.0 github.com/gotenberg/gotenberg/v8/cmd/gotenberg github.com/gotenberg/gotenberg/v8/cmd/gotenberg-chromium
+build pdfcpu v0.15.0 github.com/pdfcpu/pdfcpu/cmd/pdfcpu github.com/pdfcpu/pdfcpu/cmd/pdfcpu

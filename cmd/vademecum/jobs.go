@@ -75,6 +75,7 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, &search.GuidelineWorker{Indexer: indexer})
 	river.AddWorker(workers, &search.CollectionWorker{Indexer: indexer})
 	river.AddWorker(workers, &search.ReindexWorker{Pool: pool, Indexer: indexer, Users: &users.Service{Pool: pool}})
+	river.AddWorker(workers, &users.UserDeletedWorker{DB: db, Spaces: registry})
 	river.AddWorker(workers, &audit.Worker{DB: db, Registry: registry, Blobs: store, Checker: audit.NewChecker(5 * time.Second), BaseDomain: baseDomain})
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema:        "control",

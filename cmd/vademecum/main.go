@@ -75,6 +75,8 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&cfg.SearchURL, "search-url", env("SEARCH_URL", ""), "search backend: empty for PostgreSQL full-text search, quickwit+http://host:7280/index for Quickwit (SEARCH_URL)")
 	f.StringVar(&cfg.BlobURL, "blob-url", env("VADEMECUM_BLOB_URL", ""), "where uploaded files go: file:///dir or s3://bucket?region=…&endpoint=…; empty: <data-dir>/blobs (VADEMECUM_BLOB_URL)")
 	f.StringVar(&reminder, "expiry-reminder", env("VADEMECUM_EXPIRY_REMINDER", "720h"), "how long before a guideline's validity ends its authors are reminded, e.g. 720h (VADEMECUM_EXPIRY_REMINDER)")
+	f.StringVar(&cfg.GotenbergURL, "gotenberg-url", env("GOTENBERG_URL", ""), "Gotenberg server printing PDFs, e.g. http://127.0.0.1:3000; empty prints with the local Chromium (GOTENBERG_URL)")
+	f.StringVar(&cfg.ChromiumPath, "chromium-path", env("CHROMIUM_PATH", ""), "Chromium printing PDFs when no Gotenberg is set; empty: /usr/lib/chromium/chromium or /usr/bin/chromium (CHROMIUM_PATH)")
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
 	return cmd
 }
@@ -105,6 +107,7 @@ func serve(ctx context.Context, cfg config) error {
 	if err != nil {
 		return err
 	}
+	defer a.closePDF()
 	go a.policy.Listen(ctx, db.Control())
 	if err := a.jobs.Start(ctx); err != nil {
 		return fmt.Errorf("start background jobs: %w", err)

@@ -3,7 +3,15 @@ package main
 import (
 	"testing"
 
+	"vademecum/services/pdf"
+	"vademecum/services/pdf/gotenbergtest"
 	"vademecum/tenancy/tenancytest"
 )
 
-func TestMain(m *testing.M) { tenancytest.Main(m) }
+// testChromium prints the PDFs of every test of the package (its browser starts with the
+// first print).
+var testChromium = pdf.NewChromium(pdf.ChromiumPath(), 4)
+
+func TestMain(m *testing.M) {
+	tenancytest.Main(m, gotenbergtest.Stop, func() { _ = testChromium.Close() })
+}

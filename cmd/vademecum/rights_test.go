@@ -106,7 +106,7 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"author/query/timeline", `{"guideline":999999,"lang":"de"}`, spaceMembers, 0},
 		{"author/query/notes", `{"glid":999999}`, spaceMembers, 0},
 		{"admin/mutation/setMetadata", `{"guidelineId":999999,"metadata":[]}`, spaceMembers, 0},
-		{"common/query/guidelineMetadata", `{"id":999999}`, spaceMembers, 0},
+		{"common/query/guidelineMetadata", `{"id":999999}`, everyone, 0},
 		{"admin/mutation/moveGuideline", `{"guideline":999999,"collection":999999,"validator":null}`, spaceMembers, 0},
 		{"author/mutation/copyGuideline", `{"guideline":999999,"collection":999999,"validator":null}`, spaceMembers, 0},
 		{"common/query/detailRefs", `{"detailId":999999}`, spaceMembers, 0},
@@ -177,6 +177,15 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"admin/mutation/updateUserEmail", `{"user":999999,"email":"not an address"}`, superOnly, 0},
 		{"admin/mutation/addUserLogin", `{"user":999999,"email":"not an address"}`, superOnly, 0},
 		{"admin/mutation/deleteUserLogin", `{"user":999999,"email":"x@y.ch"}`, superOnly, 0},
+		{"reader/query/guideline", `{"id":999999,"language":"de"}`, everyone, 0},
+		{"reader/query/guidelinePreview", fmt.Sprintf(`{"id":999999,"language":"de","space":%d}`, e.beta.ID), everyone, 0},
+		{"reader/query/guidelinePreviewSpaces", `{"id":999999}`, everyone, 0},
+		{"reader/query/guidelineLanguages", `{"guidelineId":999999}`, everyone, 0},
+		{"reader/query/glMarkdown", `{"id":999999,"lang":"de"}`, everyone, 0},
+		{"reader/query/videoProgress", `{"doc":999999}`, signedIn, 0},
+		{"reader/mutation/updateVideoProgress", `{"doc":999999,"seconds":1}`, signedIn, 0},
+		{"reader/stream/guidelineAsPDF", `{"guidelineid":999999,"language":"de"}`, everyone, 0},
+		{"author/stream/guidelineDraftAsPDF", `{"guideline":999999,"version":1}`, spaceMembers, 0},
 	}
 	covered := map[string]bool{"common/get/spaceIcon": true, "common/get/spaceLogo": true, "common/get/document": true}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")

@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
@@ -348,6 +349,16 @@ func TestIntegrationProfileAndAccount(t *testing.T) {
 		require.Equal(t, http.StatusOK, e.api("alpha", e.alphaMember, "common/mutation/deleteUser", `{"userId":null}`).Status)
 		assert.Equal(t, 0, e.count("SELECT count(*) FROM control.logins WHERE email = 'member@alpha.ch'"))
 		assert.Equal(t, 0, e.count("SELECT count(*) FROM control.space_members WHERE user_id = $1", e.ids["member@alpha.ch"]))
+
+		// what went with an account (here a validator's role in a collection) leaves every
+		// space in the background
+		alpha, err := e.app.registry.ByID(t.Context(), e.alpha.ID)
+		require.NoError(t, err)
+		validator := e.ids["validator@alpha.ch"]
+		roles := "SELECT count(*) FROM " + alpha.Schema + ".collection_roles WHERE user_id = $1"
+		require.Equal(t, 1, e.count(roles, validator))
+		require.Equal(t, http.StatusOK, e.api("alpha", e.super, "common/mutation/deleteUser", fmt.Sprintf(`{"userId":%d}`, validator)).Status)
+		require.Eventually(t, func() bool { return e.count(roles, validator) == 0 }, 10*time.Second, 20*time.Millisecond)
 	})
 }
 

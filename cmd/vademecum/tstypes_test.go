@@ -20,6 +20,8 @@ import (
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/pdf"
+	"vademecum/services/reader"
 	"vademecum/services/search"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
@@ -207,6 +209,23 @@ var apiTypes = map[string]any{
 	"SearchMetadataCount":              search.MetadataCount{},
 	"SuggestionsRequest":               search.SuggestRequest{},
 	"Suggestion":                       search.Suggestion{},
+	"ReaderGuideline":                  reader.Guideline{},
+	"ReaderGuidelineRequest":           reader.GuidelineRequest{},
+	"ReaderDetail":                     reader.Detail{},
+	"ReaderRef":                        reader.Ref{},
+	"ReaderAbilities":                  reader.Abilities{},
+	"ExternText":                       reader.ExternText{},
+	"PreviewRequest":                   reader.PreviewRequest{},
+	"PreviewSpacesRequest":             reader.PreviewSpacesRequest{},
+	"PreviewSpace":                     reader.PreviewSpace{},
+	"LanguageInfo":                     reader.LanguageInfo{},
+	"LanguagesRequest":                 reader.LanguagesRequest{},
+	"MarkdownRequest":                  reader.MarkdownRequest{},
+	"VideoRequest":                     reader.VideoRequest{},
+	"VideoProgressUpdate":              reader.VideoProgressUpdate{},
+	"VideoProgress":                    reader.VideoProgress{},
+	"GuidelinePdfRequest":              pdf.ReaderRequest{},
+	"GuidelineDraftPdfRequest":         pdf.DraftRequest{},
 }
 
 func TestTypeScriptTypesUpToDate(t *testing.T) {

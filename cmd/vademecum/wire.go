@@ -23,6 +23,8 @@ import (
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
 	"vademecum/services/notify"
+	"vademecum/services/pdf"
+	"vademecum/services/reader"
 	"vademecum/services/search"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
@@ -54,6 +56,13 @@ type config struct {
 	ExpiryReminder time.Duration
 	// Now is the clock of validity; tests set it, the server leaves it nil (wall clock).
 	Now func() time.Time
+	// GotenbergURL is the Gotenberg server printing PDFs; empty prints with the local Chromium
+	// at ChromiumPath (empty: CHROMIUM_PATH or Debian's Chromium).
+	GotenbergURL string
+	ChromiumPath string
+	// PDF is the converter to print with instead of the one the settings above give; tests
+	// share one.
+	PDF pdf.Converter
 }
 
 // app is the wired server.
@@ -68,6 +77,8 @@ type app struct {
 	validation  *validation.Service
 	registry    *tenancy.Registry
 	jobs        *river.Client[pgx.Tx]
+	// closePDF ends the converter's browser, if it started one.
+	closePDF func()
 }
 
 // wire builds every service on db and the HTTP handler that serves them.
@@ -103,7 +114,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	}
 	guidelineSvc := &guidelines.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock, Jobs: jobs}
 	validationSvc := &validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}
-	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}}
+	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}, DB: db, Spaces: registry, Jobs: jobs}
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock, Jobs: jobs}
 	web := newAppHandler(frontend.Dist())
@@ -135,6 +146,10 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
 	(&search.Service{Backend: backend, Collections: guidelineSvc, Options: search.Options{Pool: pool}, Clock: clock}).Register(router)
 	(&search.Maintenance{Pool: pool, Jobs: jobs}).Register(router)
+	(&reader.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Authz: enforcer, Clock: clock, Links: links}).Register(router)
+	converter, closePDF := newConverter(cfg)
+	(&pdf.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Store: store, Converter: converter, SpaceURL: links,
+		Timeout: time.Minute}).Register(router)
 
 	site := http.NewServeMux()
 	site.Handle("/api/", router)
@@ -157,7 +172,23 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	top.Handle("/", api.Observe(log, metrics, api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site))))
 
 	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
-		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs}, nil
+		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, closePDF: closePDF}, nil
+}
+
+// newConverter is the PDF converter the configuration names and what ends it.
+func newConverter(cfg config) (pdf.Converter, func()) {
+	switch {
+	case cfg.PDF != nil:
+		return cfg.PDF, func() {}
+	case cfg.GotenbergURL != "":
+		return pdf.NewGotenberg(cfg.GotenbergURL), func() {}
+	}
+	path := cfg.ChromiumPath
+	if path == "" {
+		path = pdf.ChromiumPath()
+	}
+	c := pdf.NewChromium(path, 4)
+	return c, func() { _ = c.Close() }
 }
 
 type versionInfo struct {

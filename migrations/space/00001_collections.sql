@@ -10,10 +10,10 @@ CREATE TABLE collections (
 );
 
 -- Roles in a collection; authors and co-authors are roles on guidelines and come with them.
--- Users live in the control schema of the same database.
+-- Users live in the control schema; user ids here are plain columns (see 00004_user_refs.sql).
 CREATE TABLE collection_roles (
     collection_id bigint NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
-    user_id       bigint NOT NULL REFERENCES control.users (id) ON DELETE CASCADE,
+    user_id       bigint NOT NULL,
     role          text NOT NULL CHECK (role IN ('admin', 'member', 'validator')),
     created_at    timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (collection_id, role, user_id)

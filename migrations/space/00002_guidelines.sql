@@ -4,8 +4,8 @@
 CREATE TABLE guidelines (
     id                  bigserial PRIMARY KEY,
     collection_id       bigint NOT NULL REFERENCES collections (id),
-    author_id           bigint NOT NULL REFERENCES control.users (id),
-    main_validator_id   bigint REFERENCES control.users (id),
+    author_id           bigint NOT NULL,
+    main_validator_id   bigint,
     validation_interval integer NOT NULL DEFAULT 12 CHECK (validation_interval BETWEEN 1 AND 120),
     created_at          timestamptz NOT NULL DEFAULT now(),
     updated_at          timestamptz NOT NULL DEFAULT now()
@@ -16,7 +16,7 @@ CREATE INDEX guidelines_main_validator ON guidelines (main_validator_id) WHERE m
 
 CREATE TABLE guideline_coauthors (
     guideline_id bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
-    user_id      bigint NOT NULL REFERENCES control.users (id),
+    user_id      bigint NOT NULL,
     PRIMARY KEY (guideline_id, user_id)
 );
 CREATE INDEX guideline_coauthors_user ON guideline_coauthors (user_id);
@@ -31,7 +31,7 @@ CREATE TABLE guideline_versions (
     description  text NOT NULL DEFAULT '',
     tags         text[] NOT NULL DEFAULT '{}',
     search_tags  jsonb NOT NULL DEFAULT '[]',
-    created_by   bigint NOT NULL REFERENCES control.users (id),
+    created_by   bigint NOT NULL,
     created_at   timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (guideline_id, version)
 );
@@ -97,8 +97,8 @@ CREATE TABLE validations (
                       CHECK (progress IN ('submitted', 'inValidation', 'accepted', 'rejected', 'withdrawn')),
     comment           text NOT NULL DEFAULT '',
     validator_comment text NOT NULL DEFAULT '',
-    creator_id        bigint NOT NULL REFERENCES control.users (id),
-    validator_id      bigint REFERENCES control.users (id),
+    creator_id        bigint NOT NULL,
+    validator_id      bigint,
     created_at        timestamptz NOT NULL DEFAULT now(),
     completed_at      timestamptz,
     FOREIGN KEY (guideline_id, version) REFERENCES guideline_versions (guideline_id, version),
@@ -110,7 +110,7 @@ CREATE INDEX validations_language ON validations (guideline_id, language, revisi
 -- Which validators have read which request.
 CREATE TABLE validation_reads (
     revision bigint NOT NULL REFERENCES validations (revision) ON DELETE CASCADE,
-    user_id  bigint NOT NULL REFERENCES control.users (id) ON DELETE CASCADE,
+    user_id  bigint NOT NULL,
     PRIMARY KEY (revision, user_id)
 );
 
@@ -132,7 +132,7 @@ CREATE TABLE documents (
     mime         text NOT NULL,
     length       bigint NOT NULL CHECK (length >= 0),
     archived     boolean NOT NULL DEFAULT false,
-    created_by   bigint REFERENCES control.users (id) ON DELETE SET NULL,
+    created_by   bigint,
     created_at   timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX documents_guideline ON documents (guideline_id);
@@ -154,7 +154,7 @@ CREATE TABLE audits (
 -- run twice after a crash cannot notify anybody twice.
 CREATE TABLE notifications (
     id           bigserial PRIMARY KEY,
-    user_id      bigint NOT NULL REFERENCES control.users (id) ON DELETE CASCADE,
+    user_id      bigint NOT NULL,
     action       text NOT NULL CHECK (action IN ('accepted', 'commentAnswered', 'commented', 'guidelineExpired',
                                                  'guidelineExpiring', 'guidelineNotInToc', 'rejected', 'submitted')),
     role         text NOT NULL CHECK (role IN ('author', 'coAuthor', 'mainValidator', 'validator', 'collectionAdmin')),
@@ -162,7 +162,7 @@ CREATE TABLE notifications (
     language     text CHECK (language IN ('de', 'fr', 'it', 'en')),
     revision     bigint,
     comment_id   bigint,
-    sender_id    bigint REFERENCES control.users (id) ON DELETE SET NULL,
+    sender_id    bigint,
     title        text NOT NULL DEFAULT '',
     event_key    text NOT NULL,
     seen         boolean NOT NULL DEFAULT false,

@@ -5,7 +5,7 @@ CREATE TABLE comments (
     id           bigserial PRIMARY KEY,
     guideline_id bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
     language     text NOT NULL CHECK (language IN ('de', 'fr', 'it', 'en')),
-    author_id    bigint NOT NULL REFERENCES control.users (id) ON DELETE CASCADE,
+    author_id    bigint NOT NULL,
     parent_id    bigint REFERENCES comments (id) ON DELETE CASCADE,
     body         text NOT NULL,
     created_at   timestamptz NOT NULL DEFAULT now()
@@ -24,7 +24,7 @@ CREATE TABLE templates (
     title      text NOT NULL,
     language   text NOT NULL CHECK (language IN ('de', 'fr', 'it', 'en')),
     content    text NOT NULL,
-    created_by bigint REFERENCES control.users (id) ON DELETE SET NULL,
+    created_by bigint,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()
 );

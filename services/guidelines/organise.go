@@ -119,28 +119,50 @@ func (s *Service) SetMetadata(ctx context.Context, req SetMetadataRequest) ([]Gu
 	return s.GuidelineMetadata(ctx, GuidelineRequest{ID: req.GuidelineID})
 }
 
-// GuidelineMetadata returns a guideline's classification in its space's order of metadata.
+// GuidelineMetadata returns a guideline's classification in its space's order of metadata,
+// to whoever reviews it (MayReview, drafts included) or may read one of its languages (MayRead).
 func (s *Service) GuidelineMetadata(ctx context.Context, req GuidelineRequest) ([]GuidelineMetadata, error) {
 	sp, err := currentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := []GuidelineMetadata{}
+	var out []GuidelineMetadata
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if _, err := s.MayReview(ctx, tx, sp, int64(req.ID)); err != nil {
-			return err
+		_, err := s.MayReview(ctx, tx, sp, int64(req.ID))
+		if errors.Is(err, api.ErrForbidden) {
+			err = s.mayReadSome(ctx, tx, sp, int64(req.ID))
 		}
-		rows, err := tx.Query(ctx, `SELECT m.id, m.name, o.id, o.name FROM guideline_metadata gm
-			JOIN control.metadata m ON m.id = gm.metadata_id JOIN control.metadata_options o ON o.id = gm.option_id
-			LEFT JOIN control.space_metadata sm ON sm.space_id = $2 AND sm.metadata_id = m.id
-			WHERE gm.guideline_id = $1 ORDER BY sm.position NULLS LAST, m.id`, int64(req.ID), sp.ID)
 		if err != nil {
 			return err
 		}
-		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[GuidelineMetadata])
+		out, err = MetadataOf(ctx, tx, sp.ID, int64(req.ID))
 		return err
 	})
 	return out, err
+}
+
+// mayReadSome checks that the caller may read at least one language of a guideline of sp.
+func (s *Service) mayReadSome(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) error {
+	var err error
+	for _, lang := range Languages {
+		if _, err = s.MayRead(ctx, tx, sp, guideline, lang); !errors.Is(err, ErrLanguageNotFound) {
+			return err
+		}
+	}
+	return err
+}
+
+// MetadataOf reads the classification of a guideline of space spaceID in the space's order
+// of metadata.
+func MetadataOf(ctx context.Context, tx pgx.Tx, spaceID, guideline int64) ([]GuidelineMetadata, error) {
+	rows, err := tx.Query(ctx, `SELECT m.id, m.name, o.id, o.name FROM guideline_metadata gm
+		JOIN control.metadata m ON m.id = gm.metadata_id JOIN control.metadata_options o ON o.id = gm.option_id
+		LEFT JOIN control.space_metadata sm ON sm.space_id = $2 AND sm.metadata_id = m.id
+		WHERE gm.guideline_id = $1 ORDER BY sm.position NULLS LAST, m.id`, guideline, spaceID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[GuidelineMetadata])
 }
 
 // PlaceRequest names a guideline, a collection and the main validator there (copy, move).

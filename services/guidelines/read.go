@@ -3,12 +3,63 @@ package guidelines
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/policy"
+	"vademecum/services/api"
 	"vademecum/tenancy"
 )
+
+// Reader conditions of spec §4: why a language of a guideline cannot be read. All answer 404
+// (the transport of spec §8 reads message and params of 403 and 404 only, so a 410 would
+// reach the UI as a bare "invalid request"); the message key tells the UI which one.
+var (
+	ErrUnpublished  = api.NotFound("reader.notPublished")
+	ErrArchivedText = api.NotFound("reader.archived")
+	ErrOffline      = api.NotFound("reader.offline")
+	ErrExpired      = api.NotFound("reader.expired")
+	// ErrMayNotRead is the 403 of a reader whose collection is not visible; its params name
+	// the action that could open it (ReadActionFor).
+	ErrMayNotRead = api.Forbidden("reader.forbidden")
+)
+
+// Actions offered to a reader who may not read a guideline.
+const (
+	ActionSignIn            = "signIn"
+	ActionRequestMembership = "requestMembership"
+	ActionContactAdmin      = "contactAdmin"
+)
+
+// Condition tells why readers do not see a language with these facts at a moment: nil when
+// they do. It explains Readable (a test proves that the two agree) in the order a reader
+// needs to hear it: never published, archived, taken offline, expired (with its date).
+func Condition(f Facts, now time.Time) error {
+	switch {
+	case f.Published == nil:
+		return ErrUnpublished
+	case f.Archived:
+		return ErrArchivedText
+	case !f.Online:
+		return ErrOffline
+	case f.ValidUntil != nil && !now.Before(*f.ValidUntil):
+		return ErrExpired.With(map[string]any{"validUntil": f.ValidUntil.UTC().Format(time.RFC3339)})
+	}
+	return nil
+}
+
+// ReadActionFor is the action offered to a caller who may not read a collection: anonymous
+// callers sign in, users of another space ask to join this one, members ask an administrator.
+func ReadActionFor(anonymous, spaceUser bool) string {
+	switch {
+	case anonymous:
+		return ActionSignIn
+	case !spaceUser:
+		return ActionRequestMembership
+	}
+	return ActionContactAdmin
+}
 
 // Reach is how the caller stands to a guideline.
 type Reach struct {

@@ -51,6 +51,10 @@ type Service struct {
 	Pool   *pgxpool.Pool
 	Grants GrantInvalidator
 	Tasks  TaskCounter
+	// DB, Spaces and Jobs serve account deletion, which reaches into every space.
+	DB     *tenancy.DB
+	Spaces Spaces
+	Jobs   JobInserter
 }
 
 // Profile is the caller's own profile; id 0 and username "Anonymous" mean not signed in.
@@ -395,11 +399,20 @@ func (s *Service) DeleteUser(ctx context.Context, req DeleteUserRequest) (bool, 
 				return ErrLastSuperAdmin
 			}
 		}
-		_, err = tx.Exec(ctx, "DELETE FROM control.users WHERE id = $1", target)
-		var pgErr *pgconn.PgError
-		if errors.As(err, &pgErr) && pgErr.Code == "23503" { // foreign_key_violation
+		// Space schemas name users without foreign keys, so every space is asked; a role or
+		// authorship given to the user during this check would stay behind naming nobody,
+		// as listings join users and drop such rows.
+		named, err := s.namedInSpaces(ctx, target)
+		if err != nil {
+			return err
+		}
+		if named {
 			return ErrHasGuidelines
 		}
+		if _, err := tx.Exec(ctx, "DELETE FROM control.users WHERE id = $1", target); err != nil {
+			return err
+		}
+		_, err = s.Jobs.InsertTx(ctx, tx, UserDeleted{UserID: target}, nil)
 		return err
 	})
 	if err != nil {

@@ -27,9 +27,13 @@ var (
 
 const template = "vademecum_template"
 
-// Main runs the tests of a package and stops the cluster afterwards; call it from TestMain.
-func Main(m *testing.M) {
+// Main runs the tests of a package, then stop (which ends other servers the tests started),
+// and stops the cluster; call it from TestMain.
+func Main(m *testing.M, stop ...func()) {
 	code := m.Run()
+	for _, f := range stop {
+		f()
+	}
 	if cluster != nil {
 		_ = cluster.Stop()
 		_ = os.RemoveAll(baseDir)

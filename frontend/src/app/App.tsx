@@ -5,6 +5,7 @@ import { Loader } from '../components/Loader';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { errorStatus } from '../lib/api';
 import { useSpace } from '../lib/endpoints/getSpace';
+import { offlineSpace } from '../features/reader/offline/space';
 import { currentSubdomain, WWW } from '../lib/host';
 import { applyColors, LANDING_PRIMARY } from '../lib/theme';
 import { LandingRouter, ShellRouter } from './routers';
@@ -18,7 +19,10 @@ export function App() {
   const subdomain = currentSubdomain();
   const isDoc = window.location.pathname.startsWith('/doc/');
   const space = useSpace(subdomain);
-  const data = space.data;
+  // Without a network the shell starts from the space kept when a guideline was read, so that
+  // guidelines kept on the device stay readable (spec §2 offline shell).
+  const kept = space.data || navigator.onLine ? undefined : offlineSpace(subdomain);
+  const data = space.data ?? kept;
 
   useEffect(() => {
     if (!data) return;
@@ -28,6 +32,7 @@ export function App() {
   }, [data]);
 
   if (isDoc) return <NotFoundPage standalone />;
+  if (kept) return <ShellRouter space={kept} />;
   if (space.isPending) return <Loader fullscreen />;
   if (space.isError) {
     const status = errorStatus(space.error);

@@ -25,6 +25,8 @@ const GuidelineRedirect = lazy(() => import('../features/guidelines/components/G
 const GuidelinePage = lazy(() => import('../features/guidelines/components/GuidelinePage').then((m) => ({ default: m.GuidelinePage })));
 const MyValidationsPage = lazy(() => import('../features/validations/components/MyValidationsPage').then((m) => ({ default: m.MyValidationsPage })));
 const ValidationPage = lazy(() => import('../features/validations/components/ValidationPage').then((m) => ({ default: m.ValidationPage })));
+// The reader is its own chunk so that the first page of a guideline loads only what reading needs.
+const ReaderPage = lazy(() => import('../features/reader/components/ReaderPage').then((m) => ({ default: m.ReaderPage })));
 // The guideline editor (Lexical) is its own chunk, loaded only when an author opens it.
 const EditorPage = lazy(() => import('../features/editor/components/EditorPage').then((m) => ({ default: m.EditorPage })));
 
@@ -52,6 +54,14 @@ export function shellRoutes(space: Space): RouteObject[] {
       children: [
         { index: true, element: <HomePage space={space} /> },
         { path: 'auth/login', element: <LoginPage /> },
+        {
+          path: 'guideline/:id/:lang?/:detailId?',
+          element: (
+            <Suspense fallback={<Loader />}>
+              <ReaderPage space={space} />
+            </Suspense>
+          ),
+        },
         {
           path: 'profile',
           element: (

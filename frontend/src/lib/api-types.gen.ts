@@ -324,6 +324,16 @@ export interface Extern {
   detail: number;
 }
 
+export interface ExternText {
+  guideline: number;
+  language: string;
+  detail: number;
+  available: boolean;
+  guidelineTitle: string;
+  title: string;
+  content: string;
+}
+
 export interface FixRequest {
   guidelineId: number;
   guidelineVersion: number;
@@ -332,6 +342,11 @@ export interface FixRequest {
 
 export interface GuidelineDocumentsRequest {
   guidelineId: number;
+}
+
+export interface GuidelineDraftPdfRequest {
+  guideline: number;
+  version: number;
 }
 
 export interface GuidelineIDRequest {
@@ -370,6 +385,12 @@ export interface GuidelineMetadata {
   name: string;
   optionId: number;
   optionName: string;
+}
+
+export interface GuidelinePdfRequest {
+  guidelineid: number;
+  language: string;
+  space?: number | null;
 }
 
 export interface GuidelineRequest {
@@ -457,8 +478,18 @@ export interface LanguageChange {
   language: string;
 }
 
+export interface LanguageInfo {
+  language: string;
+  title: string;
+}
+
 export interface LanguageRequest {
   language: string;
+}
+
+export interface LanguagesRequest {
+  guidelineId: number;
+  space?: number | null;
 }
 
 export interface LatestGuidelineRequest {
@@ -515,6 +546,11 @@ export interface MaintenanceTask {
   message: string;
   started: string;
   updated: string;
+}
+
+export interface MarkdownRequest {
+  id: number;
+  lang: string;
 }
 
 export interface MediaBlob {
@@ -675,6 +711,22 @@ export interface PlaceRequest {
   validator?: number | null;
 }
 
+export interface PreviewRequest {
+  id: number;
+  language: string;
+  space: number;
+}
+
+export interface PreviewSpace {
+  spaceId: number;
+  spaceTitle: string;
+  shared: boolean;
+}
+
+export interface PreviewSpacesRequest {
+  id: number;
+}
+
 export interface Profile {
   id: number;
   username: string;
@@ -705,6 +757,54 @@ export interface ProfileUpdate {
   weeklyReminder: boolean;
   preferCollapsed: boolean;
   darkMode: boolean;
+}
+
+export interface ReaderAbilities {
+  mayComment: boolean;
+  mayEdit: boolean;
+}
+
+export interface ReaderDetail {
+  id: number;
+  index: number;
+  title: string;
+  content: string;
+  extern?: ExternText | null;
+}
+
+export interface ReaderGuideline {
+  id: number;
+  language: string;
+  requestedLanguage: string;
+  version: number;
+  title: string;
+  description: string;
+  details: ReaderDetail[];
+  tags: string[];
+  languages: string[];
+  metadata: GuidelineMetadata[];
+  validator: string;
+  validationDate?: string | null;
+  validFrom?: string | null;
+  validUntil?: string | null;
+  firstPublishedDate?: string | null;
+  canonicalLink: string;
+  importantChange: boolean;
+  changeComment: string;
+  collection: ReaderRef;
+  sourceSpace?: ReaderRef | null;
+  abilities: ReaderAbilities;
+}
+
+export interface ReaderGuidelineRequest {
+  id: number;
+  language: string;
+  space?: number | null;
+}
+
+export interface ReaderRef {
+  id: number;
+  title: string;
 }
 
 export interface RejectRequest {
@@ -1159,4 +1259,18 @@ export interface VersionInput {
 export interface VersionRequest {
   id: number;
   version: number;
+}
+
+export interface VideoProgress {
+  doc: number;
+  seconds: number;
+}
+
+export interface VideoProgressUpdate {
+  doc: number;
+  seconds: number;
+}
+
+export interface VideoRequest {
+  doc: number;
 }

@@ -1,25 +1,45 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from '../locales/de.json';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
-import it from '../locales/it.json';
-import { DEFAULT_LANGUAGE, initialLanguage } from './language';
+import { DEFAULT_LANGUAGE, initialLanguage, isLanguage, type Language } from './language';
 
-export const resources = {
-  de: { translation: de },
-  en: { translation: en },
-  fr: { translation: fr },
-  it: { translation: it },
-} as const;
+// Each language is its own chunk, loaded when it is first used, so that a reader's first
+// page carries one language and not four (a test keeps the four complete, so no fallback
+// language needs loading beside the chosen one).
+const loaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  de: () => import('../locales/de.json'),
+  en: () => import('../locales/en.json'),
+  fr: () => import('../locales/fr.json'),
+  it: () => import('../locales/it.json'),
+};
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: typeof window === 'undefined' ? DEFAULT_LANGUAGE : initialLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, done) {
+    if (!isLanguage(language)) {
+      done(null, {});
+      return;
+    }
+    loaders[language]().then(
+      (module) => done(null, module.default),
+      (err: Error) => done(err, null),
+    );
+  },
+};
+
+/** Resolves once the first language is loaded; the app renders after it. */
+export const i18nReady = i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    lng: typeof window === 'undefined' ? DEFAULT_LANGUAGE : initialLanguage(),
+    fallbackLng: false,
+    supportedLngs: ['de', 'en', 'fr', 'it'],
+    load: 'languageOnly',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
 
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { i18nReady } from '../lib/i18n';
+
+await i18nReady;
 
 window.scrollTo = () => undefined;
 

@@ -236,6 +236,16 @@ describe('Guideline management', () => {
     await waitFor(() => expect(within(screen.getByTestId('version-diff')).getByText('Changed sections: 2')).toBeInTheDocument());
   });
 
+  it('offers every version as PDF and says when no PDF can be made', async () => {
+    const { fetchMock } = renderAt('/guidelines/guideline/11/de', {
+      'author/stream/guidelineDraftAsPDF': { status: 503, body: { message: 'pdf.unavailable', params: {} } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download version 2 as PDF' }));
+    expect(await screen.findByText('The PDF cannot be created right now. Please try again later.')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'author/stream/guidelineDraftAsPDF')).toEqual([{ guideline: 11, version: 2 }]);
+    expect(screen.getAllByRole('button', { name: /^Download version \d as PDF$/ })).toHaveLength(3);
+  });
+
   it('submits the latest version to validation with the change summary', async () => {
     const { fetchMock } = renderAt('/guidelines/guideline/11/de', { 'author/mutation/submitToValidation': { revision: 5 } });
     await userEvent.click(await screen.findByRole('button', { name: 'Submit to validation' }));

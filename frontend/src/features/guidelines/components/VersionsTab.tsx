@@ -5,8 +5,11 @@ import { Loader } from '../../../components/Loader';
 import { QueryErrorPage } from '../../../components/QueryErrorPage';
 import { VersionDiffView } from '../../../components/VersionDiffView';
 import type { GuidelineLanguage, GuidelineVersionInfo } from '../../../lib/api-types.gen';
+import { apiErrorText } from '../../../lib/apiErrors';
 import { formatDateTime } from '../../../lib/dates';
 import { useGuideline } from '../../../lib/endpoints/getGuideline';
+import { showSnackbar } from '../../../lib/snackbar';
+import { useDownloadDraftPdf } from '../api/downloadDraftPdf';
 import { useGuidelineVersions } from '../api/getGuidelineVersions';
 
 /** The pair compared first: the published version against the latest, else the two newest. */
@@ -45,6 +48,9 @@ export function VersionsTab({ guidelineId, language }: { guidelineId: number; la
   const { from, to } = choice ?? defaultComparison(list);
   const before = useGuideline(guidelineId, from);
   const after = useGuideline(guidelineId, to);
+  const pdf = useDownloadDraftPdf(guidelineId);
+  const download = (version: number) =>
+    pdf.mutate(version, { onError: (error) => showSnackbar(apiErrorText(error, t) ?? '', { type: 'error' }) });
 
   if (versions.isError) return <QueryErrorPage error={versions.error} />;
   if (versions.isPending) return <Loader />;
@@ -72,6 +78,15 @@ export function VersionsTab({ guidelineId, language }: { guidelineId: number; la
                 </span>
               </span>
               {v.published && <span className="state-chip state-chip--success">{t('guidelines.versions.published')}</span>}
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                aria-label={t('guidelines.versions.pdfOf', { version: v.version })}
+                disabled={pdf.isPending && pdf.variables === v.version}
+                onClick={() => download(v.version)}
+              >
+                {pdf.isPending && pdf.variables === v.version ? t('guidelines.versions.pdfPending') : t('guidelines.versions.pdf')}
+              </button>
             </li>
           ))}
         </ul>

@@ -1,0 +1,319 @@
+package pdf
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/services/api"
+	"vademecum/services/guidelines"
+	"vademecum/services/media"
+	"vademecum/tenancy"
+)
+
+// Service answers the PDF streams.
+type Service struct {
+	DB         *tenancy.DB
+	Registry   *tenancy.Registry
+	Guidelines *guidelines.Service
+	Store      *media.Store
+	Converter  Converter
+	// SpaceURL is the address of a space's site (ending in "/"), for canonical links.
+	SpaceURL func(subdomain string) string
+	// Timeout bounds a conversion; past it the caller gets 503.
+	Timeout time.Duration
+}
+
+// maxImage bounds an image inlined in a print.
+const maxImage = 10 << 20
+
+// requestLimit bounds the request bodies of the streams.
+const requestLimit = 4096
+
+// ErrSpaceNotFound answers for an unknown source space.
+var ErrSpaceNotFound = api.NotFound("space.notFound")
+
+// ReaderRequest names a published language of a guideline, of the current space or, with
+// space, of a collection shared to it.
+type ReaderRequest struct {
+	GuidelineID api.ID  `json:"guidelineid"`
+	Language    string  `json:"language"`
+	Space       *api.ID `json:"space"`
+}
+
+// DraftRequest names a version of a guideline of the current space.
+type DraftRequest struct {
+	Guideline api.ID `json:"guideline"`
+	Version   int    `json:"version"`
+}
+
+// Register adds the streams to the router.
+func (s *Service) Register(r *api.Router) {
+	r.Handle(http.MethodPost, "/api/reader/stream/guidelineAsPDF", "reader/stream/guidelineAsPDF", http.HandlerFunc(s.guidelineAsPDF))
+	r.Handle(http.MethodPost, "/api/author/stream/guidelineDraftAsPDF", "author/stream/guidelineDraftAsPDF", http.HandlerFunc(s.guidelineDraftAsPDF))
+}
+
+// decode reads a stream's JSON request with the answers of the API calls: unknown fields,
+// wrong types and trailing data are 400 errors naming what is wrong.
+func decode(r *http.Request, v any) error {
+	body, err := io.ReadAll(io.LimitReader(r.Body, requestLimit+1))
+	if err != nil {
+		return api.ErrMalformedJSON.Wrap(err)
+	}
+	if len(body) > requestLimit {
+		return api.ErrBodyTooLarge.With(map[string]any{"limit": requestLimit})
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	err = dec.Decode(v)
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &typeErr):
+		return api.ErrInvalidField.Field(typeErr.Field).Wrap(err)
+	case err != nil && strings.HasPrefix(err.Error(), "json: unknown field "):
+		field, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
+		return api.ErrUnknownField.Field(field)
+	case err != nil || dec.More():
+		return api.ErrMalformedJSON.Wrap(err)
+	}
+	return nil
+}
+
+func (s *Service) guidelineAsPDF(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	var req ReaderRequest
+	if err := decode(r, &req); err != nil {
+		api.WriteError(ctx, w, err)
+		return
+	}
+	doc, err := s.published(ctx, req)
+	if err != nil {
+		api.WriteError(ctx, w, err)
+		return
+	}
+	s.send(w, r, doc)
+}
+
+func (s *Service) guidelineDraftAsPDF(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	var req DraftRequest
+	if err := decode(r, &req); err != nil {
+		api.WriteError(ctx, w, err)
+		return
+	}
+	doc, err := s.draft(ctx, req)
+	if err != nil {
+		api.WriteError(ctx, w, err)
+		return
+	}
+	s.send(w, r, doc)
+}
+
+// published is the document of the published version of a language the caller may read.
+func (s *Service) published(ctx context.Context, req ReaderRequest) (printable, error) {
+	if req.GuidelineID == 0 {
+		return printable{}, api.ErrRequired.Field("guidelineid")
+	}
+	if err := guidelines.CheckLanguage("language", req.Language); err != nil {
+		return printable{}, err
+	}
+	sp, ok := tenancy.SpaceFrom(ctx)
+	if !ok {
+		return printable{}, api.ErrNotFound
+	}
+	source := sp
+	if req.Space != nil && int64(*req.Space) != sp.ID {
+		var err error
+		if source, err = s.Registry.ByID(ctx, int64(*req.Space)); errors.Is(err, tenancy.ErrNotFound) {
+			return printable{}, ErrSpaceNotFound.With(map[string]any{"space": int64(*req.Space)})
+		} else if err != nil {
+			return printable{}, err
+		}
+	}
+	id := int64(req.GuidelineID)
+	if _, err := s.Guidelines.MayReadIn(ctx, sp, source, id, req.Language); err != nil {
+		return printable{}, err
+	}
+	var p printable
+	err := s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error {
+		var version *int
+		err := tx.QueryRow(ctx, "SELECT published_version FROM guideline_languages WHERE guideline_id = $1 AND language = $2",
+			id, req.Language).Scan(&version)
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && version == nil) {
+			return guidelines.ErrLanguageNotFound.With(map[string]any{"language": req.Language})
+		}
+		if err != nil {
+			return err
+		}
+		p, err = s.load(ctx, tx, source, id, *version)
+		return err
+	})
+	return p, err
+}
+
+// draft is the document of any version of a guideline the caller may review.
+func (s *Service) draft(ctx context.Context, req DraftRequest) (printable, error) {
+	if req.Guideline == 0 {
+		return printable{}, api.ErrRequired.Field("guideline")
+	}
+	if req.Version <= 0 {
+		return printable{}, api.ErrInvalidField.Field("version")
+	}
+	sp, ok := tenancy.SpaceFrom(ctx)
+	if !ok {
+		return printable{}, api.ErrNotFound
+	}
+	var p printable
+	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := s.Guidelines.MayReview(ctx, tx, sp, int64(req.Guideline)); err != nil {
+			return err
+		}
+		var err error
+		p, err = s.load(ctx, tx, sp, int64(req.Guideline), req.Version)
+		// a version is a draft unless it is what readers see
+		p.Draft = p.Draft || !p.published
+		return err
+	})
+	return p, err
+}
+
+// printable is a document with what the stream needs beside it.
+type printable struct {
+	Document
+	id        int64
+	published bool
+	base      string
+}
+
+// load reads a version of a guideline of space sp with its cover data.
+func (s *Service) load(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, id int64, version int) (printable, error) {
+	v, err := s.Guidelines.LoadVersion(ctx, tx, id, version)
+	if err != nil {
+		return printable{}, err
+	}
+	base := s.SpaceURL(sp.Subdomain)
+	p := printable{id: id, base: base, Document: Document{Space: sp.Title, Title: v.Title, Language: v.Language, Version: v.Version,
+		Canonical: fmt.Sprintf("%sguideline/%d/%s", base, id, v.Language), GeneratedAt: s.Guidelines.Clock.Time()}}
+	// the validator who accepted this version, else the guideline's main validator
+	err = tx.QueryRow(ctx, `SELECT coalesce(
+			(SELECT trim(u.firstname || ' ' || u.lastname) FROM validations a JOIN control.users u ON u.id = a.validator_id
+			  WHERE a.guideline_id = $1 AND a.version = $2 AND a.progress = 'accepted' ORDER BY a.revision DESC LIMIT 1),
+			(SELECT trim(u.firstname || ' ' || u.lastname) FROM guidelines g JOIN control.users u ON u.id = g.main_validator_id
+			  WHERE g.id = $1), '')`, id, version).Scan(&p.Validator)
+	if err != nil {
+		return p, err
+	}
+	err = tx.QueryRow(ctx, `SELECT valid_since, valid_until FROM guideline_languages
+		WHERE guideline_id = $1 AND language = $2 AND published_version = $3`, id, v.Language, version).Scan(&p.ValidSince, &p.ValidUntil)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		err = nil
+	case err == nil:
+		p.published = true
+	}
+	for _, d := range v.Details {
+		p.Sections = append(p.Sections, Section{Title: d.Title, HTML: d.Content})
+	}
+	return p, err
+}
+
+// images inlines the files of the media store as data: URLs; other images are not printed.
+func (s *Service) images(ctx context.Context, src string) (string, error) {
+	hash, ok := strings.CutPrefix(src, media.URL(""))
+	if !ok || hash == "" || strings.ContainsAny(hash, "/?#") {
+		return "", nil
+	}
+	rd, err := s.Store.Open(ctx, hash)
+	if media.IsNotFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	defer rd.Close()
+	mime := rd.ContentType()
+	if !strings.HasPrefix(mime, "image/") || rd.Size() > maxImage {
+		return "", nil
+	}
+	data, err := io.ReadAll(rd)
+	if err != nil {
+		return "", err
+	}
+	return "data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(data), nil
+}
+
+// send converts the document and answers with the PDF, or 503 when no PDF can be made now.
+func (s *Service) send(w http.ResponseWriter, r *http.Request, p printable) {
+	ctx := r.Context()
+	page, err := p.Page(ctx, s.images, p.base)
+	if err != nil {
+		api.WriteError(ctx, w, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.Timeout)
+	defer cancel()
+	data, err := s.Converter.Convert(ctx, page)
+	if err != nil {
+		api.Logger(ctx).Error("pdf conversion failed", "err", err)
+		api.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"message": "pdf.unavailable", "params": map[string]any{}})
+		return
+	}
+	name := fileName(p)
+	h := w.Header()
+	h.Set("Content-Type", "application/pdf")
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, asciiName(name), url.PathEscape(name)))
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", fmt.Sprint(len(data)))
+	_, _ = w.Write(data)
+}
+
+// fileName names the PDF after the guideline: "<title>-<language>-v<version>.pdf".
+func fileName(p printable) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.TrimSpace(p.Title) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+			dash = false
+		case !dash && b.Len() > 0:
+			b.WriteByte('-')
+			dash = true
+		}
+		if b.Len() > 80 {
+			break
+		}
+	}
+	title := strings.TrimSuffix(b.String(), "-")
+	if title == "" {
+		title = fmt.Sprintf("guideline-%d", p.id)
+	}
+	suffix := ""
+	if p.Draft {
+		suffix = "-draft"
+	}
+	return fmt.Sprintf("%s-%s-v%d%s.pdf", title, p.Language, p.Version, suffix)
+}
+
+// asciiName is the file name for clients that do not read filename*: letters outside ASCII
+// become underscores.
+func asciiName(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r > unicode.MaxASCII || r == '"' || r == '\\' || r < ' ' {
+			return '_'
+		}
+		return r
+	}, name)
+}
