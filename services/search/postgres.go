@@ -182,7 +182,14 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 		return Hits{}, err
 	}
 	var collections, options, pageRaw []byte
-	err = p.Pool.QueryRow(ctx, `WITH scope AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS s(space_id, collection_id)),
+	// The planner prices the match below reading the texts, and would rather walk a space's
+	// rows by its b-tree and test every text (detoasting each); only the bitmap scan of the
+	// (space, body) index answers from the index alone.
+	err = pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)"); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `WITH scope AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS s(space_id, collection_id)),
 		m AS MATERIALIZED (
 			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options, d.metadata,
 				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
@@ -205,8 +212,9 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 					FROM g, jsonb_array_elements(g.metadata) x WHERE in_collection GROUP BY 1, 2) c),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, guideline_id, language, score) ORDER BY score DESC, space_id, guideline_id), '[]')
 				FROM (SELECT * FROM g WHERE in_collection AND in_metadata ORDER BY score DESC, space_id, guideline_id LIMIT $8 OFFSET $9) pg)`,
-		tsq, scopeSpaces, scopeCollections, q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From).
-		Scan(&out.Total, &out.Filtered, &collections, &options, &pageRaw)
+			tsq, scopeSpaces, scopeCollections, q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From).
+			Scan(&out.Total, &out.Filtered, &collections, &options, &pageRaw)
+	})
 	if err != nil {
 		return Hits{}, err
 	}
