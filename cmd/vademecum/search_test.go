@@ -376,6 +376,7 @@ func TestIntegrationSearch(t *testing.T) {
 			{"unknown metadata", `{"query":"x","metadata":{"999999":["1"]}}`, 400, "search.unknownMetadata"},
 			{"metadata not a number", `{"query":"x","metadata":{"abc":["1"]}}`, 400, "search.unknownMetadata"},
 			{"wrong type", `{"query":5}`, 400, "request.invalidField"},
+			{"too many collections", `{"query":"x","collections":[` + strings.Repeat(`"1:1",`, 1000) + `"1:1"]}`, 400, "validation.tooLong"},
 		} {
 			res := e.api("alpha", "", "reader/query/search", c.body)
 			assert.Equal(t, c.status, res.Status, c.name+": "+string(res.Body))

@@ -22,6 +22,9 @@ CREATE FUNCTION control.search_config(lang text) RETURNS regconfig LANGUAGE sql 
     RETURN CASE lang WHEN 'de' THEN 'control.vd_german'::regconfig WHEN 'fr' THEN 'control.vd_french'::regconfig
         WHEN 'it' THEN 'control.vd_italian'::regconfig ELSE 'control.vd_english'::regconfig END;
 
+-- Concatenates vectors, shifting positions (as ||), so phrases stay within their sections.
+CREATE AGGREGATE control.tsvector_agg(tsvector) (SFUNC = pg_catalog.tsvector_concat, STYPE = tsvector, INITCOND = '');
+
 CREATE TABLE control.search_documents (
     space_id          bigint NOT NULL REFERENCES control.spaces (id) ON DELETE CASCADE,
     collection_id     bigint NOT NULL,
@@ -43,6 +46,9 @@ CREATE TABLE control.search_documents (
     -- body: head plus description and section titles and texts (C); it is what matches.
     head              tsvector NOT NULL,
     body              tsvector NOT NULL,
+    -- one vector per section, to find the matching sections of a displayed hit without
+    -- parsing its text again
+    section_vectors   tsvector[] NOT NULL DEFAULT '{}',
     indexed_at        timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (space_id, guideline_id, language)
 );
@@ -80,6 +86,7 @@ CREATE INDEX search_suggestions_norm ON control.search_suggestions USING gin (sp
 
 -- +goose Down
 DROP TABLE control.search_suggestions, control.search_lexicon, control.search_documents;
+DROP AGGREGATE control.tsvector_agg(tsvector);
 DROP FUNCTION control.search_config(text);
 DROP TEXT SEARCH CONFIGURATION control.vd_simple, control.vd_german, control.vd_french, control.vd_italian, control.vd_english;
 DROP EXTENSION btree_gin;

@@ -54,19 +54,24 @@ func (p *Postgres) Index(ctx context.Context, spaceID, guidelineID int64, docs [
 		}
 		b.Queue(`WITH v AS (SELECT control.search_config($4) AS cfg),
 			h AS (SELECT setweight(to_tsvector(cfg, $7), 'A') || setweight(to_tsvector(cfg, $14), 'A')
-				|| setweight(to_tsvector(cfg, $15 || ' ' || array_to_string($9::text[], ' ')), 'B') AS head FROM v)
+				|| setweight(to_tsvector(cfg, $15 || ' ' || array_to_string($9::text[], ' ')), 'B') AS head FROM v),
+			s AS (SELECT coalesce(array_agg(to_tsvector(cfg, x.t) ORDER BY x.n), '{}') AS vectors
+				FROM v, unnest($17::text[]) WITH ORDINALITY AS x(t, n))
 			INSERT INTO control.search_documents AS d (space_id, collection_id, guideline_id, language, visibility, published_version,
-				title, description, tags, search_tags, sections, options, metadata, valid_until, head, body)
-			SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $16, h.head, h.head || setweight(to_tsvector(v.cfg, $17), 'C')
-			FROM v, h
+				title, description, tags, search_tags, sections, options, metadata, valid_until, head, body, section_vectors)
+			SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $16, h.head,
+				h.head || setweight(to_tsvector(v.cfg, $8) || (SELECT control.tsvector_agg(x ORDER BY n) FROM unnest(s.vectors) WITH ORDINALITY AS u(x, n)), 'C'),
+				s.vectors
+			FROM v, h, s
 			ON CONFLICT (space_id, guideline_id, language) DO UPDATE SET collection_id = excluded.collection_id,
 				visibility = excluded.visibility, published_version = excluded.published_version, title = excluded.title,
 				description = excluded.description, tags = excluded.tags, search_tags = excluded.search_tags,
 				sections = excluded.sections, options = excluded.options, metadata = excluded.metadata,
-				valid_until = excluded.valid_until, head = excluded.head, body = excluded.body, indexed_at = now()`,
+				valid_until = excluded.valid_until, head = excluded.head, body = excluded.body,
+				section_vectors = excluded.section_vectors, indexed_at = now()`,
 			spaceID, d.CollectionID, guidelineID, d.Language, d.Visibility, d.PublishedVersion, d.Title, d.Description,
 			orEmpty(d.Tags), searchTags, sections, options, metadata, strings.Join(boosted, " "), strings.Join(plain, " "),
-			d.ValidUntil, bodyText(d))
+			d.ValidUntil, sectionTexts(d.Sections))
 	}
 	b.Queue(`DELETE FROM control.search_suggestions WHERE space_id = $1 AND guideline_id = $2`, spaceID, guidelineID)
 	b.Queue(`INSERT INTO control.search_suggestions (space_id, guideline_id, language, collection_id, kind, text, norm, valid_until)
@@ -177,7 +182,14 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 		return Hits{}, err
 	}
 	var collections, options, pageRaw []byte
-	err = p.Pool.QueryRow(ctx, `WITH scope AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS s(space_id, collection_id)),
+	// The planner prices the match below reading the texts, and would rather walk a space's
+	// rows by its b-tree and test every text (detoasting each); only the bitmap scan of the
+	// (space, body) index answers from the index alone.
+	err = pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)"); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `WITH scope AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS s(space_id, collection_id)),
 		m AS MATERIALIZED (
 			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options, d.metadata,
 				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
@@ -200,8 +212,9 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 					FROM g, jsonb_array_elements(g.metadata) x WHERE in_collection GROUP BY 1, 2) c),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, guideline_id, language, score) ORDER BY score DESC, space_id, guideline_id), '[]')
 				FROM (SELECT * FROM g WHERE in_collection AND in_metadata ORDER BY score DESC, space_id, guideline_id LIMIT $8 OFFSET $9) pg)`,
-		tsq, scopeSpaces, scopeCollections, q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From).
-		Scan(&out.Total, &out.Filtered, &collections, &options, &pageRaw)
+			tsq, scopeSpaces, scopeCollections, q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From).
+			Scan(&out.Total, &out.Filtered, &collections, &options, &pageRaw)
+	})
 	if err != nil {
 		return Hits{}, err
 	}
@@ -253,7 +266,7 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 					'highlight', ts_headline(control.search_config(d.language), s.text, $4::tsquery, $7)) ORDER BY s.n)
 				FROM (SELECT (e.s->>'id')::bigint AS id, e.s->>'title' AS title, e.s->>'text' AS text, e.n
 					FROM jsonb_array_elements(d.sections) WITH ORDINALITY AS e(s, n)
-					WHERE to_tsvector(control.search_config(d.language), (e.s->>'title') || ' ' || (e.s->>'text')) @@ $4::tsquery
+					WHERE d.section_vectors[e.n::int] @@ $4::tsquery
 					LIMIT $8) s), '[]')
 		FROM unnest($1::bigint[], $2::bigint[], $3::text[]) WITH ORDINALITY AS k(space_id, guideline_id, language, n)
 		JOIN control.search_documents d USING (space_id, guideline_id, language) ORDER BY k.n`,

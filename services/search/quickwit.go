@@ -450,10 +450,11 @@ func (q *Quickwit) hit(ctx context.Context, d qwDocument, snippet map[string][]s
 	return h, nil
 }
 
+// sectionTexts are the sections' titles with their texts.
 func sectionTexts(sections []Section) []string {
-	out := make([]string, 0, 2*len(sections))
-	for _, s := range sections {
-		out = append(out, s.Title, s.Text)
+	out := make([]string, len(sections))
+	for i, s := range sections {
+		out[i] = s.Title + "\n" + s.Text
 	}
 	return out
 }

@@ -29,6 +29,8 @@ const (
 	MaxSuggestions = 8
 	// maxDetails bounds the matching sections shown per result.
 	maxDetails = 3
+	// maxFilter bounds the collections, metadata and options a search filters by.
+	maxFilter = 1000
 )
 
 // Errors of search.
@@ -298,9 +300,8 @@ func (s *Service) check(ctx context.Context, req Request, readable map[Pair]guid
 	if q.Size == 0 {
 		q.Size = DefaultSize
 	}
-	// more collections than the caller may read cannot all be readable
-	if len(req.Collections) > len(readable) {
-		return Query{}, ErrUnknownCollection.Field("collections")
+	if len(req.Collections) > maxFilter {
+		return Query{}, api.ErrTooLong.With(map[string]any{"field": "collections", "max": maxFilter})
 	}
 	seen := map[Pair]bool{}
 	for _, c := range req.Collections {
@@ -313,13 +314,16 @@ func (s *Service) check(ctx context.Context, req Request, readable map[Pair]guid
 			q.Filter = append(q.Filter, p)
 		}
 	}
-	if len(req.Metadata) > 50 {
-		return Query{}, ErrUnknownMetadata.Field("metadata")
+	if len(req.Metadata) > maxFilter {
+		return Query{}, api.ErrTooLong.With(map[string]any{"field": "metadata", "max": maxFilter})
 	}
 	var pairs []MetadataOption
 	for k, options := range req.Metadata {
 		id, err := strconv.ParseInt(k, 10, 64)
-		if err != nil || id <= 0 || len(options) == 0 || len(options) > 100 {
+		if len(options) > maxFilter {
+			return Query{}, api.ErrTooLong.With(map[string]any{"field": "metadata", "max": maxFilter})
+		}
+		if err != nil || id <= 0 || len(options) == 0 {
 			return Query{}, ErrUnknownMetadata.With(map[string]any{"field": "metadata", "metadata": k})
 		}
 		for _, o := range options {
