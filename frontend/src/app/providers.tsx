@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import * as Toast from '@radix-ui/react-toast';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Snackbars } from '../components/Snackbars';
@@ -13,14 +12,12 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <Tooltip.Provider delayDuration={300}>
-          <Toast.Provider swipeDirection="down">
-            {children}
-            <Snackbars />
-            <ReloadPrompt />
-            <Toast.Viewport className="toast-viewport" />
-          </Toast.Provider>
-        </Tooltip.Provider>
+        <Toast.Provider swipeDirection="down">
+          {children}
+          <Snackbars />
+          <ReloadPrompt />
+          <Toast.Viewport className="toast-viewport" />
+        </Toast.Provider>
       </QueryClientProvider>
     </I18nextProvider>
   );

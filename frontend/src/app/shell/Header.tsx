@@ -1,9 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
-import { FavoritesMenu } from '../../features/favorites/components/FavoritesMenu';
 import { favoriteCollectionKey } from '../../features/favorites/links';
-import { NotificationsMenu } from '../../features/notifications/components/NotificationsMenu';
 import { HeaderSearch } from '../../features/search/components/HeaderSearch';
 import { loginUrl } from '../../lib/api';
 import { useProfile } from '../../lib/endpoints/getProfile';
@@ -11,6 +10,12 @@ import { displayName, isSignedIn, type Space } from '../../lib/types';
 import { useUiStore } from '../../lib/uiStore';
 import { useDrawerSelection } from './drawerSelection';
 import { OrgSwitcher } from './OrgSwitcher';
+
+// The signed-in menus are their own chunks: anonymous readers never load them.
+const FavoritesMenu = lazy(() => import('../../features/favorites/components/FavoritesMenu').then((m) => ({ default: m.FavoritesMenu })));
+const NotificationsMenu = lazy(() =>
+  import('../../features/notifications/components/NotificationsMenu').then((m) => ({ default: m.NotificationsMenu })),
+);
 
 export function Header({ space }: { space: Space }) {
   const { t } = useTranslation();
@@ -36,14 +41,16 @@ export function Header({ space }: { space: Space }) {
         <HeaderSearch spaceId={space.id} />
         <div className="app-header__spacer" />
         {signedIn && (
-          <FavoritesMenu
-            onOpenCollection={(c) => {
-              selectCollection(favoriteCollectionKey(c));
-              setDrawerOpen(true);
-            }}
-          />
+          <Suspense fallback={null}>
+            <FavoritesMenu
+              onOpenCollection={(c) => {
+                selectCollection(favoriteCollectionKey(c));
+                setDrawerOpen(true);
+              }}
+            />
+            <NotificationsMenu />
+          </Suspense>
         )}
-        {signedIn && <NotificationsMenu />}
         {signedIn && profile ? (
           <Link to="/profile" className="header-btn header-btn--profile" aria-label={t('shell.profile')}>
             <Icon name="user" size={18} />
