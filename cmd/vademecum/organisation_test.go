@@ -546,6 +546,8 @@ func TestIntegrationMetadata(t *testing.T) {
 	// members read the definitions of their own space to classify guidelines, never another space's
 	assert.Contains(t, string(e.api("alpha", e.alphaMember, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID)).Body), "Oncology")
 	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaMember, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.beta.ID)).Status)
+	assert.Contains(t, string(e.api("alpha", "", "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID)).Body), "Oncology",
+		"anonymous readers name the search filters too")
 	assert.Equal(t, http.StatusForbidden, e.api("alpha", e.alphaMember, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[]}`, e.alpha.ID)).Status)
 
 	res = e.api("www", e.super, "admin/mutation/deleteMetadata", fmt.Sprintf(`{"id":%d}`, m.ID))

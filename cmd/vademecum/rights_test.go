@@ -169,7 +169,7 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"admin/mutation/activateSharedCollection", fmt.Sprintf(`{"spaceId":%d,"collectionId":1,"active":true}`, e.beta.ID), spaceAdmins, 0},
 		{"admin/collectionadmin/query/collectionShareRequests", fmt.Sprintf(`{"collectionId":%d}`, c), collectionAdmins, 0},
 		{"admin/query/allMetadata", `{}`, spaceAdmins, 0},
-		{"admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, alpha), spaceMembers, 0},
+		{"admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, alpha), everyone, 0},
 		{"admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[999999]}`, alpha), spaceAdmins, 0},
 		{"admin/mutation/saveMetadata", `{"metadata":{"name":""}}`, superOnly, 0},
 		{"admin/mutation/deleteMetadata", `{"id":999999}`, superOnly, 0},

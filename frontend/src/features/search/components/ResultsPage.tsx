@@ -6,7 +6,6 @@ import { Loader } from '../../../components/Loader';
 import { errorStatus } from '../../../lib/api';
 import type { Metadata } from '../../../lib/api-types.gen';
 import { apiErrorText } from '../../../lib/apiErrors';
-import { useNavigation } from '../../../lib/endpoints/getNavigation';
 import type { Space } from '../../../lib/types';
 import { useSearchMetadata } from '../api/getSearchMetadata';
 import { useSearch, type SearchResponse, type SearchResult } from '../api/search';
@@ -183,9 +182,8 @@ function Hit({ result: r, currentSpaceId }: { result: SearchResult; currentSpace
 
 function Filters({ space, state, data, onChange }: { space: Space; state: SearchState; data: SearchResponse; onChange: (next: SearchState) => void }) {
   const { t } = useTranslation();
-  // Metadata names come from the space's definitions, which its members read.
-  const nav = useNavigation();
-  const definitions = useSearchMetadata(space.id, nav.data?.spaceMember === true);
+  // Metadata names come from the space's definitions, which every reader may read.
+  const definitions = useSearchMetadata(space.id, data.metadataCounts.length > 0);
   const groups = metadataGroups(definitions.data ?? [], data, state);
   if (data.collectionFilters.length === 0 && groups.length === 0) return <div />;
   return (
