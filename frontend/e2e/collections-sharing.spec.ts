@@ -32,10 +32,10 @@ test.describe('My Collections: sharing tab', () => {
     const insel = await spaceId(page, 'insel');
     const { id } = await api<{ id: number }>(page, 'kssg', 'admin/mutation/createCollection', { spaceId: kssg, collection: { title, visibility: 'protected', admins: [] } });
 
-    // not offered anywhere yet; the tab sits between validators and statistics
+    // not offered anywhere yet; the tab sits between the table of contents and statistics
     await page.goto(url('kssg', `/collections/${id}`));
     const tabs = page.getByRole('navigation', { name: 'Bereiche der Sammlung' });
-    await expect(tabs.getByRole('link')).toHaveText(['Einstellungen', 'Mitglieder', 'Validatoren', 'Richtlinien', 'Teilen', 'Statistik']);
+    await expect(tabs.getByRole('link')).toHaveText(['Einstellungen', 'Mitglieder', 'Validatoren', 'Richtlinien', 'Inhaltsverzeichnis', 'Teilen', 'Statistik']);
     await tabs.getByRole('link', { name: 'Teilen' }).click();
     await expect(page).toHaveURL(url('kssg', `/collections/${id}/sharing`));
     await expect(page.getByText('Keine Einträge gefunden')).toBeVisible();

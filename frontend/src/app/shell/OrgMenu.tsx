@@ -7,13 +7,13 @@ import { storeRedirectSpace } from '../../lib/redirectPreference';
 import type { Space } from '../../lib/types';
 
 /** Organisation dropdown: every landing-page space with its icon, linking to its host. */
-export function OrgMenu({ current, defaultOpen }: { current: Space; defaultOpen: boolean }) {
+export function OrgMenu({ current, open, onOpenChange }: { current: Space; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const { data } = useLandingPage();
   const spaces = data ? [...data.nationalSpaces, ...data.spaces] : [];
 
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger className="icon-btn icon-btn--on-primary" aria-label={t('shell.switchOrganization')}>
         <Icon name="chevronDown" />
       </DropdownMenu.Trigger>
