@@ -46,7 +46,7 @@ test-e2e: build tools ## end-to-end tests (Playwright in Debian's Chromium) agai
 	ops/e2e.sh
 
 bench: tools frontend/dist/index.html ## benchmarks; they print figures, they do not pass or fail on speed
-	go test -p 1 -count=1 -run '^$$' -bench . -benchtime 1x -timeout 30m ./cmd/... ./policy
+	go test -p 1 -count=1 -run '^$$' -bench . -benchtime 1x -timeout 90m ./cmd/... ./policy
 	node frontend/scripts/bundle-size.mjs
 
 lint: frontend/node_modules/.package-lock.json ## gofmt, go vet and the TypeScript check
