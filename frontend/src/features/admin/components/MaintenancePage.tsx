@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useCopyGuidelines } from '../api/copyGuidelines';
 import { useCopyCollections, useCopyData, useCopySpaces } from '../api/getCopyTargets';
 import { isRunning, useMaintenanceTasks } from '../api/getMaintenanceTasks';
+import { useStartReindex, type ReindexTarget } from '../api/startReindex';
 import { useValidatedGuidelines } from '../api/validatedGuidelines';
 import { parseGuidelineIds } from '../guidelineIds';
 
@@ -209,11 +210,41 @@ function CopyGuidelines() {
   );
 }
 
+/** Rebuilds the search indexes from the source of truth, e.g. after a restore or a change of search backend. */
+function Reindex() {
+  const { t } = useTranslation();
+  const reindex = useStartReindex();
+  const start = (target: ReindexTarget) => reindex.mutate(target);
+  return (
+    <section className="card" aria-labelledby="reindex-heading">
+      <h2 id="reindex-heading" className="card__title card__title--gap">
+        {t('admin.maintenance.reindexTitle')}
+      </h2>
+      <p className="muted">{t('admin.maintenance.reindexHint')}</p>
+      {reindex.isError && (
+        <p role="alert" className="form-error">
+          {apiErrorText(reindex.error, t)}
+        </p>
+      )}
+      <div className="form__actions form__actions--start">
+        <button type="button" className="btn" disabled={reindex.isPending} onClick={() => start('Guidelines')}>
+          {t('admin.maintenance.reindexGuidelines')}
+        </button>
+        <button type="button" className="btn" disabled={reindex.isPending} onClick={() => start('Users')}>
+          {t('admin.maintenance.reindexUsers')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 function Tasks() {
   const { t, i18n } = useTranslation();
   const tasks = useMaintenanceTasks();
   if (tasks.isError) return <QueryErrorPage error={tasks.error} />;
   return (
+    <>
+    <Reindex />
     <section className="card" aria-labelledby="tasks-heading">
       <h2 id="tasks-heading" className="card__title card__title--gap">
         {t('admin.maintenance.tabs.tasks')}
@@ -230,7 +261,7 @@ function Tasks() {
           {tasks.data.map((task) => (
             <li key={task.id} className="maintenance-task" data-failed={task.failed}>
               <div className="maintenance-task__head">
-                <span className="maintenance-task__name">{task.name}</span>
+                <span className="maintenance-task__name">{t(`admin.maintenance.taskNames.${task.name}`, { defaultValue: task.name })}</span>
                 <span className={task.failed ? 'chip chip--danger' : isRunning(task) ? 'chip chip--muted' : 'chip'}>
                   {t(task.failed ? 'admin.maintenance.failed' : isRunning(task) ? 'admin.maintenance.running' : 'admin.maintenance.done')}
                 </span>
@@ -248,5 +279,6 @@ function Tasks() {
         </ul>
       )}
     </section>
+    </>
   );
 }
