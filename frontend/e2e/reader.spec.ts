@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api } from './guidelineSetup';
 import { MEMBER, HUG_MEMBER, signIn, url } from './helpers';
@@ -48,6 +49,16 @@ test.describe('reading a guideline', () => {
 
     await page.getByRole('tab', { name: 'Kommentare' }).click();
     await expect(page.getByText('Melden Sie sich an, um den Autoren eine Nachricht zu schreiben.')).toBeVisible();
+  });
+
+  test('an anonymous reader downloads the guideline as PDF', async ({ page }) => {
+    await page.goto(url('kssg', `/guideline/${SEPSIS}/de`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Sepsis – Erstversorgung' })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Als PDF herunterladen' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    expect((await readFile(await file.path())).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   test('a guideline taken offline and an expired one answer their messages', async ({ page, browser }) => {

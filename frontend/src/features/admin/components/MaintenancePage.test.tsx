@@ -85,4 +85,18 @@ describe('Maintenance', () => {
     expect(screen.getByText('failed')).toBeInTheDocument();
     expect(screen.getByText('guideline 9: not found')).toBeInTheDocument();
   });
+
+  it('starts a reindex of guidelines or users and lists it by name', async () => {
+    const task = { id: 2, name: 'reindexGuidelines', progress: 0, failed: false, message: '', started: '2026-11-21T11:00:00Z', updated: '2026-11-21T11:00:00Z' };
+    const { fetchMock } = renderAt('/admin/maintenance/tasks', {
+      'admin/maintenance/mutation/startReindexGuidelines': task,
+      'admin/maintenance/mutation/startReindexUsers': { ...task, id: 3, name: 'reindexUsers' },
+      'admin/maintenance/query/maintenanceTasks': [task],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reindex guidelines' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reindex users' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'admin/maintenance/mutation/startReindexUsers')).toEqual([{}]));
+    expect(sentBodies(fetchMock, 'admin/maintenance/mutation/startReindexGuidelines')).toEqual([{}]);
+    expect(await screen.findByRole('progressbar', { name: 'Progress of Reindex guidelines' })).toHaveAttribute('value', '0');
+  });
 });

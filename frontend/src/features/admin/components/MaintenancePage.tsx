@@ -241,6 +241,8 @@ function Reindex() {
 function Tasks() {
   const { t, i18n } = useTranslation();
   const tasks = useMaintenanceTasks();
+  // reindex tasks have fixed names with texts; copies are named by what they copy
+  const taskName = (name: string) => t(`admin.maintenance.taskNames.${name}`, { defaultValue: name });
   if (tasks.isError) return <QueryErrorPage error={tasks.error} />;
   return (
     <>
@@ -261,12 +263,12 @@ function Tasks() {
           {tasks.data.map((task) => (
             <li key={task.id} className="maintenance-task" data-failed={task.failed}>
               <div className="maintenance-task__head">
-                <span className="maintenance-task__name">{t(`admin.maintenance.taskNames.${task.name}`, { defaultValue: task.name })}</span>
+                <span className="maintenance-task__name">{taskName(task.name)}</span>
                 <span className={task.failed ? 'chip chip--danger' : isRunning(task) ? 'chip chip--muted' : 'chip'}>
                   {t(task.failed ? 'admin.maintenance.failed' : isRunning(task) ? 'admin.maintenance.running' : 'admin.maintenance.done')}
                 </span>
               </div>
-              <progress className="maintenance-task__bar" max={100} value={task.progress} aria-label={t('admin.maintenance.progress', { name: task.name })}>
+              <progress className="maintenance-task__bar" max={100} value={task.progress} aria-label={t('admin.maintenance.progress', { name: taskName(task.name) })}>
                 {task.progress}%
               </progress>
               <div className="maintenance-task__meta">
