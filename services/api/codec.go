@@ -49,6 +49,17 @@ func readBody(r io.Reader, limit int64) ([]byte, error) {
 	return body, nil
 }
 
+// DecodeRequest reads the JSON body of a stream's request (at most limit bytes) into v with the
+// answers of the API calls: too long, unknown fields, wrong types and trailing data are 400
+// errors naming what is wrong.
+func DecodeRequest(r *http.Request, limit int64, v any) error {
+	body, err := readBody(r.Body, limit)
+	if err != nil {
+		return err
+	}
+	return decodeJSON(body, v)
+}
+
 // decodeJSON decodes a JSON request body into v: unknown fields, trailing data, wrong types
 // and invalid UTF-8 are 400 errors that name what is wrong.
 func decodeJSON(body []byte, v any) error {

@@ -3,7 +3,6 @@ package guidelines
 import (
 	"archive/zip"
 	"bytes"
-	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -51,14 +50,8 @@ type ExportRequest struct {
 // exportHandler streams My Guidelines as an Excel workbook (.xlsx).
 func (s *Service) exportHandler(w http.ResponseWriter, r *http.Request) {
 	var req ExportRequest
-	body, err := io.ReadAll(io.LimitReader(r.Body, 4096))
-	if err == nil && len(bytes.TrimSpace(body)) > 0 {
-		dec := json.NewDecoder(bytes.NewReader(body))
-		dec.DisallowUnknownFields()
-		err = dec.Decode(&req)
-	}
-	if err != nil {
-		api.WriteError(r.Context(), w, api.ErrMalformedJSON)
+	if err := api.DecodeRequest(r, 4096, &req); err != nil {
+		api.WriteError(r.Context(), w, err)
 		return
 	}
 	texts, ok := exportTexts[req.Language]

@@ -1,16 +1,13 @@
 package pdf
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -65,36 +62,10 @@ func (s *Service) Register(r *api.Router) {
 	r.Handle(http.MethodPost, "/api/author/stream/guidelineDraftAsPDF", "author/stream/guidelineDraftAsPDF", http.HandlerFunc(s.guidelineDraftAsPDF))
 }
 
-// decode reads a stream's JSON request with the answers of the API calls: unknown fields,
-// wrong types and trailing data are 400 errors naming what is wrong.
-func decode(r *http.Request, v any) error {
-	body, err := io.ReadAll(io.LimitReader(r.Body, requestLimit+1))
-	if err != nil {
-		return api.ErrMalformedJSON.Wrap(err)
-	}
-	if len(body) > requestLimit {
-		return api.ErrBodyTooLarge.With(map[string]any{"limit": requestLimit})
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	err = dec.Decode(v)
-	var typeErr *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &typeErr):
-		return api.ErrInvalidField.Field(typeErr.Field).Wrap(err)
-	case err != nil && strings.HasPrefix(err.Error(), "json: unknown field "):
-		field, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
-		return api.ErrUnknownField.Field(field)
-	case err != nil || dec.More():
-		return api.ErrMalformedJSON.Wrap(err)
-	}
-	return nil
-}
-
 func (s *Service) guidelineAsPDF(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	var req ReaderRequest
-	if err := decode(r, &req); err != nil {
+	if err := api.DecodeRequest(r, requestLimit, &req); err != nil {
 		api.WriteError(ctx, w, err)
 		return
 	}
@@ -109,7 +80,7 @@ func (s *Service) guidelineAsPDF(w http.ResponseWriter, r *http.Request) {
 func (s *Service) guidelineDraftAsPDF(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	var req DraftRequest
-	if err := decode(r, &req); err != nil {
+	if err := api.DecodeRequest(r, requestLimit, &req); err != nil {
 		api.WriteError(ctx, w, err)
 		return
 	}
