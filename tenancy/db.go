@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -89,13 +90,130 @@ func (db *DB) SpaceTx(ctx context.Context, s *Space, fn func(pgx.Tx) error) erro
 		return err
 	}
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		// JIT compilation costs hundreds of milliseconds and pays off only for long analytic
-		// queries; the planner's overestimates on lists would otherwise switch it on.
-		if _, err := tx.Exec(ctx, "SELECT set_config('search_path', $1, true), set_config('jit', 'off', true)", s.Schema); err != nil {
+		if _, err := tx.Exec(ctx, confineSQL, s.Schema); err != nil {
 			return err
 		}
 		return fn(tx)
 	})
+}
+
+// confineSQL confines the rest of a transaction to a schema ($1). JIT compilation costs
+// hundreds of milliseconds and pays off only for long analytic queries; the planner's
+// overestimates on lists would otherwise switch it on.
+const confineSQL = "SELECT set_config('search_path', $1, true), set_config('jit', 'off', true)"
+
+// SpaceQuery runs one read-only statement confined to a space's schema in a single round
+// trip, for the hottest reads: the confinement and the statement travel as one pipeline,
+// which PostgreSQL runs as one implicit transaction, so the search path ends with it as in
+// SpaceTx. The statement is prepared once per connection, after a confinement (a statement
+// resolves its tables when it is parsed; PostgreSQL plans it again when it runs under
+// another search path). fn reads the rows.
+func (db *DB) SpaceQuery(ctx context.Context, s *Space, fn func(pgx.Rows) error, sql string, args ...any) error {
+	pool, err := db.pool(s.Cluster)
+	if err != nil {
+		return err
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	pg, types := conn.Conn().PgConn(), conn.Conn().TypeMap()
+	statements, err := prepare(ctx, pg, s.Schema, confineSQL, sql)
+	if err != nil {
+		return err
+	}
+	schema := [][]byte{[]byte(s.Schema)}
+	var params pgx.ExtendedQueryBuilder
+	if err := params.Build(types, statements[sql], args); err != nil {
+		return err
+	}
+	p := pg.StartPipeline(ctx)
+	p.SendQueryStatement(statements[confineSQL], schema, nil, nil)
+	p.SendQueryStatement(statements[sql], params.ParamValues, params.ParamFormats, params.ResultFormats)
+	confined := false
+	return pipelineResults(p, func(r any) error {
+		result, ok := r.(*pgconn.ResultReader)
+		if !ok || !confined {
+			confined = true
+			return nil
+		}
+		rows := pgx.RowsFromResultReader(types, result)
+		err := fn(rows)
+		rows.Close()
+		if err == nil {
+			err = rows.Err()
+		}
+		return err
+	})
+}
+
+// prepare makes sure the statements are prepared on a connection, parsed under a
+// confinement to schema so that their tables resolve, and returns the connection's
+// prepared statements by their SQL.
+func prepare(ctx context.Context, pg *pgconn.PgConn, schema string, sqls ...string) (map[string]*pgconn.StatementDescription, error) {
+	statements, _ := pg.CustomData()[preparedKey].(map[string]*pgconn.StatementDescription)
+	if statements == nil {
+		statements = map[string]*pgconn.StatementDescription{}
+		pg.CustomData()[preparedKey] = statements
+	}
+	var missing []*pgconn.StatementDescription
+	for _, sql := range sqls {
+		if statements[sql] == nil {
+			missing = append(missing, &pgconn.StatementDescription{Name: fmt.Sprintf("space_query_%d", len(statements)+len(missing)+1), SQL: sql})
+		}
+	}
+	if len(missing) == 0 {
+		return statements, nil
+	}
+	p := pg.StartPipeline(ctx)
+	p.SendQueryParams(confineSQL, [][]byte{[]byte(schema)}, nil, nil, nil)
+	for _, sd := range missing {
+		p.SendPrepare(sd.Name, sd.SQL, nil)
+	}
+	described := 0
+	err := pipelineResults(p, func(r any) error {
+		if d, ok := r.(*pgconn.StatementDescription); ok {
+			// a pipeline's prepare answers with the description only
+			sd := missing[described]
+			sd.ParamOIDs, sd.Fields = d.ParamOIDs, d.Fields
+			statements[sd.SQL] = sd
+			described++
+		}
+		return nil
+	})
+	if err == nil && described != len(missing) {
+		err = errors.New("space query: statements not described")
+	}
+	return statements, err
+}
+
+// preparedKey keeps, in a connection's custom data, the statements SpaceQuery prepared on it.
+const preparedKey = "vademecum.spaceQuery"
+
+// pipelineResults syncs a pipeline and hands each result to fn (result readers are closed
+// after it), until the sync or the first error; the pipeline is closed.
+func pipelineResults(p *pgconn.Pipeline, fn func(any) error) error {
+	err := p.Sync()
+	for err == nil {
+		var r any
+		if r, err = p.GetResults(); err != nil || r == nil {
+			break
+		}
+		if _, done := r.(*pgconn.PipelineSync); done {
+			break
+		}
+		err = fn(r)
+		if result, ok := r.(*pgconn.ResultReader); ok {
+			if _, closeErr := result.Close(); err == nil {
+				err = closeErr
+			}
+		}
+	}
+	if closeErr := p.Close(); err == nil {
+		err = closeErr
+	}
+	return err
 }
 
 // Ready reports whether the database answers.

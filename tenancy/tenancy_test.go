@@ -103,7 +103,24 @@ func TestIntegrationTxConfinesToSchema(t *testing.T) {
 	assert.Equal(t, 1, count(a))
 	assert.Equal(t, 0, count(b))
 
-	// After the transactions every pooled connection is back on the default search_path.
+	// SpaceQuery is confined the same way, in one round trip, also when a connection runs
+	// the statement it prepared for one space in another.
+	for _, tc := range []struct {
+		space *tenancy.Space
+		want  []string
+	}{{a, []string{"Alpha only"}}, {b, []string{}}, {a, []string{"Alpha only"}}, {b, []string{}}} {
+		var titles []string
+		require.NoError(t, db.SpaceQuery(ctx, tc.space, func(rows pgx.Rows) error {
+			var err error
+			titles, err = pgx.CollectRows(rows, pgx.RowTo[string])
+			return err
+		}, "SELECT title FROM collections WHERE title <> $1", ""))
+		assert.Equal(t, tc.want, titles, tc.space.Subdomain)
+	}
+	err = db.SpaceQuery(ctx, a, func(pgx.Rows) error { return nil }, "SELECT * FROM no_such_table")
+	assert.ErrorContains(t, err, "no_such_table")
+
+	// After the transactions and pipelines every pooled connection is back on the default search_path.
 	for i := 0; i < 20; i++ {
 		var path string
 		require.NoError(t, db.Control().QueryRow(ctx, "SHOW search_path").Scan(&path))

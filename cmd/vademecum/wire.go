@@ -39,6 +39,10 @@ import (
 // version is set at build time (-ldflags "-X main.version=…").
 var version = "dev"
 
+// readerTextBudget is the memory the reader keeps published versions in (about a thousand
+// guidelines of twenty sections).
+const readerTextBudget = 64 << 20
+
 // config is the server's configuration (flags and environment variables).
 type config struct {
 	Addr         string
@@ -152,7 +156,8 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&search.Maintenance{Pool: pool, Jobs: jobs}).Register(router)
 	(&toc.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc}).Register(router)
 	(&favorites.Service{DB: db, Registry: registry, Guidelines: guidelineSvc}).Register(router)
-	(&reader.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Authz: enforcer, Clock: clock, Links: links}).Register(router)
+	(&reader.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Authz: enforcer, Clock: clock, Links: links,
+		Texts: reader.NewTexts(readerTextBudget)}).Register(router)
 	converter, closePDF := newConverter(cfg)
 	(&pdf.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Store: store, Converter: converter, SpaceURL: links,
 		Timeout: time.Minute}).Register(router)

@@ -76,6 +76,14 @@ func AppendTime(dst []byte, t time.Time) []byte {
 	return append(dst, '"')
 }
 
+// AppendTimeOrNull appends *t as encoding/json writes a *time.Time.
+func AppendTimeOrNull(dst []byte, t *time.Time) []byte {
+	if t == nil {
+		return append(dst, "null"...)
+	}
+	return AppendTime(dst, *t)
+}
+
 // AppendField appends "name": after a comma unless it opens the object.
 func AppendField(dst []byte, name string) []byte {
 	if len(dst) > 0 && dst[len(dst)-1] != '{' {

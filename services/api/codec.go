@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -104,13 +105,28 @@ func jsonError(err error) error {
 func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	if a, ok := v.(JSONAppender); ok {
-		_, _ = w.Write(append(a.AppendJSON(make([]byte, 0, 64<<10)), '\n'))
+	a, ok := v.(JSONAppender)
+	if !ok {
+		w.WriteHeader(status)
+		_ = json.NewEncoder(w).Encode(v)
 		return
 	}
-	_ = json.NewEncoder(w).Encode(v)
+	buf := appendBuffers.Get().(*[]byte)
+	body := append(a.AppendJSON((*buf)[:0]), '\n')
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+	if cap(body) <= maxPooledBuffer {
+		*buf = body
+		appendBuffers.Put(buf)
+	}
 }
+
+// appendBuffers hold the bodies of JSONAppender answers between requests; a buffer grown
+// past maxPooledBuffer by a huge answer is left to the collector.
+var appendBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+const maxPooledBuffer = 1 << 20
 
 type errorBody struct {
 	Message string         `json:"message"`

@@ -50,12 +50,7 @@ func (l MyGuidelineList) AppendJSON(dst []byte) []byte {
 		dst = api.AppendStrings(api.AppendField(dst, "states"), m.States)
 		dst = api.AppendTime(api.AppendField(dst, "edited"), m.Edited)
 		dst = api.AppendInt(api.AppendField(dst, "latestVersion"), int64(m.LatestVersion))
-		dst = api.AppendField(dst, "validUntil")
-		if m.ValidUntil == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = api.AppendTime(dst, *m.ValidUntil)
-		}
+		dst = api.AppendTimeOrNull(api.AppendField(dst, "validUntil"), m.ValidUntil)
 		dst = api.AppendStrings(api.AppendField(dst, "languages"), m.Languages)
 		dst = append(dst, '}')
 	}

@@ -135,7 +135,7 @@ func (s *Service) GuidelineMetadata(ctx context.Context, req GuidelineRequest) (
 		if err != nil {
 			return err
 		}
-		out, err = MetadataOf(ctx, tx, sp.ID, int64(req.ID))
+		out, err = metadataOf(ctx, tx, sp.ID, int64(req.ID))
 		return err
 	})
 	return out, err
@@ -152,17 +152,22 @@ func (s *Service) mayReadSome(ctx context.Context, tx pgx.Tx, sp *tenancy.Space,
 	return err
 }
 
-// MetadataOf reads the classification of a guideline of space spaceID in the space's order
-// of metadata.
-func MetadataOf(ctx context.Context, tx pgx.Tx, spaceID, guideline int64) ([]GuidelineMetadata, error) {
-	rows, err := tx.Query(ctx, `SELECT m.id, m.name, o.id, o.name FROM guideline_metadata gm
-		JOIN control.metadata m ON m.id = gm.metadata_id JOIN control.metadata_options o ON o.id = gm.option_id
-		LEFT JOIN control.space_metadata sm ON sm.space_id = $2 AND sm.metadata_id = m.id
-		WHERE gm.guideline_id = $1 ORDER BY sm.position NULLS LAST, m.id`, guideline, spaceID)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[GuidelineMetadata])
+// MetadataSQL is a scalar subquery: the classification of guideline (an SQL expression) of
+// space (an SQL expression of its id) as a JSON list of GuidelineMetadata, in the space's
+// order of metadata.
+func MetadataSQL(guideline, space string) string {
+	return `(SELECT coalesce(json_agg(json_build_object('metadataId', m.id, 'name', m.name, 'optionId', o.id, 'optionName', o.name)
+		ORDER BY sm.position NULLS LAST, m.id), '[]')
+		FROM guideline_metadata gm JOIN control.metadata m ON m.id = gm.metadata_id JOIN control.metadata_options o ON o.id = gm.option_id
+		LEFT JOIN control.space_metadata sm ON sm.space_id = ` + space + ` AND sm.metadata_id = m.id
+		WHERE gm.guideline_id = ` + guideline + `)`
+}
+
+// metadataOf reads the classification of a guideline of space spaceID.
+func metadataOf(ctx context.Context, tx pgx.Tx, spaceID, guideline int64) ([]GuidelineMetadata, error) {
+	var out []GuidelineMetadata
+	err := tx.QueryRow(ctx, `SELECT `+MetadataSQL("$1::bigint", "$2::bigint"), guideline, spaceID).Scan(&out)
+	return out, err
 }
 
 // PlaceRequest names a guideline, a collection and the main validator there (copy, move).

@@ -70,23 +70,39 @@ type Reach struct {
 	member     bool // holds a role in the collection
 }
 
+// ReachColumns select how the caller (user id $2) stands to guideline g of collection c, in
+// the order Reach.Targets scans them.
+const ReachColumns = `g.collection_id, c.visibility, ` + WriterSQL + `,
+	EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $2)`
+
+// ReadingColumns are ReachColumns followed by whether the guideline's collection is open to
+// space $4 from its space $3: always in its own space, through an active share otherwise.
+const ReadingColumns = ReachColumns + `,
+	$3::bigint = $4::bigint OR EXISTS (SELECT 1 FROM control.shared_collections s
+		WHERE s.from_space_id = $3 AND s.to_space_id = $4 AND s.collection_id = g.collection_id AND s.active)`
+
+// Targets are the scan destinations of ReachColumns.
+func (r *Reach) Targets() []any { return []any{&r.Collection, &r.visibility, &r.Author, &r.member} }
+
 // ReachOf tells how the caller stands to a guideline (ErrNotFound when there is none).
 func (s *Service) ReachOf(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (Reach, error) {
-	who := policy.PrincipalFrom(ctx)
 	var r Reach
-	err := tx.QueryRow(ctx, `SELECT g.collection_id, c.visibility,
-			`+WriterSQL+`,
-			EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $2)
-		FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`, guideline, who.UserID).
-		Scan(&r.Collection, &r.visibility, &r.Author, &r.member)
+	err := tx.QueryRow(ctx, `SELECT `+ReachColumns+` FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`,
+		guideline, policy.PrincipalFrom(ctx).UserID).Scan(r.Targets()...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return r, ErrNotFound
 	}
 	if err != nil {
 		return r, err
 	}
-	r.Admin, err = s.Authz.Can(ctx, who, policy.CollectionDomain(sp.ID, r.Collection), "collection", "manage")
-	return r, err
+	return r, s.completeReach(ctx, sp, &r)
+}
+
+// completeReach adds what the policy says of the caller to the columns read.
+func (s *Service) completeReach(ctx context.Context, sp *tenancy.Space, r *Reach) error {
+	var err error
+	r.Admin, err = s.Authz.Can(ctx, policy.PrincipalFrom(ctx), policy.CollectionDomain(sp.ID, r.Collection), "collection", "manage")
+	return err
 }
 
 // CollectionVisible is the reading rule of ARCHITECTURE §5 for one collection: public to

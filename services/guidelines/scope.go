@@ -171,48 +171,65 @@ func (s *Service) mayRead(ctx context.Context, tx pgx.Tx, sp, source *tenancy.Sp
 	if err := CheckLanguage("language", language); err != nil {
 		return Reach{}, err
 	}
-	r, err := s.ReachOf(ctx, tx, source, guideline)
+	var r Reach
+	var shared bool
+	err := tx.QueryRow(ctx, `SELECT `+ReadingColumns+` FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`,
+		guideline, policy.PrincipalFrom(ctx).UserID, source.ID, sp.ID).Scan(append(r.Targets(), &shared)...)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return r, ErrNotFound
+	}
 	if err != nil {
 		return r, err
 	}
-	if source.ID != sp.ID {
-		var active bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM control.shared_collections
-				WHERE from_space_id = $1 AND to_space_id = $2 AND collection_id = $3 AND active)`,
-			source.ID, sp.ID, r.Collection).Scan(&active); err != nil {
-			return r, err
-		}
-		if !active {
-			return Reach{}, ErrNotFound
-		}
-	}
-	privileged := r.Author || r.Admin
-	if !privileged {
-		if privileged, err = s.can(ctx, source, r.Collection, actReview); err != nil {
-			return r, err
-		}
-	}
-	if !privileged {
-		user := false
-		if r.visibility == "protected" && !r.member {
-			for _, in := range uniqueSpaces(sp, source) {
-				st, err := s.StandingIn(ctx, in)
-				if err != nil {
-					return r, err
-				}
-				user = user || st.User
-			}
-		}
-		// space admins administer every collection, so they are privileged above
-		if !CollectionVisible(r.visibility, user, false, r.member) {
-			return r, api.ErrForbidden
-		}
+	privileged, err := s.Admit(ctx, sp, source, &r, shared)
+	if err != nil {
+		return r, err
 	}
 	f, err := LoadFacts(ctx, tx, guideline, language)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !privileged && !Readable(f, s.Clock.Time())) {
 		return r, ErrLanguageNotFound.With(map[string]any{"language": language})
 	}
 	return r, err
+}
+
+// Admit decides, for a guideline of space source whose reach has been read (ReadingColumns)
+// from space sp, whether the caller may see it: a guideline of another space needs an
+// active share of its collection (shared) or it is not found from sp; then its collection
+// must be visible to the caller (api.ErrForbidden otherwise). Privileged callers (authors,
+// the collection's administrators and reviewers) may read any language it has, whatever
+// its state; the others only readable languages.
+func (s *Service) Admit(ctx context.Context, sp, source *tenancy.Space, r *Reach, shared bool) (bool, error) {
+	if err := s.completeReach(ctx, source, r); err != nil {
+		return false, err
+	}
+	if !shared {
+		return false, ErrNotFound
+	}
+	privileged := r.Author || r.Admin
+	if !privileged {
+		var err error
+		if privileged, err = s.can(ctx, source, r.Collection, actReview); err != nil {
+			return false, err
+		}
+	}
+	if privileged {
+		return true, nil
+	}
+	user := false
+	if r.visibility == "protected" && !r.member {
+		for _, in := range uniqueSpaces(sp, source) {
+			st, err := s.StandingIn(ctx, in)
+			if err != nil {
+				return false, err
+			}
+			user = user || st.User
+		}
+	}
+	// space admins administer every collection, so they are privileged above
+	if !CollectionVisible(r.visibility, user, false, r.member) {
+		return false, api.ErrForbidden
+	}
+	return false, nil
 }
 
 func uniqueSpaces(a, b *tenancy.Space) []*tenancy.Space {

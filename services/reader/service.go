@@ -28,6 +28,8 @@ type Service struct {
 	Clock      guidelines.Clock
 	// Links returns the address of a space's site by its subdomain, ending in "/".
 	Links func(subdomain string) string
+	// Texts keeps published versions between reads.
+	Texts *Texts
 }
 
 // GuidelineRequest names a language of a guideline; Space is the source space of a guideline
@@ -103,6 +105,8 @@ type Guideline struct {
 	Collection         Ref                            `json:"collection"`
 	SourceSpace        *Ref                           `json:"sourceSpace"`
 	Abilities          Abilities                      `json:"abilities"`
+	// details is the JSON of Details when it is a cached text's
+	details []byte
 }
 
 // LanguageInfo is a language of a guideline a reader may read, with its published title.
@@ -212,31 +216,45 @@ type language struct {
 	validationDate *time.Time
 }
 
+// languageColumns are the state of a language l of a guideline with its published version
+// v and latest acceptance a (languageJoins), in the order language.targets scans them; all
+// are NULL-safe for a guideline without languages joined to the left.
+const languageColumns = `coalesce(l.language, ''), coalesce(v.title, ''), l.published_version, coalesce(l.online, false),
+	coalesce(l.archived, false), l.valid_until, l.valid_since, l.first_published_at, coalesce(l.change_important, false),
+	coalesce(l.change_comment, ''), coalesce(a.validator, ''), a.completed_at`
+
+// languageJoins join the published version and the latest acceptance (not a hotfix) with
+// its validator to the languages l.
+const languageJoins = `LEFT JOIN guideline_versions v ON v.guideline_id = l.guideline_id AND v.version = l.published_version
+	LEFT JOIN LATERAL (SELECT trim(u.firstname || ' ' || u.lastname) AS validator, x.completed_at
+		FROM validations x LEFT JOIN control.users u ON u.id = x.validator_id
+		WHERE x.guideline_id = l.guideline_id AND x.language = l.language AND x.progress = 'accepted' AND x.kind <> 'hotfix'
+		ORDER BY x.revision DESC LIMIT 1) a ON true`
+
+func (l *language) targets() []any {
+	f := &l.facts
+	return []any{&l.code, &l.title, &f.Published, &f.Online, &f.Archived, &f.ValidUntil, &l.validSince,
+		&l.firstPublished, &l.important, &l.comment, &l.validator, &l.validationDate}
+}
+
+// sortLanguages puts languages in the product's order.
+func sortLanguages(langs []language) {
+	slices.SortFunc(langs, func(a, b language) int {
+		return slices.Index(guidelines.Languages, a.code) - slices.Index(guidelines.Languages, b.code)
+	})
+}
+
 // loadLanguages reads the languages of a guideline in the product's order.
 func loadLanguages(ctx context.Context, tx pgx.Tx, id int64) ([]language, error) {
-	rows, err := tx.Query(ctx, `SELECT l.language, coalesce(v.title, ''), l.published_version, l.online, l.archived,
-			l.valid_until, l.valid_since, l.first_published_at, l.change_important, l.change_comment,
-			coalesce(a.validator, ''), a.completed_at
-		FROM guideline_languages l
-		LEFT JOIN guideline_versions v ON v.guideline_id = l.guideline_id AND v.version = l.published_version
-		LEFT JOIN LATERAL (SELECT trim(u.firstname || ' ' || u.lastname) AS validator, x.completed_at
-			FROM validations x LEFT JOIN control.users u ON u.id = x.validator_id
-			WHERE x.guideline_id = l.guideline_id AND x.language = l.language AND x.progress = 'accepted' AND x.kind <> 'hotfix'
-			ORDER BY x.revision DESC LIMIT 1) a ON true
-		WHERE l.guideline_id = $1`, id)
+	rows, err := tx.Query(ctx, `SELECT `+languageColumns+` FROM guideline_languages l `+languageJoins+` WHERE l.guideline_id = $1`, id)
 	if err != nil {
 		return nil, err
 	}
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (language, error) {
 		var l language
-		f := &l.facts
-		err := row.Scan(&l.code, &l.title, &f.Published, &f.Online, &f.Archived, &f.ValidUntil, &l.validSince,
-			&l.firstPublished, &l.important, &l.comment, &l.validator, &l.validationDate)
-		return l, err
+		return l, row.Scan(l.targets()...)
 	})
-	slices.SortFunc(out, func(a, b language) int {
-		return slices.Index(guidelines.Languages, a.code) - slices.Index(guidelines.Languages, b.code)
-	})
+	sortLanguages(out)
 	return out, err
 }
 
@@ -289,6 +307,76 @@ func (s *Service) GuidelinePreview(ctx context.Context, req PreviewRequest) (Gui
 	return s.read(ctx, sp, GuidelineRequest{ID: req.ID, Language: req.Language, Space: &req.Space})
 }
 
+// stateSQL reads in one statement whatever around the published text of guideline $1 may
+// change from one read to the next: how the caller (user $2) reading from space $4 stands to
+// it in its space $3 (guidelines.ReadingColumns), its collection's title, its metadata and
+// one row per language (languageColumns; a guideline without languages has one row of
+// NULLs there).
+var stateSQL = `SELECT ` + guidelines.ReadingColumns + `, c.title, ` + guidelines.MetadataSQL("g.id", "$3") + `, ` + languageColumns + `
+	FROM guidelines g JOIN collections c ON c.id = g.collection_id
+	LEFT JOIN guideline_languages l ON l.guideline_id = g.id ` + languageJoins + `
+	WHERE g.id = $1`
+
+// state is what stateSQL reads.
+type state struct {
+	reach      guidelines.Reach
+	shared     bool
+	collection string
+	metadata   []guidelines.GuidelineMetadata
+	languages  []language
+}
+
+// loadState reads the state of guideline id of source read from sp in one round trip.
+func (s *Service) loadState(ctx context.Context, sp, source *tenancy.Space, id int64) (state, error) {
+	var st state
+	found := false
+	err := s.DB.SpaceQuery(ctx, source, func(rows pgx.Rows) error {
+		for rows.Next() {
+			var l language
+			if err := rows.Scan(append(append(st.reach.Targets(), &st.shared, &st.collection, &st.metadata), l.targets()...)...); err != nil {
+				return err
+			}
+			found = true
+			if l.code != "" {
+				st.languages = append(st.languages, l)
+			}
+		}
+		return rows.Err()
+	}, stateSQL, id, policy.PrincipalFrom(ctx).UserID, source.ID, sp.ID)
+	if err == nil && !found {
+		err = guidelines.ErrNotFound
+	}
+	sortLanguages(st.languages)
+	return st, err
+}
+
+// text returns a published version, from the cache when it holds it.
+func (s *Service) text(ctx context.Context, source *tenancy.Space, id int64, version int) (*text, error) {
+	key := textKey{space: source.ID, guideline: id, version: version}
+	if t, ok := s.Texts.get(key); ok {
+		return t, nil
+	}
+	var v guidelines.Version
+	err := s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error {
+		var err error
+		v, err = s.Guidelines.LoadVersion(ctx, tx, id, version)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	details := make([]Detail, len(v.Details))
+	for i, d := range v.Details {
+		details[i] = Detail{ID: d.ID, Index: d.Index, Title: d.Title, Content: d.Content}
+		if d.Extern != nil {
+			details[i].Extern = &ExternText{Guideline: int64(d.Extern.Guideline), Language: d.Extern.Language, Detail: int64(d.Extern.Detail)}
+		}
+	}
+	t := newText(v.Title, v.Description, v.Tags, details)
+	s.Texts.put(key, t)
+	return t, nil
+}
+
 func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequest) (Guideline, error) {
 	if req.Language == "" {
 		req.Language = guidelines.Languages[0]
@@ -302,55 +390,53 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 	}
 	id := int64(req.ID)
 	local := source.ID == sp.ID
-	mayEdit := false
-	now := s.Clock.Time()
-	g := Guideline{ID: id, RequestedLanguage: req.Language}
-	var externs []int
-	err = s.inSource(ctx, sp, source, id, req.Language, func(tx pgx.Tx, reach guidelines.Reach) error {
-		mayEdit = local && (reach.Author || reach.Admin)
-		langs, err := loadLanguages(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		open := readable(langs, now)
-		g.Languages = codes(open)
-		i := slices.IndexFunc(langs, func(l language) bool { return l.code == req.Language })
-		switch {
-		case i < 0 && len(open) > 0:
-			i = slices.IndexFunc(langs, func(l language) bool { return l.code == open[0].code })
-		case i < 0:
-			return condition(guidelines.ErrUnpublished, req.Language, g.Languages, mayEdit)
-		}
-		l := langs[i]
-		if err := guidelines.Condition(l.facts, now); err != nil {
-			return condition(err, l.code, g.Languages, mayEdit)
-		}
-		v, err := s.Guidelines.LoadVersion(ctx, tx, id, *l.facts.Published)
-		if err != nil {
-			return err
-		}
-		g.Language, g.Version, g.Title, g.Description, g.Tags = l.code, v.Version, v.Title, v.Description, v.Tags
-		g.ValidFrom, g.ValidUntil, g.FirstPublishedDate = l.validSince, l.facts.ValidUntil, l.firstPublished
-		g.ImportantChange, g.ChangeComment = l.important, l.comment
-		g.Collection = Ref{ID: v.CollectionID, Title: v.CollectionTitle}
-		g.Details = make([]Detail, len(v.Details))
-		for i, d := range v.Details {
-			g.Details[i] = Detail{ID: d.ID, Index: d.Index, Title: d.Title, Content: d.Content}
-			if d.Extern != nil {
-				g.Details[i].Extern = &ExternText{Guideline: int64(d.Extern.Guideline), Language: d.Extern.Language, Detail: int64(d.Extern.Detail)}
-				externs = append(externs, i)
-			}
-		}
-		g.Validator, g.ValidationDate = l.validator, l.validationDate
-		g.Metadata, err = guidelines.MetadataOf(ctx, tx, source.ID, id)
-		return err
-	})
+	st, err := s.loadState(ctx, sp, source, id)
 	if err != nil {
 		return Guideline{}, err
 	}
-	for _, i := range externs {
-		if err := s.resolveExtern(ctx, sp, source, g.Details[i].Extern, now); err != nil {
-			return Guideline{}, err
+	if _, err := s.Guidelines.Admit(ctx, sp, source, &st.reach, st.shared); errors.Is(err, api.ErrForbidden) {
+		return Guideline{}, s.refusal(ctx, sp)
+	} else if err != nil {
+		return Guideline{}, err
+	}
+	mayEdit := local && (st.reach.Author || st.reach.Admin)
+	now := s.Clock.Time()
+	g := Guideline{ID: id, RequestedLanguage: req.Language}
+	open := readable(st.languages, now)
+	g.Languages = codes(open)
+	i := slices.IndexFunc(st.languages, func(l language) bool { return l.code == req.Language })
+	switch {
+	case i < 0 && len(open) > 0:
+		i = slices.IndexFunc(st.languages, func(l language) bool { return l.code == open[0].code })
+	case i < 0:
+		return Guideline{}, condition(guidelines.ErrUnpublished, req.Language, g.Languages, mayEdit)
+	}
+	l := st.languages[i]
+	if err := guidelines.Condition(l.facts, now); err != nil {
+		return Guideline{}, condition(err, l.code, g.Languages, mayEdit)
+	}
+	t, err := s.text(ctx, source, id, *l.facts.Published)
+	if err != nil {
+		return Guideline{}, err
+	}
+	g.Language, g.Version, g.Title, g.Description, g.Tags = l.code, *l.facts.Published, t.title, t.description, t.tags
+	g.ValidFrom, g.ValidUntil, g.FirstPublishedDate = l.validSince, l.facts.ValidUntil, l.firstPublished
+	g.ImportantChange, g.ChangeComment = l.important, l.comment
+	g.Validator, g.ValidationDate = l.validator, l.validationDate
+	g.Collection = Ref{ID: st.reach.Collection, Title: st.collection}
+	g.Metadata = st.metadata
+	g.Details, g.details = t.details, t.encoded
+	if t.borrows {
+		g.Details = slices.Clone(t.details)
+		for i, d := range g.Details {
+			if d.Extern == nil {
+				continue
+			}
+			x := *d.Extern
+			if err := s.resolveExtern(ctx, sp, source, &x, now); err != nil {
+				return Guideline{}, err
+			}
+			g.Details[i].Extern = &x
 		}
 	}
 	g.CanonicalLink = fmt.Sprintf("%sguideline/%d/%s", s.Links(source.Subdomain), id, g.Language)
