@@ -425,7 +425,8 @@ func TestIntegrationSearchReindex(t *testing.T) {
 	_, err := e.db.Control().Exec(ctx, "DELETE FROM control.search_documents WHERE guideline_id = ANY($1)", ids[:3])
 	require.NoError(t, err)
 	_, err = e.db.Control().Exec(ctx, `INSERT INTO control.search_documents (space_id, collection_id, guideline_id, language, visibility,
-		published_version, title, head, body) VALUES ($1, $2, 999999, 'de', 'public', 1, 'Sepsis verwaist', to_tsvector('sepsis'), to_tsvector('sepsis'))`,
+		published_version, title, head, body) VALUES ($1, $2, 999999, 'de', 'public', 1, 'Sepsis verwaist', to_tsvector('sepsis'),
+		to_tsvector('sepsis') || array_to_tsvector(ARRAY['§' || $1::bigint || '.' || $2::bigint]))`,
 		e.alpha.ID, public.ID)
 	require.NoError(t, err)
 	require.Len(t, e.found("", "sepsis"), 3)

@@ -14,8 +14,8 @@ import (
 // Postgres is the embedded backend: PostgreSQL full-text search over control.search_documents
 // (migration 00004), with per-language configurations that fold accents before stemming.
 //
-// A document has two vectors: body (every word, weighted) decides what matches, head (title,
-// search tags and tags) what ranks. Ranking reads only the small head, so a frequent word costs
+// A document has two vectors: body (every word, weighted, and the scope term of its space and
+// collection: scopeTerm) decides what matches, head (title, search tags and tags) what ranks. Ranking reads only the small head, so a frequent word costs
 // a scan of the matches' keys rather than of their texts; body-only hits rank below every
 // title or tag hit. Highlights are computed for the displayed page only.
 type Postgres struct {
@@ -60,7 +60,8 @@ func (p *Postgres) Index(ctx context.Context, spaceID, guidelineID int64, docs [
 			INSERT INTO control.search_documents AS d (space_id, collection_id, guideline_id, language, visibility, published_version,
 				title, description, tags, search_tags, sections, options, metadata, valid_until, head, body, section_vectors)
 			SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $16, h.head,
-				h.head || setweight(to_tsvector(v.cfg, $8) || (SELECT control.tsvector_agg(x ORDER BY n) FROM unnest(s.vectors) WITH ORDINALITY AS u(x, n)), 'C'),
+				h.head || setweight(to_tsvector(v.cfg, $8) || (SELECT control.tsvector_agg(x ORDER BY n) FROM unnest(s.vectors) WITH ORDINALITY AS u(x, n)), 'C')
+					|| array_to_tsvector(ARRAY[$18]),
 				s.vectors
 			FROM v, h, s
 			ON CONFLICT (space_id, guideline_id, language) DO UPDATE SET collection_id = excluded.collection_id,
@@ -71,7 +72,7 @@ func (p *Postgres) Index(ctx context.Context, spaceID, guidelineID int64, docs [
 				section_vectors = excluded.section_vectors, indexed_at = now()`,
 			spaceID, d.CollectionID, guidelineID, d.Language, d.Visibility, d.PublishedVersion, d.Title, d.Description,
 			orEmpty(d.Tags), searchTags, sections, options, metadata, strings.Join(boosted, " "), strings.Join(plain, " "),
-			d.ValidUntil, sectionTexts(d.Sections))
+			d.ValidUntil, sectionTexts(d.Sections), scopeTerm(Pair{SpaceID: spaceID, CollectionID: d.CollectionID}))
 	}
 	b.Queue(`DELETE FROM control.search_suggestions WHERE space_id = $1 AND guideline_id = $2`, spaceID, guidelineID)
 	b.Queue(`INSERT INTO control.search_suggestions (space_id, guideline_id, language, collection_id, kind, text, norm, valid_until)
@@ -168,10 +169,9 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 		return Hits{}, err
 	}
 	out := Hits{Hits: []Hit{}, Collections: []CollectionCount{}, Metadata: []MetadataCount{}}
-	if tsq == "" {
+	if tsq == "" || len(q.Scope) == 0 {
 		return out, nil
 	}
-	scopeSpaces, scopeCollections := split(q.Scope)
 	filterSpaces, filterCollections := split(q.Filter)
 	filter := q.Metadata
 	if filter == nil {
@@ -182,25 +182,21 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 		return Hits{}, err
 	}
 	var collections, options, pageRaw []byte
-	// The planner prices the match below reading the texts, and would rather walk a space's
-	// rows by its b-tree and test every text (detoasting each); only the bitmap scan of the
-	// (space, body) index answers from the index alone.
+	// Only the body index answers the match (scoped) without reading the texts: with plain
+	// index and sequential scans off, the planner cannot choose to test every text instead.
 	err = pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "SELECT set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)"); err != nil {
 			return err
 		}
-		return tx.QueryRow(ctx, `WITH scope AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS s(space_id, collection_id)),
-		m AS MATERIALIZED (
+		return tx.QueryRow(ctx, `WITH m AS MATERIALIZED (
 			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options, d.metadata,
 				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
 			FROM control.search_documents d
-			WHERE (`+perSpace(scopeSpaces)+`)
-				AND (d.space_id, d.collection_id) IN (SELECT space_id, collection_id FROM scope)
-				AND (d.valid_until IS NULL OR d.valid_until > $4)),
+			WHERE d.body @@ $2::tsquery AND (d.valid_until IS NULL OR d.valid_until > $3)),
 		g AS MATERIALIZED (
 			SELECT DISTINCT ON (space_id, guideline_id) *,
-				(cardinality($5::bigint[]) = 0 OR (space_id, collection_id) IN (SELECT * FROM unnest($5::bigint[], $6::bigint[]))) AS in_collection,
-				$7::jsonb = '{}' OR NOT EXISTS (SELECT 1 FROM jsonb_each($7::jsonb) f
+				(cardinality($4::bigint[]) = 0 OR (space_id, collection_id) IN (SELECT * FROM unnest($4::bigint[], $5::bigint[]))) AS in_collection,
+				$6::jsonb = '{}' OR NOT EXISTS (SELECT 1 FROM jsonb_each($6::jsonb) f
 					WHERE NOT options && ARRAY(SELECT jsonb_array_elements_text(f.value)::bigint)) AS in_metadata
 			FROM m ORDER BY space_id, guideline_id, score DESC, language)
 		SELECT (SELECT count(*) FROM g),
@@ -211,8 +207,8 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 				FROM (SELECT (x->>'metadataId')::bigint AS m, (x->>'optionId')::bigint AS o, count(*) AS n
 					FROM g, jsonb_array_elements(g.metadata) x WHERE in_collection GROUP BY 1, 2) c),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, guideline_id, language, score) ORDER BY score DESC, space_id, guideline_id), '[]')
-				FROM (SELECT * FROM g WHERE in_collection AND in_metadata ORDER BY score DESC, space_id, guideline_id LIMIT $8 OFFSET $9) pg)`,
-			tsq, scopeSpaces, scopeCollections, q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From).
+				FROM (SELECT * FROM g WHERE in_collection AND in_metadata ORDER BY score DESC, space_id, guideline_id LIMIT $7 OFFSET $8) pg)`,
+			tsq, scoped(q.Scope, tsq), q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From).
 			Scan(&out.Total, &out.Filtered, &collections, &options, &pageRaw)
 	})
 	if err != nil {
@@ -307,19 +303,19 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 	return out, rows.Err()
 }
 
-// perSpace matches the query in $1 space by space: each branch is one scan of the index on
-// (space_id, body), which answers without reading the texts, so a frequent word costs no more
-// than its matches in the spaces searched. (The index cannot take a list of spaces at once.)
-func perSpace(spaces []int64) string {
-	seen := map[int64]bool{}
-	var branches []string
-	for _, sp := range spaces {
-		if !seen[sp] {
-			seen[sp] = true
-			branches = append(branches, "(d.space_id = "+strconv.FormatInt(sp, 10)+" AND d.body @@ $1::tsquery)")
-		}
+// scopeTerm is the term of a document's body naming its space and collection. The text
+// parser never produces '§', so no query word matches it.
+func scopeTerm(p Pair) string {
+	return "§" + strconv.FormatInt(p.SpaceID, 10) + "." + strconv.FormatInt(p.CollectionID, 10)
+}
+
+// scoped restricts a compiled query to the documents of the collections of scope.
+func scoped(scope []Pair, tsq string) string {
+	terms := make([]string, len(scope))
+	for i, p := range scope {
+		terms[i] = quoteLexeme(scopeTerm(p))
 	}
-	return strings.Join(branches, " OR ")
+	return "(" + strings.Join(terms, " | ") + ") & (" + tsq + ")"
 }
 
 func split(pairs []Pair) ([]int64, []int64) {
@@ -334,13 +330,15 @@ func split(pairs []Pair) ([]int64, []int64) {
 // containing it, shorter ones first.
 func (p *Postgres) Suggest(ctx context.Context, q SuggestQuery) ([]Suggestion, error) {
 	spaces, collections := split(q.Scope)
-	rows, err := p.Pool.Query(ctx, `WITH t AS (SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) AS norm)
-		SELECT s.text, s.kind, s.guideline_id, s.language, s.collection_id, s.space_id, s.space_id
-		FROM control.search_suggestions s, t
-		WHERE s.space_id = ANY($2) AND s.norm LIKE '%' || replace(replace(replace(t.norm, '\', '\\'), '%', '\%'), '_', '\_') || '%'
-			AND (s.space_id, s.collection_id) IN (SELECT * FROM unnest($2::bigint[], $3::bigint[]))
-			AND (s.valid_until IS NULL OR s.valid_until > $4)
-		ORDER BY s.norm LIKE t.norm || '%' DESC, s.kind = 'title' DESC, length(s.text), s.text, s.guideline_id, s.language
+	// The candidates of the spaces come from one scan of the trigram index; the collections
+	// are checked on them after, rather than by a scan of the index per collection.
+	rows, err := p.Pool.Query(ctx, `WITH t AS (SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) AS norm),
+		c AS MATERIALIZED (SELECT s.* FROM control.search_suggestions s, t
+			WHERE s.space_id = ANY($2) AND s.norm LIKE '%' || replace(replace(replace(t.norm, '\', '\\'), '%', '\%'), '_', '\_') || '%'
+				AND (s.valid_until IS NULL OR s.valid_until > $4))
+		SELECT c.text, c.kind, c.guideline_id, c.language, c.collection_id, c.space_id, c.space_id
+		FROM c, t WHERE (c.space_id, c.collection_id) IN (SELECT * FROM unnest($2::bigint[], $3::bigint[]))
+		ORDER BY c.norm LIKE t.norm || '%' DESC, c.kind = 'title' DESC, length(c.text), c.text, c.guideline_id, c.language
 		LIMIT $5`, q.Text, spaces, collections, q.Now, q.Limit)
 	if err != nil {
 		return nil, err
