@@ -216,5 +216,26 @@ func pipelineResults(p *pgconn.Pipeline, fn func(any) error) error {
 	return err
 }
 
+// SpaceLister lists the spaces (Registry.List).
+type SpaceLister interface {
+	List(ctx context.Context) ([]*Space, error)
+}
+
+// EverySpace runs fn in a transaction confined to each space in turn, for work that keeps
+// the space schemas in step with a change of the control schema (no foreign keys lead from
+// space schemas into it). Each space commits on its own; fn must be safe to run again.
+func (db *DB) EverySpace(ctx context.Context, spaces SpaceLister, fn func(*Space, pgx.Tx) error) error {
+	list, err := spaces.List(ctx)
+	if err != nil {
+		return err
+	}
+	for _, sp := range list {
+		if err := db.SpaceTx(ctx, sp, func(tx pgx.Tx) error { return fn(sp, tx) }); err != nil {
+			return fmt.Errorf("space %d: %w", sp.ID, err)
+		}
+	}
+	return nil
+}
+
 // Ready reports whether the database answers.
 func (db *DB) Ready(ctx context.Context) error { return db.Control().Ping(ctx) }

@@ -17,6 +17,7 @@ import (
 	"vademecum/services/media"
 	"vademecum/services/notify"
 	"vademecum/services/search"
+	"vademecum/services/spaces"
 	"vademecum/services/users"
 	"vademecum/services/validation"
 	"vademecum/tenancy"
@@ -72,6 +73,7 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, &notify.DigestMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links})
 	river.AddWorker(workers, &maintenance.CopyWorker{DB: db, Registry: registry})
 	river.AddWorker(workers, &users.UserDeletedWorker{DB: db, Spaces: registry})
+	river.AddWorker(workers, &spaces.OptionsDeletedWorker{DB: db, Spaces: registry})
 	indexer := &search.Indexer{DB: db, Registry: registry, Backend: backend, Parallel: 4}
 	river.AddWorker(workers, &search.GuidelineWorker{Indexer: indexer})
 	river.AddWorker(workers, &search.CollectionWorker{Indexer: indexer})

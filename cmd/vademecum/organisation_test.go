@@ -6,11 +6,15 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"vademecum/services/notify/mailpit"
+	"vademecum/tenancy"
 )
 
 type collectionView struct {
@@ -526,6 +530,46 @@ func TestIntegrationMetadata(t *testing.T) {
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 	res.JSON(t, &m)
 	require.Len(t, m.Options, 2)
+	// guidelines of two spaces classified by each option (space schemas hold plain option ids)
+	var both []*tenancy.Space
+	for _, id := range []int64{e.alpha.ID, e.beta.ID} {
+		sp, err := e.app.registry.ByID(t.Context(), id)
+		require.NoError(t, err)
+		both = append(both, sp)
+	}
+	classified := map[*tenancy.Space]int64{}
+	for _, sp := range both {
+		require.NoError(t, e.db.SpaceTx(t.Context(), sp, func(tx pgx.Tx) error {
+			var c, g int64
+			if err := tx.QueryRow(t.Context(), "INSERT INTO collections (title) VALUES ('Innere') RETURNING id").Scan(&c); err != nil {
+				return err
+			}
+			for _, o := range []option{m.Options[1], m.Options[0]} { // the first is dropped below
+				if err := tx.QueryRow(t.Context(), "INSERT INTO guidelines (collection_id, author_id) VALUES ($1, 1) RETURNING id", c).Scan(&g); err != nil {
+					return err
+				}
+				if _, err := tx.Exec(t.Context(), "INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id) VALUES ($1, $2, $3)", g, m.ID, o.ID); err != nil {
+					return err
+				}
+				if o.ID == m.Options[1].ID {
+					classified[sp] = g
+				}
+			}
+			return nil
+		}))
+	}
+	classifications := func(sp *tenancy.Space) (n int) {
+		require.NoError(t, e.db.SpaceTx(t.Context(), sp, func(tx pgx.Tx) error {
+			return tx.QueryRow(t.Context(), "SELECT count(*) FROM guideline_metadata").Scan(&n)
+		}))
+		return n
+	}
+	waitOptionJobs := func() {
+		require.Eventually(t, func() bool {
+			return e.count(`SELECT count(*) FROM control.river_job WHERE state NOT IN ('completed', 'discarded', 'cancelled')
+				AND kind = 'metadata_options_deleted'`) == 0
+		}, 15*time.Second, 20*time.Millisecond)
+	}
 	// rename one option, drop the other, add a new one
 	res = save(fmt.Sprintf(`{"metadata":{"id":%d,"name":"Specialty","options":[{"name":"Oncology"},{"id":%d,"name":"Cardiology (adults)"}]}}`, m.ID, m.Options[0].ID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
@@ -534,6 +578,13 @@ func TestIntegrationMetadata(t *testing.T) {
 	assert.Equal(t, "Oncology", m.Options[0].Name)
 	assert.Equal(t, "Cardiology (adults)", m.Options[1].Name)
 	assert.Equal(t, http.StatusNotFound, save(`{"metadata":{"id":424242,"name":"X"}}`).Status)
+	// the dropped option's classifications go in every space, the kept one's stay
+	waitOptionJobs()
+	for _, sp := range both {
+		assert.Equal(t, 1, classifications(sp), sp.Subdomain)
+		assert.Equal(t, 1, e.count(`SELECT count(*) FROM control.river_job WHERE kind = 'search_guideline' AND args->>'guidelineId' = $1
+			AND (args->>'spaceId')::bigint = $2`, fmt.Sprint(classified[sp]), sp.ID), "the guideline is reindexed without the option")
+	}
 
 	res = e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[%d]}`, e.alpha.ID, m.ID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
@@ -556,6 +607,8 @@ func TestIntegrationMetadata(t *testing.T) {
 	require.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[]}`, e.alpha.ID)).Status)
 	require.Equal(t, http.StatusOK, e.api("www", e.super, "admin/mutation/deleteMetadata", fmt.Sprintf(`{"id":%d}`, m.ID)).Status)
 	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.metadata_options"))
+	waitOptionJobs()
+	assert.Equal(t, 0, classifications(both[0])+classifications(both[1]), "a deleted definition's classifications go with it")
 }
 
 func TestIntegrationSpaceAdminEditsOwnSpace(t *testing.T) {

@@ -115,10 +115,11 @@ CREATE TABLE validation_reads (
 );
 
 -- The metadata options a guideline is classified by, one option per metadata definition.
+-- Metadata ids are plain columns (see 00007_metadata_refs.sql).
 CREATE TABLE guideline_metadata (
     guideline_id bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
-    metadata_id  bigint NOT NULL REFERENCES control.metadata (id) ON DELETE CASCADE,
-    option_id    bigint NOT NULL REFERENCES control.metadata_options (id) ON DELETE CASCADE,
+    metadata_id  bigint NOT NULL,
+    option_id    bigint NOT NULL,
     PRIMARY KEY (guideline_id, metadata_id)
 );
 CREATE INDEX guideline_metadata_option ON guideline_metadata (option_id);

@@ -4,11 +4,15 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
 
 	"vademecum/services/api"
+	"vademecum/services/search/searchjob"
 	"vademecum/services/users"
+	"vademecum/tenancy"
 )
 
 // Errors of metadata definitions.
@@ -201,7 +205,7 @@ func (s *Service) SaveMetadata(ctx context.Context, req SaveMetadataRequest) (Me
 				keep = append(keep, int64(*o.ID))
 			}
 		}
-		if _, err := tx.Exec(ctx, "DELETE FROM control.metadata_options WHERE metadata_id = $1 AND NOT (id = ANY($2))", id, keep); err != nil {
+		if err := s.deleteOptions(ctx, tx, "metadata_id = $1 AND NOT (id = ANY($2))", id, keep); err != nil {
 			return err
 		}
 		for pos, o := range in.Options {
@@ -248,6 +252,9 @@ func (s *Service) DeleteMetadata(ctx context.Context, req DeleteMetadataRequest)
 		if n > 0 {
 			return ErrMetadataInUse.With(map[string]any{"n": n})
 		}
+		if err := s.deleteOptions(ctx, tx, "metadata_id = $1", int64(req.ID)); err != nil {
+			return err
+		}
 		tag, err := tx.Exec(ctx, "DELETE FROM control.metadata WHERE id = $1", int64(req.ID))
 		if err == nil && tag.RowsAffected() == 0 {
 			return api.ErrNotFound
@@ -255,4 +262,60 @@ func (s *Service) DeleteMetadata(ctx context.Context, req DeleteMetadataRequest)
 		return err
 	})
 	return err == nil, err
+}
+
+// deleteOptions deletes the options matching where and has their classifications removed
+// from every space after commit (OptionsDeleted).
+func (s *Service) deleteOptions(ctx context.Context, tx pgx.Tx, where string, args ...any) error {
+	rows, err := tx.Query(ctx, "DELETE FROM control.metadata_options WHERE "+where+" RETURNING id", args...)
+	if err != nil {
+		return err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	_, err = s.Jobs.InsertTx(ctx, tx, OptionsDeleted{OptionIDs: ids}, nil)
+	return err
+}
+
+// OptionsDeleted is the job that removes, in every space, the classifications of guidelines
+// by deleted metadata options (space schemas hold option ids without foreign keys: see
+// migrations/space/00007_metadata_refs.sql), and reindexes those guidelines for search.
+type OptionsDeleted struct {
+	OptionIDs []int64 `json:"optionIds"`
+}
+
+// Kind names the job.
+func (OptionsDeleted) Kind() string { return "metadata_options_deleted" }
+
+// OptionsDeletedWorker runs OptionsDeleted.
+type OptionsDeletedWorker struct {
+	river.WorkerDefaults[OptionsDeleted]
+	DB     *tenancy.DB
+	Spaces tenancy.SpaceLister
+}
+
+// Timeout allows for many spaces.
+func (w *OptionsDeletedWorker) Timeout(*river.Job[OptionsDeleted]) time.Duration { return time.Hour }
+
+// Work removes the classifications space by space; running it again changes nothing.
+func (w *OptionsDeletedWorker) Work(ctx context.Context, job *river.Job[OptionsDeleted]) error {
+	jobs := river.ClientFromContext[pgx.Tx](ctx)
+	return w.DB.EverySpace(ctx, w.Spaces, func(sp *tenancy.Space, tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "DELETE FROM guideline_metadata WHERE option_id = ANY($1) RETURNING guideline_id", job.Args.OptionIDs)
+		if err != nil {
+			return err
+		}
+		guidelines, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return err
+		}
+		for _, id := range guidelines {
+			if err := searchjob.Reindex(ctx, tx, jobs, sp.ID, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

@@ -2,7 +2,6 @@ package users
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -11,12 +10,6 @@ import (
 
 	"vademecum/tenancy"
 )
-
-// Spaces lists the spaces, whose schemas name users by plain ids (no foreign keys into
-// control.users: see migrations/space/00004_user_refs.sql).
-type Spaces interface {
-	List(ctx context.Context) ([]*tenancy.Space, error)
-}
 
 // JobInserter inserts background jobs in a transaction.
 type JobInserter interface {
@@ -81,7 +74,7 @@ var forgetSQL = []string{
 type UserDeletedWorker struct {
 	river.WorkerDefaults[UserDeleted]
 	DB     *tenancy.DB
-	Spaces Spaces
+	Spaces tenancy.SpaceLister
 }
 
 // Timeout allows for many spaces.
@@ -90,21 +83,12 @@ func (w *UserDeletedWorker) Timeout(*river.Job[UserDeleted]) time.Duration { ret
 // Work forgets the user in every space; each space is one transaction, and running it again
 // changes nothing, so a retry after a crash is safe.
 func (w *UserDeletedWorker) Work(ctx context.Context, job *river.Job[UserDeleted]) error {
-	spaces, err := w.Spaces.List(ctx)
-	if err != nil {
-		return err
-	}
-	for _, sp := range spaces {
-		if err := w.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-			for _, q := range forgetSQL {
-				if _, err := tx.Exec(ctx, q, job.Args.UserID); err != nil {
-					return err
-				}
+	return w.DB.EverySpace(ctx, w.Spaces, func(_ *tenancy.Space, tx pgx.Tx) error {
+		for _, q := range forgetSQL {
+			if _, err := tx.Exec(ctx, q, job.Args.UserID); err != nil {
+				return err
 			}
-			return nil
-		}); err != nil {
-			return fmt.Errorf("space %d: %w", sp.ID, err)
 		}
-	}
-	return nil
+		return nil
+	})
 }

@@ -53,7 +53,7 @@ type Service struct {
 	Tasks  TaskCounter
 	// DB, Spaces and Jobs serve account deletion, which reaches into every space.
 	DB     *tenancy.DB
-	Spaces Spaces
+	Spaces tenancy.SpaceLister
 	Jobs   JobInserter
 }
 
