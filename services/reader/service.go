@@ -426,7 +426,7 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 	g.Collection = Ref{ID: st.reach.Collection, Title: st.collection}
 	g.Metadata = st.metadata
 	g.Details, g.details = t.details, t.encoded
-	if t.borrows {
+	if t.encoded == nil {
 		g.Details = slices.Clone(t.details)
 		for i, d := range g.Details {
 			if d.Extern == nil {

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"container/list"
+	"slices"
 	"sync"
 )
 
@@ -16,18 +17,14 @@ type text struct {
 	// details must not be changed: requests share them; a request resolving references to
 	// other guidelines works on a copy.
 	details []Detail
-	// borrows: some section shows a section of another guideline, resolved per request
-	borrows bool
-	// encoded is the JSON of details when nothing is borrowed, the bulk of a reader's answer
+	// encoded is the JSON of details, the bulk of a reader's answer; nil when some section
+	// shows a section of another guideline, which is resolved per request
 	encoded []byte
 }
 
 func newText(title, description string, tags []string, details []Detail) *text {
 	t := &text{title: title, description: description, tags: tags, details: details}
-	for _, d := range details {
-		t.borrows = t.borrows || d.Extern != nil
-	}
-	if !t.borrows {
+	if !slices.ContainsFunc(details, func(d Detail) bool { return d.Extern != nil }) {
 		t.encoded = appendMarshalled(nil, details)
 	}
 	return t

@@ -21,7 +21,8 @@ func TestGuidelineAppendJSONMatchesEncodingJSON(t *testing.T) {
 		{ID: 8, Index: 1, Title: "Verweis", Extern: &ExternText{Guideline: 3, Language: "fr", Detail: 9, Available: true, Title: "Dosage", Content: "<p>é</p>"}},
 	}
 	cached := newText("Sepsis", "Erkennung", []string{"sepsis"}, sections[:1])
-	require.False(t, cached.borrows)
+	require.NotNil(t, cached.encoded)
+	assert.Nil(t, newText("", "", nil, sections).encoded, "sections borrowing from other guidelines are resolved per request")
 	for name, g := range map[string]Guideline{
 		"empty": {},
 		"cached sections": {ID: 1, Language: "de", RequestedLanguage: "fr", Version: 3, Title: cached.title, Description: cached.description,
