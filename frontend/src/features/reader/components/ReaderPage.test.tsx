@@ -87,6 +87,22 @@ describe('the guideline reader', () => {
     expect(sentBodies(fetchMock, 'common/query/detailRefs')).toEqual([]);
   });
 
+  it('folds the facts on a phone, so that the text comes first, and opens them on request', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }) as MediaQueryList);
+    try {
+      renderReader('/guideline/4', { 'common/query/profile': anonymous, 'reader/query/guideline': sepsis });
+      const summary = (await screen.findByText('About this guideline')).closest('summary')!;
+      const fold = summary.closest('details')!;
+      expect(fold).not.toHaveAttribute('open');
+      expect(summary).toHaveTextContent(/valid until/);
+      expect(fold).toContainElement(screen.getByText('Dr. Meier'));
+      await userEvent.click(summary);
+      expect(fold).toHaveAttribute('open');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('scrolls to the section of a deep link and collapses sections on request', async () => {
     renderReader('/guideline/4/12', { 'common/query/profile': anonymous, 'reader/query/guideline': sepsis });
     const section = await screen.findByRole('region', { name: 'Quellen' });

@@ -173,9 +173,13 @@ function LanguageSwitch({ guideline: g, space }: { guideline: ReaderGuideline; s
   );
 }
 
-/** Metadata, validity and provenance of the text. */
+/** Wide enough to show the facts beside each other; on a phone they would fill the first screen. */
+const WIDE_SCREEN = '(min-width: 40rem)';
+
+/** Metadata, validity and provenance of the text; folded on a phone so that the text comes first. */
 function Facts({ guideline: g }: { guideline: ReaderGuideline }) {
   const { t, i18n } = useTranslation();
+  const [wide] = useState(() => typeof window.matchMedia !== 'function' || window.matchMedia(WIDE_SCREEN).matches);
   const date = (iso: string | null | undefined) => (iso ? formatDate(iso, i18n.language) : null);
   const handleCopy = () => {
     navigator.clipboard.writeText(g.canonicalLink).then(
@@ -210,25 +214,32 @@ function Facts({ guideline: g }: { guideline: ReaderGuideline }) {
           {g.tags.map((tag) => `#${tag}`).join(' ')}
         </p>
       )}
-      <dl className="reader-facts">
-        {rows
-          .filter((r): r is [string, string] => r[1] !== null)
-          .map(([key, value]) => (
-            <div key={key} className="reader-facts__row" data-fact={key}>
-              <dt>{t(`reader.facts.${key}`)}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        <div className="reader-facts__row reader-facts__row--link" data-fact="canonicalLink">
-          <dt>{t('reader.facts.canonicalLink')}</dt>
-          <dd>
-            <a href={g.canonicalLink}>{g.canonicalLink}</a>
-            <button type="button" className="icon-btn reader-copy" aria-label={t('reader.facts.copy')} title={t('reader.facts.copy')} onClick={handleCopy}>
-              <ReaderIcon name="copy" size={16} />
-            </button>
-          </dd>
-        </div>
-      </dl>
+      <details className="reader-facts-fold" open={wide}>
+        <summary>
+          <Icon name="chevronRight" size={16} />
+          <span>{t('reader.facts.details')}</span>
+          {g.validUntil && <span className="muted">{t('reader.facts.validUntilShort', { date: date(g.validUntil) })}</span>}
+        </summary>
+        <dl className="reader-facts">
+          {rows
+            .filter((r): r is [string, string] => r[1] !== null)
+            .map(([key, value]) => (
+              <div key={key} className="reader-facts__row" data-fact={key}>
+                <dt>{t(`reader.facts.${key}`)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          <div className="reader-facts__row reader-facts__row--link" data-fact="canonicalLink">
+            <dt>{t('reader.facts.canonicalLink')}</dt>
+            <dd>
+              <a href={g.canonicalLink}>{g.canonicalLink}</a>
+              <button type="button" className="icon-btn reader-copy" aria-label={t('reader.facts.copy')} title={t('reader.facts.copy')} onClick={handleCopy}>
+                <ReaderIcon name="copy" size={16} />
+              </button>
+            </dd>
+          </div>
+        </dl>
+      </details>
     </>
   );
 }
