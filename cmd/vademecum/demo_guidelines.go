@@ -4,27 +4,32 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
+
 	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/collections"
 	"vademecum/services/guidelines"
+	"vademecum/services/search/searchjob"
 	"vademecum/services/spaces"
 	"vademecum/services/validation"
 	"vademecum/tenancy"
 )
 
 // demoGuideline is a guideline of the demo data: its languages, whether it is published or
-// waiting for validation, and its specialty (an option of the demo metadata).
+// waiting for validation, whether its validity ran out, and its specialty (an option of the
+// demo metadata).
 type demoGuideline struct {
 	collection int
 	specialty  int
 	versions   []guidelines.VersionInput
 	publish    bool
+	expired    bool
 }
 
 // seedGuidelines gives kssg two collections with an author (Max), a validator (Vera) and
 // guidelines in every state a reader or validator meets first: published in two languages,
-// published in one, and one waiting for validation.
+// published in one, one waiting for validation and one whose validity ran out a month ago.
 func seedGuidelines(ctx context.Context, a *app, spaceID int64, people map[string]int64) error {
 	sp, err := a.registry.ByID(ctx, spaceID)
 	if err != nil {
@@ -84,8 +89,29 @@ func seedGuidelines(ctx context.Context, a *app, spaceID int64, people map[strin
 				return err
 			}
 		}
+		if g.expired {
+			if err := backdate(ctx, a, sp, id); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// backdate moves a published guideline's validation and validity thirteen months back, so that
+// its validity ended a month ago (no call can: validity starts when a validation is accepted),
+// and has it indexed again with its validity.
+func backdate(ctx context.Context, a *app, sp *tenancy.Space, id int64) error {
+	return a.registry.DB().SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE guideline_languages SET valid_since = now() - interval '13 months',
+			valid_until = now() - interval '1 month', first_published_at = now() - interval '13 months' WHERE guideline_id = $1`, id); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE validations SET completed_at = now() - interval '13 months' WHERE guideline_id = $1`, id); err != nil {
+			return err
+		}
+		return searchjob.Reindex(ctx, tx, a.jobs, sp.ID, id)
+	})
 }
 
 // seedMetadata defines the metadata kssg classifies its guidelines by (specialty and target
@@ -146,6 +172,12 @@ func demoGuidelines() []demoGuideline {
 			{Language: "de", Title: "Delir-Prävention auf der Intensivstation", Description: "Nicht-medikamentöse Massnahmen",
 				Tags: []string{"Delir", "Intensivmedizin"}, Details: []guidelines.DetailInput{
 					section("Massnahmen", `<ul><li>Tag-Nacht-Rhythmus, Brille und Hörgerät</li><li>Frühmobilisation</li><li>CAM-ICU zweimal täglich</li></ul>`),
+				}},
+		}},
+		{collection: 0, specialty: 2, publish: true, expired: true, versions: []guidelines.VersionInput{
+			{Language: "de", Title: "Hyperkaliämie", Description: "Akuttherapie bei Kalium über 6 mmol/l", Tags: []string{"Elektrolyte", "Notfall"},
+				Details: []guidelines.DetailInput{
+					section("Sofort", `<ul><li>12-Kanal-EKG</li><li>Calciumgluconat 10 % 10 ml i.v. bei EKG-Veränderungen</li><li>Insulin 10 IE mit Glucose 25 g i.v.</li></ul>`),
 				}},
 		}},
 	}

@@ -50,8 +50,9 @@ func TestIntegrationDemoData(t *testing.T) {
 		States   []string `json:"states"`
 	}
 	e.api("kssg", max, "author/query/myGuidelines", `{}`).JSON(t, &mine)
-	assert.Len(t, mine, 4)
+	assert.Len(t, mine, 5)
 	specialties := map[string]string{}
+	states := map[string][]string{}
 	for _, row := range mine {
 		var classified []struct {
 			Name       string `json:"name"`
@@ -61,9 +62,14 @@ func TestIntegrationDemoData(t *testing.T) {
 		require.Len(t, classified, 1, "demo guidelines carry their specialty")
 		assert.Equal(t, "Fachgebiet", classified[0].Name)
 		specialties[row.Title] = classified[0].OptionName
+		states[row.Title] = row.States
 	}
 	assert.Equal(t, "Notfallmedizin", specialties["Anaphylaxie"])
 	assert.Equal(t, "Intensivmedizin", specialties["Delir-Prävention auf der Intensivstation"])
+	assert.Contains(t, states["Hyperkaliämie"], "expired", "one guideline's validity ran out")
+	res := e.api("kssg", "", "reader/query/guideline", `{"id":4,"language":"de"}`)
+	assert.Equal(t, http.StatusNotFound, res.Status)
+	assert.Equal(t, "reader.expired", res.Message(), "readers are told the text expired")
 
 	out.Reset()
 	require.NoError(t, seedDemo(t.Context(), a, cfg, &out))

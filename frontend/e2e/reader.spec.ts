@@ -5,9 +5,11 @@ import { MEMBER, HUG_MEMBER, signIn, url } from './helpers';
 
 // The demo data of kssg: "Sepsis – Erstversorgung" (public collection Notfallmedizin, published
 // in German and French, written by Max) is guideline 1; "Anaphylaxie" (same collection,
-// German only) is guideline 2.
+// German only) is guideline 2; "Hyperkaliämie" (same collection) is guideline 4, whose
+// validity ended a month ago.
 const SEPSIS = 1;
 const ANAPHYLAXIE = 2;
+const HYPERKALIAEMIE = 4;
 const VERA = { email: 'vera.validator@kssg.ch', password: 'demo' };
 
 interface Section {
@@ -77,17 +79,21 @@ test.describe('reading a guideline', () => {
       await api(max, 'author/mutation/setGuidelineLanguageOnlineStatus', { guidelineId: ANAPHYLAXIE, language: 'de', online: true });
     }
 
-    // The server cannot be made to pass a validity date here (that is proven by the Go tests of
-    // reader.expired); this shows how the page answers it.
-    await page.route('**/api/reader/query/guideline', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'reader.expired', params: { validUntil: '2024-03-31T00:00:00Z', languages: [] } }) }),
-    );
-    await page.goto(url('kssg', `/guideline/${ANAPHYLAXIE}/de`));
+    // the expired one names the day its validity ended, as the server answers it
+    await page.goto(url('kssg', `/guideline/${HYPERKALIAEMIE}/de`));
     await expect(page.getByRole('heading', { name: 'Abgelaufen' })).toBeVisible();
-    await expect(page.getByText(/am 31\.03\.2024 abgelaufen/)).toBeVisible();
+    const ended = await page.evaluate(async (id) => {
+      const res = await fetch('/api/reader/query/guideline', {
+        method: 'POST',
+        headers: { Space: 'kssg', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id, language: 'de' }),
+      });
+      const body = (await res.json()) as { params: { validUntil: string } };
+      return new Date(body.params.validUntil).toLocaleDateString('de', { year: 'numeric', month: '2-digit', day: '2-digit' });
+    }, HYPERKALIAEMIE);
+    await expect(page.getByText(`am ${ended} abgelaufen`, { exact: false })).toBeVisible();
 
     // not authorised: the protected collection asks anonymous readers to sign in
-    await page.unroute('**/api/reader/query/guideline');
     await page.goto(url('kssg', '/guideline/3/de'));
     await expect(page.getByRole('heading', { name: 'Kein Zugriff' })).toBeVisible();
     await expect(page.locator('#main').getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', /\/auth\/login\?r=%2Fguideline%2F3%2Fde/);

@@ -3,7 +3,8 @@ import { api } from './guidelineSetup';
 import { MEMBER, SPACE_ADMIN, signIn, url } from './helpers';
 
 // The demo data: Anna administers the public collection "Notfallmedizin" of kssg, which holds
-// the published guidelines "Sepsis – Erstversorgung" (de, fr) and "Anaphylaxie" (de).
+// the published guidelines "Sepsis – Erstversorgung" (de, fr) and "Anaphylaxie" (de), and
+// "Hyperkaliämie" (de), whose validity ran out.
 const COLLECTION = 'Notfallmedizin';
 
 async function collectionId(page: Page): Promise<number> {
