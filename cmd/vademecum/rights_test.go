@@ -194,7 +194,6 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"reader/mutation/createCollectionToc", fmt.Sprintf(`{"collectionId":%d,"body":{"tree":{"id":"root","items":[{"id":"i","type":"x"}]}}}`, c), collectionAdmins, 0},
 		{"reader/query/collectionToc", fmt.Sprintf(`{"collectionId":%d}`, c), collectionReader, http.StatusNotFound},
 		{"reader/query/tocGuidelines", fmt.Sprintf(`{"collectionId":%d}`, c), collectionReader, http.StatusNotFound},
-		{"reader/query/drawerCollections", `{}`, everyone, 0},
 		{"reader/query/favorites", `{}`, signedIn, 0},
 		{"reader/mutation/addGuidelineFavorite", `{"guideline":999999,"language":"de"}`, signedIn, 0},
 		{"reader/mutation/removeGuidelineFavorite", `{"guideline":999999,"language":"xx"}`, signedIn, 0},

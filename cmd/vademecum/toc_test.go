@@ -308,13 +308,13 @@ func TestIntegrationToc(t *testing.T) {
 
 		var colls []struct {
 			CollectionID    int64  `json:"collectionId"`
-			Title           string `json:"title"`
+			CollectionTitle string `json:"collectionTitle"`
 			GuidelinesCount int    `json:"guidelinesCount"`
 		}
-		e.api("alpha", "", "reader/query/drawerCollections", `{}`).JSON(t, &colls)
+		e.api("alpha", "", "common/query/collectionsWithActiveGuidelines", `{}`).JSON(t, &colls)
 		require.Len(t, colls, 1)
 		assert.Equal(t, 2, colls[0].GuidelinesCount)
-		e.api("alpha", e.validator, "reader/query/drawerCollections", `{}`).JSON(t, &colls)
+		e.api("alpha", e.validator, "common/query/collectionsWithActiveGuidelines", `{}`).JSON(t, &colls)
 		assert.Len(t, colls, 2, "cardio too, for its validator")
 	})
 
@@ -330,9 +330,9 @@ func TestIntegrationToc(t *testing.T) {
 			SpaceID int64 `json:"spaceId"`
 			Shared  bool  `json:"shared"`
 		}
-		e.api("beta", "", "reader/query/drawerCollections", `{}`).JSON(t, &colls)
+		e.api("beta", "", "common/query/collectionsWithActiveGuidelines", `{}`).JSON(t, &colls)
 		require.Len(t, colls, 1)
-		assert.True(t, colls[0].Shared)
+		assert.True(t, colls[0].Shared, "the welcome page and the drawer list shared collections as if local")
 
 		_, err := e.db.Control().Exec(context.Background(), "UPDATE control.shared_collections SET active = false WHERE to_space_id = $1", e.beta.ID)
 		require.NoError(t, err)

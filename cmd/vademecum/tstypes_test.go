@@ -214,7 +214,7 @@ var apiTypes = map[string]any{
 	"ReaderTocRequest":                 toc.ReaderRequest{},
 	"ReaderToc":                        toc.ReaderToc{},
 	"ReaderTocGuideline":               toc.ReaderGuideline{},
-	"DrawerCollection":                 toc.DrawerCollection{},
+	"ActiveCollection":                 toc.ActiveCollection{},
 	"Favorites":                        favorites.Favorites{},
 	"FavoriteGuideline":                favorites.Guideline{},
 	"FavoriteCollection":               favorites.Collection{},

@@ -123,7 +123,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	validationSvc := &validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}
 	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}, DB: db, Spaces: registry, Jobs: jobs}
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
-	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock, Jobs: jobs}
+	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
 		Sessions: &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour},

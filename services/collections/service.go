@@ -46,8 +46,6 @@ type Service struct {
 	DB       *tenancy.DB
 	Registry *tenancy.Registry
 	Authz    Authorizer
-	// Clock says which published guidelines are still valid.
-	Clock guidelines.Clock
 	// Jobs queues search indexing when a collection's visibility changes.
 	Jobs searchjob.Inserter
 }
@@ -170,32 +168,6 @@ func (s *Service) list(ctx context.Context, sp *tenancy.Space, where string, arg
 	if out == nil {
 		out = []Collection{}
 	}
-	return out, err
-}
-
-// CollectionsWithActiveGuidelines lists the collections of the current space the caller may
-// read that hold guidelines readers can see, with the number of those guidelines.
-func (s *Service) CollectionsWithActiveGuidelines(ctx context.Context, _ struct{}) ([]CollectionCount, error) {
-	sp, err := currentSpace(ctx)
-	if err != nil {
-		return nil, err
-	}
-	a, err := s.access(ctx, sp)
-	if err != nil {
-		return nil, err
-	}
-	var out []CollectionCount
-	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT c.id, c.title, count(DISTINCT g.id) FROM collections c
-			JOIN guidelines g ON g.collection_id = c.id
-			JOIN guideline_languages l ON l.guideline_id = g.id AND `+guidelines.ReadableSQL("$4")+`
-			WHERE `+readable+` GROUP BY c.id ORDER BY lower(c.title), c.id`, a.userID, a.spaceUser, a.spaceAdmin, s.Clock.Time())
-		if err != nil {
-			return err
-		}
-		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[CollectionCount])
-		return err
-	})
 	return out, err
 }
 
@@ -443,7 +415,6 @@ func ids(in []api.ID) []int64 {
 func (s *Service) Register(r *api.Router) {
 	api.Call(r, "common", "query", "collection", s.Collection)
 	api.Call(r, "common", "query", "collections", s.Collections)
-	api.Call(r, "common", "query", "collectionsWithActiveGuidelines", s.CollectionsWithActiveGuidelines)
 	api.Call(r, "admin", "query", "collections", s.SpaceCollections)
 	api.Call(r, "admin", "mutation", "createCollection", s.CreateCollection)
 	api.Call(r, "admin", "mutation", "updateCollection", s.UpdateCollection)

@@ -43,11 +43,11 @@ type ReaderGuideline struct {
 
 // DrawerCollection is a collection the reader may choose in the left drawer, with the
 // number of guidelines the reader may read in it.
-type DrawerCollection struct {
+type ActiveCollection struct {
 	CollectionID    int64  `json:"collectionId"`
+	CollectionTitle string `json:"collectionTitle"`
 	SpaceID         int64  `json:"spaceId"`
 	SpaceTitle      string `json:"spaceTitle"`
-	Title           string `json:"title"`
 	Shared          bool   `json:"shared"`
 	GuidelinesCount int    `json:"guidelinesCount"`
 }
@@ -292,10 +292,10 @@ func (s *Service) TocGuidelines(ctx context.Context, req ReaderRequest) ([]Reade
 	return s.listed(sp, source, titles, order), nil
 }
 
-// DrawerCollections lists the collections the caller may read from the current space that
-// hold guidelines the caller may read, with their number: the space's own first, then those
-// shared to it.
-func (s *Service) DrawerCollections(ctx context.Context, _ struct{}) ([]DrawerCollection, error) {
+// CollectionsWithActiveGuidelines lists the collections the caller may read from the current
+// space that hold guidelines the caller may read, with their number: the space's own first,
+// then those shared to it (the welcome page's overview and the drawer's collection selector).
+func (s *Service) CollectionsWithActiveGuidelines(ctx context.Context, _ struct{}) ([]ActiveCollection, error) {
 	sp, err := currentSpace(ctx)
 	if err != nil {
 		return nil, err
@@ -342,11 +342,11 @@ func (s *Service) DrawerCollections(ctx context.Context, _ struct{}) ([]DrawerCo
 			return nil, err
 		}
 	}
-	out := []DrawerCollection{}
+	out := []ActiveCollection{}
 	for _, c := range list {
 		if n := counts[[2]int64{c.SpaceID, c.CollectionID}]; n > 0 {
-			out = append(out, DrawerCollection{CollectionID: c.CollectionID, SpaceID: c.SpaceID, SpaceTitle: c.SpaceTitle,
-				Title: c.Title, Shared: c.Shared, GuidelinesCount: n})
+			out = append(out, ActiveCollection{CollectionID: c.CollectionID, CollectionTitle: c.Title, SpaceID: c.SpaceID,
+				SpaceTitle: c.SpaceTitle, Shared: c.Shared, GuidelinesCount: n})
 		}
 	}
 	return out, nil

@@ -416,6 +416,6 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "toc", "mutation", "updateToc", s.UpdateToc, api.BodyLimit(4<<20))
 	api.Call(r, "reader", "query", "collectionToc", s.CollectionToc)
 	api.Call(r, "reader", "query", "tocGuidelines", s.TocGuidelines)
-	api.Call(r, "reader", "query", "drawerCollections", s.DrawerCollections)
+	api.Call(r, "common", "query", "collectionsWithActiveGuidelines", s.CollectionsWithActiveGuidelines)
 	api.Call(r, "reader", "mutation", "createCollectionToc", s.CreateCollectionToc, api.BodyLimit(4<<20))
 }

@@ -18,6 +18,15 @@ export interface ActivateShareRequest {
   active: boolean;
 }
 
+export interface ActiveCollection {
+  collectionId: number;
+  collectionTitle: string;
+  spaceId: number;
+  spaceTitle: string;
+  shared: boolean;
+  guidelinesCount: number;
+}
+
 export interface AddCollectionMembersRequest {
   collection: number;
   members: number[];
@@ -366,15 +375,6 @@ export interface DocumentUpdate {
   id: number;
   name: string;
   archived: boolean;
-}
-
-export interface DrawerCollection {
-  collectionId: number;
-  spaceId: number;
-  spaceTitle: string;
-  title: string;
-  shared: boolean;
-  guidelinesCount: number;
 }
 
 export interface Expiration {

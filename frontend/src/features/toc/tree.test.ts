@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DrawerCollection, TocFolder, TocItem } from '../../lib/api-types.gen';
+import type { ActiveCollection, TocFolder, TocItem } from '../../lib/api-types.gen';
 import { collectionOption, countItems, dropEmptyFolders, filterTree, folderNeedsTooltip, itemHref, itemNeedsTooltip, orderCollections } from './tree';
 
 const item = (id: string, name: string, extra: Partial<TocItem> = {}): TocItem => ({ id, name, type: 'guideline', glid: 1, space: null, language: 'de', link: '', ...extra });
@@ -33,10 +33,10 @@ describe('drawer tree', () => {
   });
 
   it('puts favourite collections first', () => {
-    const c = (spaceId: number, collectionId: number, title: string): DrawerCollection => ({ spaceId, collectionId, title, spaceTitle: 's', shared: false, guidelinesCount: 2 });
+    const c = (spaceId: number, collectionId: number, collectionTitle: string): ActiveCollection => ({ spaceId, collectionId, collectionTitle, spaceTitle: 's', shared: false, guidelinesCount: 2 });
     const list = [c(1, 1, 'A'), c(1, 2, 'B'), c(2, 1, 'Shared')];
-    expect(orderCollections(list, [{ spaceId: 2, collectionId: 1 }, { spaceId: 1, collectionId: 2 }]).map((x) => x.title)).toEqual(['B', 'Shared', 'A']);
-    expect(orderCollections(list, []).map((x) => x.title)).toEqual(['A', 'B', 'Shared']);
+    expect(orderCollections(list, [{ spaceId: 2, collectionId: 1 }, { spaceId: 1, collectionId: 2 }]).map((x) => x.collectionTitle)).toEqual(['B', 'Shared', 'A']);
+    expect(orderCollections(list, []).map((x) => x.collectionTitle)).toEqual(['A', 'B', 'Shared']);
     expect(collectionOption(list[0])).toBe('A (2)');
   });
 

@@ -1,4 +1,4 @@
-import type { DrawerCollection, TocFolder, TocItem } from '../../lib/api-types.gen';
+import type { ActiveCollection, TocFolder, TocItem } from '../../lib/api-types.gen';
 
 /** Folder names longer than this get a tooltip in the drawer (spec §9). */
 export const FOLDER_TOOLTIP_OVER = 30;
@@ -42,14 +42,14 @@ export function countItems(folder: TocFolder): number {
 }
 
 /** The drawer's collections with the favourites first, each group in the server's order. */
-export function orderCollections(collections: DrawerCollection[], favorites: CollectionKey[]): DrawerCollection[] {
+export function orderCollections(collections: ActiveCollection[], favorites: CollectionKey[]): ActiveCollection[] {
   const pinned = new Set(favorites.map(collectionKey));
   const first = collections.filter((c) => pinned.has(collectionKey(c)));
   return [...first, ...collections.filter((c) => !pinned.has(collectionKey(c)))];
 }
 
 /** The option text of a collection: 'title (guideline count)'. */
-export const collectionOption = (c: Pick<DrawerCollection, 'title' | 'guidelinesCount'>) => `${c.title} (${c.guidelinesCount})`;
+export const collectionOption = (c: Pick<ActiveCollection, 'collectionTitle' | 'guidelinesCount'>) => `${c.collectionTitle} (${c.guidelinesCount})`;
 
 /** Where a guideline item leads: the reader, with the space of a shared guideline. */
 export function itemHref(item: Pick<TocItem, 'glid' | 'language' | 'space'>): string {

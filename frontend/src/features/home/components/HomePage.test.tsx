@@ -127,11 +127,16 @@ describe('guidelines on the welcome page', () => {
     const fetchMock = renderHome({
       'common/query/profile': anonymous,
       'reader/query/announcements': [{ id: 1, language: 'en', teaser: 'New sepsis guideline', content: '<p>Please <strong>read</strong></p>', startDate: '2026-11-20', endDate: null }],
-      'common/query/collectionsWithActiveGuidelines': [{ collectionId: 2, collectionTitle: 'Notfallmedizin', guidelinesCount: 2 }],
+      'common/query/collectionsWithActiveGuidelines': [
+        { collectionId: 2, collectionTitle: 'Notfallmedizin', spaceId: 1, spaceTitle: 'KSSG', shared: false, guidelinesCount: 2 },
+        { collectionId: 2, collectionTitle: 'Urgences', spaceId: 7, spaceTitle: 'HUG', shared: true, guidelinesCount: 1 },
+      ],
       'common/query/recentGuidelines': (body: Record<string, unknown>) =>
         body.collectionId === '1:2'
           ? [entry(11, 'Sepsis'), entry(12, 'Anaphylaxie')]
-          : [entry(11, 'Sepsis'), entry(40, 'Urgences', { shared: true, spaceId: 7, spaceTitle: 'HUG', collectionTitle: 'Urgences', language: 'fr' })],
+          : body.collectionId === '7:2'
+            ? [entry(40, 'Urgences', { shared: true, spaceId: 7, spaceTitle: 'HUG', collectionTitle: 'Urgences', language: 'fr' })]
+            : [entry(11, 'Sepsis'), entry(40, 'Urgences', { shared: true, spaceId: 7, spaceTitle: 'HUG', collectionTitle: 'Urgences', language: 'fr' })],
     });
     const announcement = await screen.findByRole('heading', { name: 'New sepsis guideline' });
     expect(announcement.parentElement?.querySelector('strong')).toHaveTextContent('read');
@@ -149,6 +154,12 @@ describe('guidelines on the welcome page', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(await within(overview).findByRole('link', { name: 'Anaphylaxie' })).toHaveAttribute('href', '/guideline/12/de');
     expect(sentBodies(fetchMock, 'common/query/recentGuidelines')).toContainEqual({ collectionId: '1:2', limit: 50, lang: 'en' });
+
+    // a collection shared to the space is listed as if local, naming its space
+    const shared = within(overview).getByRole('button', { name: /Urgences \(shared by HUG\)/ });
+    await userEvent.click(shared);
+    expect(await within(overview).findAllByRole('link', { name: 'Urgences' })).not.toHaveLength(0);
+    expect(sentBodies(fetchMock, 'common/query/recentGuidelines')).toContainEqual({ collectionId: '7:2', limit: 50, lang: 'en' });
   });
 
   it('has empty states for an empty space, for anonymous visitors and for members', async () => {

@@ -4,13 +4,13 @@ import { Link, useLocation } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import { Loader } from '../../../components/Loader';
 import { loginUrl } from '../../../lib/api';
-import type { CollectionCount, GuidelineEntry } from '../../../lib/api-types.gen';
+import type { ActiveCollection, GuidelineEntry } from '../../../lib/api-types.gen';
 import { formatDate } from '../../../lib/dates';
 import { useProfile } from '../../../lib/endpoints/getProfile';
 import { isSignedIn, type Space } from '../../../lib/types';
 import { useUiStore } from '../../../lib/uiStore';
 import { useAnnouncements } from '../api/getAnnouncements';
-import { useReadableCollections } from '../api/getReadableCollections';
+import { useActiveCollections } from '../../../lib/endpoints/getActiveCollections';
 import { useRecentGuidelines } from '../api/getRecentGuidelines';
 import '../home.css';
 import { MembershipCard } from './MembershipCard';
@@ -38,7 +38,7 @@ export function HomePage({ space }: { space: Space }) {
       <MembershipCard space={space} signedIn={signedIn} />
 
       <div className="home-grid">
-        <Overview space={space} signedIn={signedIn} />
+        <Overview signedIn={signedIn} />
         <RecentGuidelines />
       </div>
 
@@ -82,9 +82,9 @@ function Announcements() {
   );
 }
 
-function Overview({ space, signedIn }: { space: Space; signedIn: boolean }) {
+function Overview({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
-  const collections = useReadableCollections();
+  const collections = useActiveCollections();
   const openDrawer = useUiStore((s) => s.setDrawerOpen);
   return (
     <section className="card" aria-labelledby="overview-heading">
@@ -112,7 +112,7 @@ function Overview({ space, signedIn }: { space: Space; signedIn: boolean }) {
       ) : (
         <ul className="overview">
           {collections.data.map((c) => (
-            <OverviewCollection key={c.collectionId} spaceId={space.id} collection={c} />
+            <OverviewCollection key={`${c.spaceId}:${c.collectionId}`} collection={c} />
           ))}
         </ul>
       )}
@@ -120,16 +120,16 @@ function Overview({ space, signedIn }: { space: Space; signedIn: boolean }) {
   );
 }
 
-function OverviewCollection({ spaceId, collection: c }: { spaceId: number; collection: CollectionCount }) {
+function OverviewCollection({ collection: c }: { collection: ActiveCollection }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  const guidelines = useRecentGuidelines({ collectionId: `${spaceId}:${c.collectionId}`, limit: 50, lang: i18n.language }, open);
-  const listId = `overview-${c.collectionId}`;
+  const guidelines = useRecentGuidelines({ collectionId: `${c.spaceId}:${c.collectionId}`, limit: 50, lang: i18n.language }, open);
+  const listId = `overview-${c.spaceId}-${c.collectionId}`;
   return (
     <li className="overview__item">
       <button type="button" className="overview__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
         <Icon name={open ? 'chevronDown' : 'chevronRight'} size={18} />
-        <span className="overview__title">{c.collectionTitle}</span>
+        <span className="overview__title">{c.shared ? t('reader.facts.sharedFrom', { collection: c.collectionTitle, space: c.spaceTitle }) : c.collectionTitle}</span>
         <span className="chip chip--muted" aria-label={t('home.guidelineCount', { count: c.guidelinesCount })}>
           {c.guidelinesCount}
         </span>

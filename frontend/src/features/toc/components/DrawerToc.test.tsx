@@ -3,16 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
-import type { DrawerCollection, ReaderToc } from '../../../lib/api-types.gen';
+import type { ActiveCollection, ReaderToc } from '../../../lib/api-types.gen';
 import { i18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/queryClient';
 import { mockApi, sentBodies } from '../../../test/mockApi';
 import type { CollectionKey } from '../tree';
 import { DrawerToc } from './DrawerToc';
 
-const collections: DrawerCollection[] = [
-  { collectionId: 1, spaceId: 5, spaceTitle: 'Alpha', title: 'Emergency', shared: false, guidelinesCount: 3 },
-  { collectionId: 9, spaceId: 7, spaceTitle: 'Beta Clinic', title: 'Cardiology', shared: true, guidelinesCount: 1 },
+const collections: ActiveCollection[] = [
+  { collectionId: 1, spaceId: 5, spaceTitle: 'Alpha', collectionTitle: 'Emergency', shared: false, guidelinesCount: 3 },
+  { collectionId: 9, spaceId: 7, spaceTitle: 'Beta Clinic', collectionTitle: 'Cardiology', shared: true, guidelinesCount: 1 },
 ];
 
 const longFolder = 'A folder name that is longer than thirty';
@@ -33,7 +33,7 @@ const toc: ReaderToc = {
 
 function renderDrawer(favorites: CollectionKey[] | null, selected: CollectionKey | null = null) {
   const fetchMock = mockApi({
-    'reader/query/drawerCollections': collections,
+    'common/query/collectionsWithActiveGuidelines': collections,
     'reader/query/collectionToc': (body: Record<string, unknown>) => (body.collectionId === 1 ? toc : { ...toc, collectionId: 9, spaceId: 7, title: 'Cardiology', tree: { id: 'root', name: '', folders: [], items: [] } }),
   });
   const onTogglePin = vi.fn();

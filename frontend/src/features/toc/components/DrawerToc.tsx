@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import { Tooltip } from '../../../components/Tooltip';
-import type { DrawerCollection, TocFolder, TocItem } from '../../../lib/api-types.gen';
+import type { ActiveCollection, TocFolder, TocItem } from '../../../lib/api-types.gen';
 import { useCollectionToc } from '../api/getCollectionToc';
-import { useDrawerCollections } from '../api/getDrawerCollections';
+import { useActiveCollections } from '../../../lib/endpoints/getActiveCollections';
 import { collectionKey, collectionOption, countItems, filterTree, folderNeedsTooltip, itemHref, itemNeedsTooltip, orderCollections, type CollectionKey } from '../tree';
 import '../toc.css';
 
@@ -15,7 +15,7 @@ interface DrawerTocProps {
   onSelect: (c: CollectionKey) => void;
   /** The reader's favourite collections; null for anonymous readers, who cannot pin. */
   favorites: CollectionKey[] | null;
-  onTogglePin: (c: DrawerCollection, pinned: boolean) => void;
+  onTogglePin: (c: ActiveCollection, pinned: boolean) => void;
   pinBusy: boolean;
   /** Called when the reader follows a link inside the app. */
   onNavigate: () => void;
@@ -27,7 +27,7 @@ export function DrawerToc({ selected, onSelect, favorites, onTogglePin, pinBusy,
   const selectId = useId();
   const filterId = useId();
   const [filter, setFilter] = useState('');
-  const collections = useDrawerCollections(true);
+  const collections = useActiveCollections();
   const ordered = orderCollections(collections.data ?? [], favorites ?? []);
   const current = ordered.find((c) => selected && collectionKey(c) === collectionKey(selected)) ?? ordered[0] ?? null;
   const toc = useCollectionToc(current, current?.shared ?? false);
@@ -100,7 +100,7 @@ export function DrawerToc({ selected, onSelect, favorites, onTogglePin, pinBusy,
       ) : countItems(tree) === 0 ? (
         <p className="toc-status">{filter.trim() ? t('toc.drawer.noMatch') : t('common.noItems')}</p>
       ) : (
-        <ul className="toc-tree" aria-label={current.title}>
+        <ul className="toc-tree" aria-label={current.collectionTitle}>
           <FolderContent folder={tree} onNavigate={onNavigate} open={filter.trim() !== ''} />
         </ul>
       )}
