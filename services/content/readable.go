@@ -88,48 +88,19 @@ type GuidelineEntry struct {
 	Published       time.Time `json:"published"`
 }
 
-// readableBySpace groups the collections the caller may read in sp by the space holding
-// them, keeping only ref when it is given (ErrCollectionNotFound when it is not readable).
-func (s *Service) readableBySpace(ctx context.Context, sp *tenancy.Space, ref *CollectionRef) (map[int64][]guidelines.ReadableCollection, error) {
+// readableCollections lists the collections the caller may read in sp (its own and those of
+// active shares), or the one ref names among them.
+func (s *Service) readableCollections(ctx context.Context, sp *tenancy.Space, ref *CollectionRef) ([]guidelines.ReadableCollection, error) {
 	all, err := s.Guidelines.ReadableCollections(ctx, sp)
-	if err != nil {
-		return nil, err
+	if err != nil || ref == nil {
+		return all, err
 	}
-	out := map[int64][]guidelines.ReadableCollection{}
 	for _, c := range all {
-		if ref != nil && (ref.CollectionID != c.CollectionID || (ref.SpaceID != 0 && ref.SpaceID != c.SpaceID) || (ref.SpaceID == 0 && c.SpaceID != sp.ID)) {
-			continue
-		}
-		out[c.SpaceID] = append(out[c.SpaceID], c)
-	}
-	if ref != nil && len(out) == 0 {
-		return nil, ErrCollectionNotFound
-	}
-	return out, nil
-}
-
-// eachSpace runs fn in a transaction of every space holding readable collections, with those
-// collections by id.
-func (s *Service) eachSpace(ctx context.Context, sp *tenancy.Space, groups map[int64][]guidelines.ReadableCollection,
-	fn func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error) error {
-	for spaceID, colls := range groups {
-		source := sp
-		if spaceID != sp.ID {
-			var err error
-			if source, err = s.Registry.ByID(ctx, spaceID); err != nil {
-				return err
-			}
-		}
-		ids := make([]int64, len(colls))
-		byID := make(map[int64]guidelines.ReadableCollection, len(colls))
-		for i, c := range colls {
-			ids[i], byID[c.CollectionID] = c.CollectionID, c
-		}
-		if err := s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error { return fn(tx, ids, byID) }); err != nil {
-			return err
+		if ref.CollectionID == c.CollectionID && (ref.SpaceID == c.SpaceID || (ref.SpaceID == 0 && c.SpaceID == sp.ID)) {
+			return []guidelines.ReadableCollection{c}, nil
 		}
 	}
-	return nil
+	return nil, ErrCollectionNotFound
 }
 
 func (e *GuidelineEntry) from(c guidelines.ReadableCollection) {
@@ -164,12 +135,12 @@ func (s *Service) RecentGuidelines(ctx context.Context, req RecentRequest) ([]Gu
 	if limit < 1 || limit > maxRecent {
 		return nil, ErrInvalidLimit.With(map[string]any{"field": "limit", "min": 1, "max": maxRecent})
 	}
-	groups, err := s.readableBySpace(ctx, sp, req.CollectionID)
+	collections, err := s.readableCollections(ctx, sp, req.CollectionID)
 	if err != nil {
 		return nil, err
 	}
 	out := []GuidelineEntry{}
-	err = s.eachSpace(ctx, sp, groups, func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error {
+	err = s.Guidelines.InEachSpace(ctx, sp, collections, func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error {
 		rows, err := tx.Query(ctx, `WITH recent AS (
 				SELECT g.id, g.collection_id, max(l.valid_since) AS published,
 					(array_agg(l.language ORDER BY l.language = $4 DESC, l.language = 'de' DESC, l.valid_since DESC))[1] AS language,
@@ -262,12 +233,12 @@ func (s *Service) ImportantChanges(ctx context.Context, req ImportantChangesRequ
 	if size < 1 || size > maxChanges {
 		return ImportantChanges{}, ErrInvalidLimit.With(map[string]any{"field": "size", "min": 1, "max": maxChanges})
 	}
-	groups, err := s.readableBySpace(ctx, sp, nil)
+	collections, err := s.readableCollections(ctx, sp, nil)
 	if err != nil {
 		return ImportantChanges{}, err
 	}
 	out := ImportantChanges{Items: []ImportantChange{}}
-	err = s.eachSpace(ctx, sp, groups, func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error {
+	err = s.Guidelines.InEachSpace(ctx, sp, collections, func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error {
 		rows, err := tx.Query(ctx, `SELECT g.id, l.language, v.title, l.change_comment, g.collection_id, l.valid_since, count(*) OVER ()
 			FROM guideline_languages l JOIN guidelines g ON g.id = l.guideline_id
 			JOIN guideline_versions v ON v.guideline_id = l.guideline_id AND v.version = l.published_version

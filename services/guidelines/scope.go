@@ -29,6 +29,45 @@ type ReadableCollection struct {
 	Shared       bool   `json:"shared"`
 }
 
+// InEachSpace runs fn in a transaction of every space holding some of collections (read from
+// sp: its own and those of active shares, as ReadableCollections lists them), in the order the
+// spaces first appear, with that space's collections by id. A space gone meanwhile is skipped,
+// as its shares went with it.
+func (s *Service) InEachSpace(ctx context.Context, sp *tenancy.Space, collections []ReadableCollection,
+	fn func(tx pgx.Tx, ids []int64, byID map[int64]ReadableCollection) error) error {
+	var order []int64
+	bySpace := map[int64]map[int64]ReadableCollection{}
+	for _, c := range collections {
+		if bySpace[c.SpaceID] == nil {
+			order = append(order, c.SpaceID)
+			bySpace[c.SpaceID] = map[int64]ReadableCollection{}
+		}
+		bySpace[c.SpaceID][c.CollectionID] = c
+	}
+	for _, id := range order {
+		source := sp
+		if id != sp.ID {
+			var err error
+			if source, err = s.Registry.ByID(ctx, id); errors.Is(err, tenancy.ErrNotFound) {
+				continue
+			} else if err != nil {
+				return err
+			}
+		}
+		byID := bySpace[id]
+		ids := make([]int64, 0, len(byID))
+		for _, c := range collections {
+			if c.SpaceID == id {
+				ids = append(ids, c.CollectionID)
+			}
+		}
+		if err := s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error { return fn(tx, ids, byID) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Standing is how the caller stands to a space: user of it (member, or super admin) and
 // administrator of it.
 type Standing struct {

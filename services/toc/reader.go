@@ -304,43 +304,25 @@ func (s *Service) CollectionsWithActiveGuidelines(ctx context.Context, _ struct{
 	if err != nil {
 		return nil, err
 	}
-	bySpace := map[int64][]int64{}
-	var spaces []int64
-	for _, c := range list {
-		if bySpace[c.SpaceID] == nil {
-			spaces = append(spaces, c.SpaceID)
-		}
-		bySpace[c.SpaceID] = append(bySpace[c.SpaceID], c.CollectionID)
-	}
 	counts := map[[2]int64]int{}
-	for _, id := range spaces {
-		in := sp
-		if id != sp.ID {
-			if in, err = s.Registry.ByID(ctx, id); errors.Is(err, tenancy.ErrNotFound) {
-				continue
-			} else if err != nil {
-				return nil, err
-			}
-		}
-		err := s.DB.SpaceTx(ctx, in, func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, `SELECT g.collection_id, count(DISTINCT g.id) FROM guidelines g
-				JOIN guideline_languages l ON l.guideline_id = g.id
-				WHERE g.collection_id = ANY($1) AND `+guidelines.ReadableSQL("$2")+` GROUP BY g.collection_id`,
-				bySpace[id], s.Guidelines.Clock.Time())
-			if err != nil {
-				return err
-			}
-			var coll int64
-			var n int
-			_, err = pgx.ForEachRow(rows, []any{&coll, &n}, func() error {
-				counts[[2]int64{id, coll}] = n
-				return nil
-			})
-			return err
-		})
+	err = s.Guidelines.InEachSpace(ctx, sp, list, func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error {
+		rows, err := tx.Query(ctx, `SELECT g.collection_id, count(DISTINCT g.id) FROM guidelines g
+			JOIN guideline_languages l ON l.guideline_id = g.id
+			WHERE g.collection_id = ANY($1) AND `+guidelines.ReadableSQL("$2")+` GROUP BY g.collection_id`,
+			ids, s.Guidelines.Clock.Time())
 		if err != nil {
-			return nil, err
+			return err
 		}
+		var coll int64
+		var n int
+		_, err = pgx.ForEachRow(rows, []any{&coll, &n}, func() error {
+			counts[[2]int64{byID[coll].SpaceID, coll}] = n
+			return nil
+		})
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	out := []ActiveCollection{}
 	for _, c := range list {
