@@ -4,9 +4,10 @@ import (
 	"context"
 	"log/slog"
 	"strconv"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"vademecum/tenancy"
 )
 
 // grantsChannel is the PostgreSQL notification channel that tells every server process that
@@ -24,36 +25,11 @@ func (n Notifier) Invalidate(userID int64) {
 }
 
 // Listen invalidates cached grants when any process announces a change, until ctx ends.
+// Grants may have changed while nobody listened, so every (re)connection forgets them all.
 func (p *Enforcer) Listen(ctx context.Context, pool *pgxpool.Pool) {
-	for ctx.Err() == nil {
-		if err := p.listenOnce(ctx, pool); err != nil && ctx.Err() == nil {
-			slog.Warn("grant notifications interrupted", "err", err)
-			select {
-			case <-ctx.Done():
-			case <-time.After(time.Second):
-			}
-		}
-	}
-}
-
-func (p *Enforcer) listenOnce(ctx context.Context, pool *pgxpool.Pool) error {
-	conn, err := pool.Acquire(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Release()
-	if _, err := conn.Exec(ctx, "LISTEN "+grantsChannel); err != nil {
-		return err
-	}
-	// Grants may have changed while nobody listened.
-	p.forgetAll()
-	for {
-		n, err := conn.Conn().WaitForNotification(ctx)
-		if err != nil {
-			return err
-		}
-		if id, err := strconv.ParseInt(n.Payload, 10, 64); err == nil {
+	tenancy.Listen(ctx, pool, grantsChannel, p.forgetAll, func(payload string) {
+		if id, err := strconv.ParseInt(payload, 10, 64); err == nil {
 			p.forget(id)
 		}
-	}
+	})
 }

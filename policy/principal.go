@@ -6,6 +6,8 @@ import "context"
 type Principal struct {
 	UserID  int64
 	LoginID int64
+	// SessionID is the session the request came with (0 for none).
+	SessionID int64
 }
 
 // Anonymous reports whether nobody is signed in.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"vademecum/services/api"
 	"vademecum/tenancy"
 )
 
@@ -38,9 +39,22 @@ func env(name, def string) string {
 	return def
 }
 
+// envDuration is the duration in the environment variable name, or def when it is unset or
+// unreadable (the flag's check then names the problem).
+func envDuration(name string, def time.Duration) time.Duration {
+	if v, ok := os.LookupEnv(name); ok {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return -1
+		}
+		return d
+	}
+	return def
+}
+
 func serveCmd() *cobra.Command {
 	var cfg config
-	var reminder string
+	var reminder, proxies string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the server (migrates the control schema and every space schema first)",
@@ -50,6 +64,12 @@ func serveCmd() *cobra.Command {
 				return fmt.Errorf("expiry reminder %q: want a positive duration such as 720h", reminder)
 			}
 			cfg.ExpiryReminder = d
+			if cfg.TrustedProxies, err = api.ParseProxies(proxies); err != nil {
+				return err
+			}
+			if cfg.SessionIdle <= 0 || cfg.AdminSessionIdle <= 0 {
+				return fmt.Errorf("session idle timeouts must be positive durations such as 12h")
+			}
 			if cfg.BlobURL == "" {
 				dir, err := filepath.Abs(filepath.Join(cfg.DataDir, "blobs"))
 				if err != nil {
@@ -77,6 +97,9 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&reminder, "expiry-reminder", env("VADEMECUM_EXPIRY_REMINDER", "720h"), "how long before a guideline's validity ends its authors are reminded, e.g. 720h (VADEMECUM_EXPIRY_REMINDER)")
 	f.StringVar(&cfg.GotenbergURL, "gotenberg-url", env("GOTENBERG_URL", ""), "Gotenberg server printing PDFs, e.g. http://127.0.0.1:3000; empty prints with the local Chromium (GOTENBERG_URL)")
 	f.StringVar(&cfg.ChromiumPath, "chromium-path", env("CHROMIUM_PATH", ""), "Chromium printing PDFs when no Gotenberg is set; empty: /usr/lib/chromium/chromium or /usr/bin/chromium (CHROMIUM_PATH)")
+	f.StringVar(&proxies, "trusted-proxies", env("VADEMECUM_TRUSTED_PROXIES", ""), "comma-separated addresses and CIDR ranges of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (VADEMECUM_TRUSTED_PROXIES)")
+	f.DurationVar(&cfg.SessionIdle, "session-idle-timeout", envDuration("VADEMECUM_SESSION_IDLE_TIMEOUT", defaultSessionIdle), "a session ends after this long without a request (VADEMECUM_SESSION_IDLE_TIMEOUT)")
+	f.DurationVar(&cfg.AdminSessionIdle, "admin-session-idle-timeout", envDuration("VADEMECUM_ADMIN_SESSION_IDLE_TIMEOUT", defaultAdminSessionIdle), "idle timeout of super admins' and space admins' sessions (VADEMECUM_ADMIN_SESSION_IDLE_TIMEOUT)")
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
 	return cmd
 }
@@ -109,6 +132,7 @@ func serve(ctx context.Context, cfg config) error {
 	}
 	defer a.closePDF()
 	go a.policy.Listen(ctx, db.Control())
+	go a.sessions.Listen(ctx)
 	if err := a.jobs.Start(ctx); err != nil {
 		return fmt.Errorf("start background jobs: %w", err)
 	}

@@ -43,6 +43,12 @@ var version = "dev"
 // guidelines of twenty sections).
 const readerTextBudget = 64 << 20
 
+// Idle timeouts of sessions unless configured: a clinician's working day, two hours for administrators.
+const (
+	defaultSessionIdle      = 12 * time.Hour
+	defaultAdminSessionIdle = 2 * time.Hour
+)
+
 // config is the server's configuration (flags and environment variables).
 type config struct {
 	Addr         string
@@ -70,6 +76,11 @@ type config struct {
 	// PDF is the converter to print with instead of the one the settings above give; tests
 	// share one.
 	PDF pdf.Converter
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto count.
+	TrustedProxies api.Proxies
+	// SessionIdle ends a session after this long without a request; AdminSessionIdle is the
+	// shorter time of administrators' sessions.
+	SessionIdle, AdminSessionIdle time.Duration
 }
 
 // app is the wired server.
@@ -84,6 +95,7 @@ type app struct {
 	validation  *validation.Service
 	registry    *tenancy.Registry
 	jobs        *river.Client[pgx.Tx]
+	sessions    *auth.Sessions
 	// closePDF ends the converter's browser, if it started one.
 	closePDF func()
 }
@@ -125,12 +137,19 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs}
 	web := newAppHandler(frontend.Dist())
+	if cfg.SessionIdle == 0 {
+		cfg.SessionIdle = defaultSessionIdle
+	}
+	if cfg.AdminSessionIdle == 0 {
+		cfg.AdminSessionIdle = defaultAdminSessionIdle
+	}
+	sessions := &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour, Idle: cfg.SessionIdle, AdminIdle: cfg.AdminSessionIdle,
+		CacheFor: time.Minute}
 	authH := &auth.Handler{
-		Sessions: &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour},
-		Pool:     pool,
-		// Many clinicians share one address behind a hospital's NAT, so addresses get more tries.
-		Accounts:   auth.NewLimiter(5),
-		Addresses:  auth.NewLimiter(50),
+		Sessions:   sessions,
+		Pool:       pool,
+		Throttle:   auth.NewThrottle(pool),
+		Proxies:    cfg.TrustedProxies,
 		BaseDomain: cfg.BaseDomain,
 		Page:       web,
 		OnSignIn:   spaceSvc.JoinByDomain,
@@ -183,7 +202,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	top.Handle("/", api.Observe(log, metrics, api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site))))
 
 	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
-		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, closePDF: closePDF}, nil
+		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, sessions: sessions, closePDF: closePDF}, nil
 }
 
 // newConverter is the PDF converter the configuration names and what ends it.

@@ -1,11 +1,14 @@
 package auth
 
 import (
+	"crypto/tls"
+	"net/http/httptest"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"vademecum/services/api"
 )
 
 func TestPasswordHash(t *testing.T) {
@@ -24,36 +27,41 @@ func TestPasswordHash(t *testing.T) {
 	assert.Error(t, err)
 }
 
-func TestLimiterSlowsDownAndForgets(t *testing.T) {
-	now := time.Date(2026, 1, 1, 8, 0, 0, 0, time.UTC)
-	l := NewLimiter(3)
-	l.now = func() time.Time { return now }
-	for i := 0; i < 3; i++ {
-		assert.Zero(t, l.Wait("a"))
-		l.Fail("a")
-	}
-	assert.Equal(t, time.Second, l.Wait("a"))
-	assert.Zero(t, l.Wait("b"), "other keys are not affected")
-	l.Fail("a")
-	assert.Equal(t, 2*time.Second, l.Wait("a"), "each failure doubles the wait")
-	now = now.Add(2 * time.Second)
-	assert.Zero(t, l.Wait("a"))
-	now = now.Add(time.Hour)
-	assert.Zero(t, l.Wait("a"), "failures are forgotten after the window")
-	l.Fail("c")
-	l.Reset("c")
-	assert.Zero(t, l.Wait("c"))
-	for i := 0; i < 40; i++ {
-		l.Fail("d")
-	}
-	assert.Equal(t, 15*time.Minute, l.Wait("d"), "capped")
-}
-
 func TestSafePath(t *testing.T) {
 	for in, want := range map[string]string{
 		"/profile": "/profile", "/a?b=c": "/a?b=c", "": "/", "//evil": "/", "/\\evil": "/",
 		"http://evil": "/", "javascript:alert(1)": "/", "/a\r\nSet-Cookie: x": "/",
 	} {
 		assert.Equal(t, want, safePath(in), in)
+	}
+}
+
+func TestCookiesAreSecureOverHTTPSOrFromTrustedProxies(t *testing.T) {
+	proxies, err := api.ParseProxies("10.0.0.1")
+	require.NoError(t, err)
+	h := &Handler{BaseDomain: "vademecum.ch", Proxies: proxies}
+	for _, c := range []struct {
+		name, peer, proto string
+		tls, want         bool
+	}{
+		{"plain", "203.0.113.5:1", "", false, false},
+		{"TLS", "203.0.113.5:1", "", true, true},
+		{"trusted proxy says https", "10.0.0.1:1", "https", false, true},
+		{"untrusted peer says https", "203.0.113.5:1", "https", false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := httptest.NewRequest("POST", "http://kssg.vademecum.ch/auth/login", nil)
+			r.RemoteAddr = c.peer
+			if c.proto != "" {
+				r.Header.Set("X-Forwarded-Proto", c.proto)
+			}
+			if c.tls {
+				r.TLS = &tls.ConnectionState{}
+			}
+			ck := h.cookie(r, "v", 60)
+			assert.Equal(t, c.want, ck.Secure)
+			assert.Equal(t, "vademecum.ch", ck.Domain)
+			assert.True(t, ck.HttpOnly)
+		})
 	}
 }

@@ -7,8 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/trustelem/zxcvbn"
+	"github.com/trustelem/zxcvbn/match"
 	"golang.org/x/crypto/argon2"
+
+	"vademecum/services/api"
 )
 
 // argon2id parameters (OWASP's recommendation: 19 MiB, 2 passes, 1 lane).
@@ -58,4 +63,87 @@ func CheckPassword(hash, password string) (bool, error) {
 	}
 	got := argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}
+
+// MinPasswordLength is the shortest password a person may choose.
+const MinPasswordLength = 12
+
+// maxPasswordLength bounds the work of hashing and of the strength check.
+const maxPasswordLength = 256
+
+// minPasswordScore is zxcvbn's "safely unguessable" (about 10^8 guesses and more).
+const minPasswordScore = 3
+
+// Errors of the password rules; params name what is wrong so that the UI can say it.
+var (
+	ErrPasswordTooShort = api.Invalid("user.passwordTooShort")
+	ErrPasswordTooLong  = api.Invalid("user.passwordTooLong")
+	ErrPasswordWeak     = api.Invalid("user.passwordWeak")
+)
+
+// CheckNewPassword applies the rules for a password a person chooses: at least
+// MinPasswordLength characters and hard to guess by zxcvbn's estimate, which knows common
+// passwords, names and words, keyboard patterns, repeats, sequences and dates. personal are
+// the person's own words (names, e-mail), which make a password easy to guess for them.
+func CheckNewPassword(password string, personal ...string) error {
+	n := utf8.RuneCountInString(password)
+	switch {
+	case n < MinPasswordLength:
+		return ErrPasswordTooShort.With(map[string]any{"field": "password", "min": MinPasswordLength})
+	case n > maxPasswordLength:
+		return ErrPasswordTooLong.With(map[string]any{"field": "password", "max": maxPasswordLength})
+	}
+	var inputs []string
+	for _, p := range personal {
+		p = strings.ToLower(strings.TrimSpace(p))
+		if p == "" {
+			continue
+		}
+		inputs = append(inputs, p)
+		// an address's parts are guessable on their own: anna.keller@kssg.ch → anna, keller, kssg
+		inputs = append(inputs, strings.FieldsFunc(p, func(r rune) bool { return r == '@' || r == '.' || r == '-' || r == '_' || r == ' ' })...)
+	}
+	lower := strings.ToLower(password)
+	for _, in := range inputs {
+		// a name or address inside the password is the first thing a colleague would try
+		if utf8.RuneCountInString(in) >= 4 && strings.Contains(lower, in) {
+			return ErrPasswordWeak.With(map[string]any{"field": "password", "reason": "personal"})
+		}
+	}
+	res := zxcvbn.PasswordStrength(password, inputs)
+	if res.Score >= minPasswordScore {
+		return nil
+	}
+	return ErrPasswordWeak.With(map[string]any{"field": "password", "reason": weakness(res.Sequence)})
+}
+
+// weakness names the pattern that makes a password easiest to guess: the one covering the
+// most characters ("personal", "common", "repeat", "sequence", "keyboard", "date"), or
+// "short" when it is merely too simple.
+func weakness(seq []*match.Match) string {
+	best, cover := "short", 0
+	for _, m := range seq {
+		var reason string
+		switch m.Pattern {
+		case "dictionary":
+			reason = "common"
+			if m.DictionaryName == "user_inputs" {
+				reason = "personal"
+			}
+		case "repeat":
+			reason = "repeat"
+		case "sequence":
+			reason = "sequence"
+		case "spatial":
+			reason = "keyboard"
+		case "date", "regex":
+			reason = "date"
+		default:
+			continue
+		}
+		if n := m.J - m.I + 1; n > cover {
+			best, cover = reason, n
+		}
+	}
+	return best
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"net"
 	"net/http"
@@ -31,9 +32,10 @@ var (
 type Handler struct {
 	Sessions *Sessions
 	Pool     *pgxpool.Pool
-	// Accounts and Addresses slow down failed sign-ins per account and per client address.
-	Accounts   *Limiter
-	Addresses  *Limiter
+	// Throttle slows down failed sign-ins per address and per account.
+	Throttle *Throttle
+	// Proxies are the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed.
+	Proxies    api.Proxies
 	BaseDomain string
 	// Page serves the sign-in page (the app) for GET /auth/login.
 	Page http.Handler
@@ -56,12 +58,16 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		p, err := h.Sessions.Lookup(r.Context(), c.Value)
+		sess, ok, err := h.Sessions.Lookup(r.Context(), c.Value)
 		if err != nil {
 			api.WriteError(r.Context(), w, err)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(api.Authenticated(r.Context(), p)))
+		if !ok {
+			next.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(api.Authenticated(r.Context(), sess.Principal())))
 	})
 }
 
@@ -92,7 +98,10 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	userID, loginID, err := h.authenticate(r.Context(), cred, clientAddr(r))
+	userID, loginID, err := h.authenticate(r.Context(), cred, h.Proxies.ClientAddr(r), h.device(r))
+	if err == nil {
+		err = h.SignIn(w, r, userID, loginID)
+	}
 	if err != nil {
 		if form {
 			h.formFailure(w, r, back, err)
@@ -101,18 +110,6 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(r.Context(), w, err)
 		return
 	}
-	if h.OnSignIn != nil {
-		if err := h.OnSignIn(r.Context(), userID); err != nil {
-			api.WriteError(r.Context(), w, err)
-			return
-		}
-	}
-	token, err := h.Sessions.Open(r.Context(), userID, loginID)
-	if err != nil {
-		api.WriteError(r.Context(), w, err)
-		return
-	}
-	http.SetCookie(w, h.cookie(r, token, int(h.Sessions.TTL.Seconds())))
 	if form {
 		http.Redirect(w, r, back, http.StatusSeeOther)
 		return
@@ -134,42 +131,81 @@ func (h *Handler) formFailure(w http.ResponseWriter, r *http.Request, back strin
 	http.Redirect(w, r, "/auth/login?"+q.Encode(), http.StatusSeeOther)
 }
 
-// authenticate checks the credentials; failures are slowed down per account and per address.
-func (h *Handler) authenticate(ctx context.Context, cred credentials, addr string) (userID, loginID int64, err error) {
+// SignIn opens a session for a user who proved who they are through login (a password, an
+// accepted invitation, an identity provider): it runs OnSignIn (memberships by e-mail
+// domain), sets the session cookie and remembers the browser as one the user signs in from.
+func (h *Handler) SignIn(w http.ResponseWriter, r *http.Request, userID, loginID int64) error {
+	ctx := r.Context()
+	if h.OnSignIn != nil {
+		if err := h.OnSignIn(ctx, userID); err != nil {
+			return err
+		}
+	}
+	token, _, err := h.Sessions.Open(ctx, userID, loginID, OpenOptions{Client: Client{UserAgent: r.UserAgent(), Address: h.Proxies.ClientAddr(r)}})
+	if err != nil {
+		return err
+	}
+	http.SetCookie(w, h.cookie(r, token, int(h.Sessions.TTL.Seconds())))
+	device := h.device(r)
+	if device == "" {
+		device = newToken()
+		http.SetCookie(w, h.newCookie(r, DeviceCookieName, device, int(deviceLife.Seconds())))
+	}
+	if _, err := h.Pool.Exec(ctx, `INSERT INTO control.known_devices (user_id, device_hash) VALUES ($1, $2)
+		ON CONFLICT (user_id, device_hash) DO UPDATE SET last_used = now()`, userID, hashToken(device)); err != nil {
+		return fmt.Errorf("remember device: %w", err)
+	}
+	return nil
+}
+
+// authenticate checks the credentials; failures are slowed down per address and per account
+// (see signInRules).
+func (h *Handler) authenticate(ctx context.Context, cred credentials, addr, device string) (userID, loginID int64, err error) {
 	email := strings.ToLower(strings.TrimSpace(cred.Email))
-	if wait := max(h.Accounts.Wait(email), h.Addresses.Wait(addr)); wait > 0 {
-		return 0, 0, ErrTooManyAttempts.With(map[string]any{"retryAfter": int(math.Ceil(wait.Seconds()))})
-	}
 	var hash string
-	var verified bool
-	err = h.Pool.QueryRow(ctx, `SELECT id, user_id, password_hash, verified FROM control.logins
-		WHERE provider = 'local' AND email = $1`, email).Scan(&loginID, &userID, &hash, &verified)
-	if errors.Is(err, pgx.ErrNoRows) || hash == "" {
-		_, _ = CheckPassword(dummyHash, cred.Password)
-		h.fail(email, addr)
-		return 0, 0, ErrInvalidCredentials
+	var verified, known bool
+	err = h.Pool.QueryRow(ctx, `SELECT l.id, l.user_id, u.password_hash, l.verified,
+			EXISTS (SELECT 1 FROM control.known_devices d WHERE d.user_id = u.id AND d.device_hash = $2)
+		FROM control.logins l JOIN control.users u ON u.id = l.user_id
+		WHERE l.provider = 'local' AND l.email = $1`, email, hashToken(device)).Scan(&loginID, &userID, &hash, &verified, &known)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return 0, 0, fmt.Errorf("find login: %w", err)
 	}
+	rules := signInRules(email, addr, known && device != "")
+	wait, err := h.Throttle.Wait(ctx, rules...)
 	if err != nil {
 		return 0, 0, err
+	}
+	if wait > 0 {
+		return 0, 0, ErrTooManyAttempts.With(map[string]any{"retryAfter": int(math.Ceil(wait.Seconds()))})
+	}
+	if hash == "" {
+		// unknown addresses and accounts without a password take as long as wrong passwords
+		_, _ = CheckPassword(dummyHash, cred.Password)
+		return 0, 0, h.refuse(ctx, rules)
 	}
 	ok, err := CheckPassword(hash, cred.Password)
 	if err != nil {
 		return 0, 0, err
 	}
 	if !ok {
-		h.fail(email, addr)
-		return 0, 0, ErrInvalidCredentials
+		return 0, 0, h.refuse(ctx, rules)
 	}
-	h.Accounts.Reset(email)
+	if err := h.Throttle.Reset(ctx, rules[1].Key); err != nil {
+		return 0, 0, err
+	}
 	if !verified {
 		return 0, 0, ErrEmailNotVerified
 	}
 	return userID, loginID, nil
 }
 
-func (h *Handler) fail(email, addr string) {
-	h.Accounts.Fail(email)
-	h.Addresses.Fail(addr)
+// refuse records a failed sign-in and answers it.
+func (h *Handler) refuse(ctx context.Context, rules []Rule) error {
+	if err := h.Throttle.Fail(ctx, rules...); err != nil {
+		return err
+	}
+	return ErrInvalidCredentials
 }
 
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
@@ -183,12 +219,22 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 
-// cookie scopes the session to the base domain so one sign-in serves every space subdomain.
+// DeviceCookieName is the cookie that recognises a browser an account signed in from.
+const DeviceCookieName = "vademecum_device"
+
+// deviceLife is how long a browser is recognised.
+const deviceLife = 365 * 24 * time.Hour
+
+// cookie is the session cookie.
 func (h *Handler) cookie(r *http.Request, value string, maxAge int) *http.Cookie {
+	return h.newCookie(r, CookieName, value, maxAge)
+}
+
+// newCookie is scoped to the base domain so one sign-in serves every space subdomain.
+func (h *Handler) newCookie(r *http.Request, name, value string, maxAge int) *http.Cookie {
 	c := &http.Cookie{
-		Name: CookieName, Value: value, Path: "/", MaxAge: maxAge,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https",
+		Name: name, Value: value, Path: "/", MaxAge: maxAge,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: h.secure(r),
 	}
 	if maxAge < 0 {
 		c.Expires = time.Unix(0, 0)
@@ -203,6 +249,26 @@ func (h *Handler) cookie(r *http.Request, value string, maxAge int) *http.Cookie
 	return c
 }
 
+// device is the request's device cookie, if any.
+func (h *Handler) device(r *http.Request) string {
+	if c, err := r.Cookie(DeviceCookieName); err == nil && len(c.Value) <= 64 {
+		return c.Value
+	}
+	return ""
+}
+
+// secure reports whether the browser reached us over HTTPS: directly, or through a trusted
+// proxy that says so.
+func (h *Handler) secure(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	if r.Header.Get("X-Forwarded-Proto") != "https" {
+		return false
+	}
+	return h.Proxies.Trusted(r)
+}
+
 // landingURL is the root of the landing site (www) seen from this request's host.
 func (h *Handler) landingURL(r *http.Request) string {
 	host, port, err := net.SplitHostPort(r.Host)
@@ -213,7 +279,7 @@ func (h *Handler) landingURL(r *http.Request) string {
 		return "/"
 	}
 	scheme := "http"
-	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+	if h.secure(r) {
 		scheme = "https"
 	}
 	if port != "" {
@@ -228,11 +294,4 @@ func safePath(p string) string {
 		return "/"
 	}
 	return p
-}
-
-func clientAddr(r *http.Request) string {
-	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return h
-	}
-	return r.RemoteAddr
 }

@@ -455,12 +455,12 @@ func (s *Service) Create(ctx context.Context, nu NewUser) (int64, error) {
 	}
 	var id int64
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(ctx, `INSERT INTO control.users (firstname, lastname, super_admin) VALUES ($1, $2, $3) RETURNING id`,
-			nu.Firstname, nu.Lastname, nu.SuperAdmin).Scan(&id); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO control.users (firstname, lastname, super_admin, password_hash, password_changed_at)
+			VALUES ($1, $2, $3, $4, now()) RETURNING id`, nu.Firstname, nu.Lastname, nu.SuperAdmin, hash).Scan(&id); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO control.logins (user_id, email, password_hash, verified, is_primary) VALUES ($1, $2, $3, $4, true)`,
-			id, email, hash, nu.Verified)
+		_, err := tx.Exec(ctx, `INSERT INTO control.logins (user_id, email, verified, is_primary) VALUES ($1, $2, $3, true)`,
+			id, email, nu.Verified)
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
 			return ErrEmailTaken.With(map[string]any{"email": email})
