@@ -41,7 +41,7 @@ func TestIntegrationCLI(t *testing.T) {
 	assert.Contains(t, out, "kssg")
 	assert.Contains(t, out, "#c8102e")
 
-	out, err = run(t, url, "user", "create", "--email", "Anna@KSSG.ch", "--password", "secret", "--firstname", "Anna", "--super-admin")
+	out, err = run(t, url, "user", "create", "--email", "Anna@KSSG.ch", "--password", "Visite am Morgen um sieben", "--firstname", "Anna", "--super-admin")
 	require.NoError(t, err, out)
 	assert.Equal(t, 1, count("SELECT count(*) FROM control.logins WHERE email = 'anna@kssg.ch' AND verified"))
 	assert.Equal(t, 1, count("SELECT count(*) FROM control.users WHERE super_admin"))
@@ -65,9 +65,10 @@ func TestIntegrationCLI(t *testing.T) {
 		{"space", "delete", "nosuch"},
 		{"space", "migrate"},
 		{"space", "migrate", "kssg", "--all"},
-		{"user", "create", "--email", "not-an-email", "--password", "secret"},
-		{"user", "create", "--email", "anna@kssg.ch", "--password", "secret"},
+		{"user", "create", "--email", "not-an-email", "--password", "Visite am Morgen um sieben"},
+		{"user", "create", "--email", "anna@kssg.ch", "--password", "Visite am Morgen um sieben"},
 		{"user", "create", "--email", "b@kssg.ch", "--password", "x"},
+		{"user", "create", "--email", "b@kssg.ch", "--password", "Passwort1234"},
 		{"member", "add", "--space", "kssg", "--email", "ghost@kssg.ch"},
 		{"member", "add", "--space", "nosuch", "--email", "anna@kssg.ch"},
 		{"member", "add", "--space", "kssg"},

@@ -18,6 +18,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auth"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
 	"vademecum/tenancy"
@@ -40,7 +41,9 @@ var explanations = map[string]string{
 	"validation.tooLong":        "a value is too long",
 	"validation.email":          "not a valid e-mail address",
 	"user.emailTaken":           "an account with this e-mail address exists",
-	"user.passwordTooShort":     "the password is too short",
+	"user.passwordTooShort":     "the password is too short (at least 12 characters)",
+	"user.passwordTooLong":      "the password is too long",
+	"user.passwordWeak":         "the password is too easy to guess (a name, a common word, a pattern or a date); choose a longer phrase",
 	"user.notFound":             "no account has this e-mail address",
 	"space.invalidEmailDomains": "e-mail domains must be lower-case domain names",
 }
@@ -230,6 +233,9 @@ func (c *cli) userCreate() *cobra.Command {
 	cmd.Flags().BoolVar(&nu.SuperAdmin, "super-admin", false, "make the user a super admin")
 	cmd.RunE = c.run(func(ctx context.Context) error {
 		nu.Verified = true // an operator vouches for the address
+		if err := auth.CheckNewPassword(nu.Password, nu.Email, nu.Firstname, nu.Lastname); err != nil {
+			return err
+		}
 		id, err := c.users.Create(ctx, nu)
 		if err != nil {
 			return err

@@ -133,10 +133,6 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	}
 	guidelineSvc := &guidelines.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock, Jobs: jobs}
 	validationSvc := &validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}
-	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}, DB: db, Spaces: registry, Jobs: jobs}
-	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
-	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs}
-	web := newAppHandler(frontend.Dist())
 	if cfg.SessionIdle == 0 {
 		cfg.SessionIdle = defaultSessionIdle
 	}
@@ -145,6 +141,11 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	}
 	sessions := &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour, Idle: cfg.SessionIdle, AdminIdle: cfg.AdminSessionIdle,
 		CacheFor: time.Minute}
+	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}, DB: db, Spaces: registry, Jobs: jobs,
+		Sessions: sessions}
+	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
+	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs}
+	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
 		Sessions:   sessions,
 		Pool:       pool,
@@ -156,6 +157,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	}
 
 	router := api.NewRouter(enforcer)
+	authH.RegisterCalls(router)
 	api.Call(router, "common", "query", "apiVersion", func(context.Context, struct{}) (versionInfo, error) {
 		return versionInfo{Version: version}, nil
 	})

@@ -135,19 +135,27 @@ type LoginRequest struct {
 	Email string `json:"email"`
 }
 
-// UpdateUserEmail changes the address of the user's primary login.
+// UpdateUserEmail changes the address of the user's primary login and ends the user's
+// sessions: whoever signed in with the old address must sign in again.
 func (s *Service) UpdateUserEmail(ctx context.Context, req LoginRequest) (UserData, error) {
 	email, err := NormalizeEmail(req.Email)
 	if err != nil {
 		return UserData{}, err
 	}
-	tag, err := s.Pool.Exec(ctx, `UPDATE control.logins SET email = $2 WHERE id = (SELECT id FROM control.logins
-		WHERE user_id = $1 AND provider = 'local' ORDER BY is_primary DESC, id LIMIT 1)`, int64(req.User), email)
-	if err := loginConflict(err, email); err != nil {
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE control.logins SET email = $2 WHERE id = (SELECT id FROM control.logins
+			WHERE user_id = $1 AND provider = 'local' ORDER BY is_primary DESC, id LIMIT 1)`, int64(req.User), email)
+		if err := loginConflict(err, email); err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrUserNotFound
+		}
+		_, err = s.Sessions.EndAll(ctx, tx, int64(req.User), 0)
+		return err
+	})
+	if err != nil {
 		return UserData{}, err
-	}
-	if tag.RowsAffected() == 0 {
-		return UserData{}, ErrUserNotFound
 	}
 	return s.userData(ctx, int64(req.User))
 }
@@ -190,6 +198,11 @@ func (s *Service) DeleteUserLogin(ctx context.Context, req LoginRequest) (bool, 
 		// the oldest remaining login becomes primary when the primary one went
 		_, err = tx.Exec(ctx, `UPDATE control.logins SET is_primary = true WHERE id = (SELECT id FROM control.logins WHERE user_id = $1 ORDER BY id LIMIT 1)
 			AND NOT EXISTS (SELECT 1 FROM control.logins WHERE user_id = $1 AND is_primary)`, int64(req.User))
+		if err != nil {
+			return err
+		}
+		// whoever signed in with the removed address must not stay signed in
+		_, err = s.Sessions.EndAll(ctx, tx, int64(req.User), 0)
 		return err
 	})
 	return err == nil, err

@@ -199,7 +199,8 @@ func (s *Service) MyData(ctx context.Context, _ struct{}) (MyData, error) {
 	if d.MembershipRequests, err = s.requests(ctx, "r.user_id = $1", who.UserID); err != nil {
 		return MyData{}, err
 	}
-	err = s.Pool.QueryRow(ctx, "SELECT count(*) FROM control.sessions WHERE user_id = $1 AND expires_at > now()", who.UserID).Scan(&d.Sessions)
+	err = s.Pool.QueryRow(ctx, `SELECT count(*) FROM control.sessions
+		WHERE user_id = $1 AND expires_at > now() AND last_seen_at + idle_timeout > now() AND NOT pending_second_factor`, who.UserID).Scan(&d.Sessions)
 	return d, err
 }
 

@@ -55,6 +55,13 @@ type Service struct {
 	DB     *tenancy.DB
 	Spaces tenancy.SpaceLister
 	Jobs   JobInserter
+	// Sessions ends a user's sessions when the super admin changes their addresses.
+	Sessions SessionEnder
+}
+
+// SessionEnder ends every session of a user but one (0: all), in the transaction of the change.
+type SessionEnder interface {
+	EndAll(ctx context.Context, q tenancy.Querier, userID, except int64) (int64, error)
 }
 
 // Profile is the caller's own profile; id 0 and username "Anonymous" mean not signed in.
