@@ -54,6 +54,9 @@ type Grant struct {
 	Role         string
 	SpaceID      int64
 	CollectionID int64
+	// NeedsSecondFactor: the role holds only in sessions opened with a second factor; in
+	// others a space admin is a member and a super admin an ordinary user.
+	NeedsSecondFactor bool
 }
 
 // GrantSource loads the grants of a user.
@@ -81,6 +84,8 @@ type Enforcer struct {
 type userGrants struct {
 	at       time.Time
 	byDomain map[string][]string
+	// withoutSecondFactor are the roles by domain in a session without a second factor.
+	withoutSecondFactor map[string][]string
 }
 
 // New builds the enforcer from the embedded model and permission table. Grants loaded for a
@@ -179,10 +184,14 @@ func (p *Enforcer) rolesIn(ctx context.Context, who Principal, domain string) ([
 	if err != nil {
 		return nil, err
 	}
-	roles := append([]string{RoleUser}, g.byDomain["*"]...)
-	roles = append(roles, g.byDomain[domain]...)
+	by := g.byDomain
+	if !who.SecondFactor {
+		by = g.withoutSecondFactor
+	}
+	roles := append([]string{RoleUser}, by["*"]...)
+	roles = append(roles, by[domain]...)
 	if space, _, ok := strings.Cut(domain, "/"); ok {
-		roles = append(roles, g.byDomain[space+"/*"]...)
+		roles = append(roles, by[space+"/*"]...)
 	}
 	return roles, nil
 }
@@ -263,24 +272,38 @@ func (p *Enforcer) grants(ctx context.Context, userID int64) (*userGrants, error
 	if err != nil {
 		return nil, fmt.Errorf("load grants of user %d: %w", userID, err)
 	}
-	g = &userGrants{at: time.Now(), byDomain: map[string][]string{}}
+	g = &userGrants{at: time.Now(), byDomain: map[string][]string{}, withoutSecondFactor: map[string][]string{}}
 	for _, x := range list {
-		switch {
-		case x.SpaceID == 0:
-			g.byDomain["*"] = append(g.byDomain["*"], x.Role)
-		case x.CollectionID == 0:
-			// a role in a space holds in the space and in each of its collections
-			g.byDomain[Domain(x.SpaceID)] = append(g.byDomain[Domain(x.SpaceID)], x.Role)
-			g.byDomain[Domain(x.SpaceID)+"/*"] = append(g.byDomain[Domain(x.SpaceID)+"/*"], x.Role)
-		default:
-			d := CollectionDomain(x.SpaceID, x.CollectionID)
-			g.byDomain[d] = append(g.byDomain[d], x.Role)
+		g.add(g.byDomain, x)
+		if x.NeedsSecondFactor {
+			// a space admin without the second factor is still a member; a super admin is
+			// what their memberships make them
+			if x.Role != RoleSpaceAdmin {
+				continue
+			}
+			x.Role = RoleMember
 		}
+		g.add(g.withoutSecondFactor, x)
 	}
 	p.mu.Lock()
 	p.users[userID] = g
 	p.mu.Unlock()
 	return g, nil
+}
+
+// add files a grant under the domains it holds in.
+func (g *userGrants) add(by map[string][]string, x Grant) {
+	switch {
+	case x.SpaceID == 0:
+		by["*"] = append(by["*"], x.Role)
+	case x.CollectionID == 0:
+		// a role in a space holds in the space and in each of its collections
+		by[Domain(x.SpaceID)] = append(by[Domain(x.SpaceID)], x.Role)
+		by[Domain(x.SpaceID)+"/*"] = append(by[Domain(x.SpaceID)+"/*"], x.Role)
+	default:
+		d := CollectionDomain(x.SpaceID, x.CollectionID)
+		by[d] = append(by[d], x.Role)
+	}
 }
 
 func stripComments(s string) string {

@@ -8,6 +8,9 @@ type Principal struct {
 	LoginID int64
 	// SessionID is the session the request came with (0 for none).
 	SessionID int64
+	// SecondFactor: the session was opened with a second factor, which some administrator
+	// rights require.
+	SecondFactor bool
 }
 
 // Anonymous reports whether nobody is signed in.

@@ -78,6 +78,8 @@ type config struct {
 	PDF pdf.Converter
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto count.
 	TrustedProxies api.Proxies
+	// RequireSecondFactor: super admins' rights hold only in sessions with a second factor.
+	RequireSecondFactor bool
 	// SessionIdle ends a session after this long without a request; AdminSessionIdle is the
 	// shorter time of administrators' sessions.
 	SessionIdle, AdminSessionIdle time.Duration
@@ -103,7 +105,7 @@ type app struct {
 // wire builds every service on db and the HTTP handler that serves them.
 func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry) (*app, error) {
 	pool := db.Control()
-	enforcer, err := policy.New(policy.DBGrants{Pool: pool}, 5*time.Minute)
+	enforcer, err := policy.New(policy.DBGrants{Pool: pool, SuperAdminsNeedSecondFactor: cfg.RequireSecondFactor}, 5*time.Minute)
 	if err != nil {
 		return nil, err
 	}
@@ -142,18 +144,19 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	sessions := &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour, Idle: cfg.SessionIdle, AdminIdle: cfg.AdminSessionIdle,
 		CacheFor: time.Minute}
 	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}, DB: db, Spaces: registry, Jobs: jobs,
-		Sessions: sessions}
+		Sessions: sessions, Roles: enforcer}
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
-		Sessions:   sessions,
-		Pool:       pool,
-		Throttle:   auth.NewThrottle(pool),
-		Proxies:    cfg.TrustedProxies,
-		BaseDomain: cfg.BaseDomain,
-		Page:       web,
-		OnSignIn:   spaceSvc.JoinByDomain,
+		Sessions:                    sessions,
+		Pool:                        pool,
+		Throttle:                    auth.NewThrottle(pool),
+		Proxies:                     cfg.TrustedProxies,
+		SuperAdminsNeedSecondFactor: cfg.RequireSecondFactor,
+		BaseDomain:                  cfg.BaseDomain,
+		Page:                        web,
+		OnSignIn:                    spaceSvc.JoinByDomain,
 	}
 
 	router := api.NewRouter(enforcer)

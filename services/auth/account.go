@@ -26,6 +26,11 @@ func (h *Handler) RegisterCalls(r *api.Router) {
 	api.Call(r, "common", "mutation", "endSession", h.EndSession)
 	api.Call(r, "common", "mutation", "changePassword", h.ChangePassword)
 	api.Call(r, "admin", "mutation", "endUserSessions", h.EndUserSessions)
+	api.Call(r, "common", "query", "secondFactor", h.SecondFactorStatus)
+	api.Call(r, "common", "mutation", "startSecondFactor", h.StartSecondFactor)
+	api.Call(r, "common", "mutation", "confirmSecondFactor", h.ConfirmSecondFactor)
+	api.Call(r, "common", "mutation", "disableSecondFactor", h.DisableSecondFactor)
+	api.Call(r, "admin", "mutation", "resetSecondFactor", h.ResetSecondFactor)
 }
 
 // ListSessions lists the caller's live sessions, the current one marked.

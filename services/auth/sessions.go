@@ -58,6 +58,8 @@ type Session struct {
 	// PendingSecondFactor: the password was right, the second factor is still to be given;
 	// such a session signs nobody in.
 	PendingSecondFactor bool
+	// SecondFactor: opened with a second factor (a TOTP code, or an identity provider).
+	SecondFactor bool
 }
 
 type cachedSession struct {
@@ -82,9 +84,16 @@ const maxUserAgent = 512
 // OpenOptions say how a session starts.
 type OpenOptions struct {
 	Client
-	// PendingSecondFactor opens a session that waits for the second factor.
+	// PendingSecondFactor opens a session that waits for the second factor; it lives
+	// pendingIdle without it.
 	PendingSecondFactor bool
+	// SecondFactor: the user gave a second factor. Sessions opened through an identity
+	// provider count as such too, since the provider takes care of it.
+	SecondFactor bool
 }
+
+// pendingIdle is how long a sign-in may wait for its second factor.
+const pendingIdle = 10 * time.Minute
 
 // Open starts a session for the user signed in through login and returns its secret token
 // and id. Administrators (super admins and space admins) get the shorter idle time.
@@ -99,13 +108,15 @@ func (s *Sessions) Open(ctx context.Context, userID, loginID int64, o OpenOption
 		login = &loginID
 	}
 	err = s.Pool.QueryRow(ctx, `INSERT INTO control.sessions (token_hash, user_id, login_id, expires_at, user_agent, address,
-			idle_timeout, pending_second_factor)
+			idle_timeout, pending_second_factor, second_factor)
 		SELECT $1, u.id, $3, now() + $4::interval, $5, $6,
-			CASE WHEN u.super_admin OR EXISTS (SELECT 1 FROM control.space_members m WHERE m.user_id = u.id AND m.admin)
-				THEN $8::interval ELSE $7::interval END, $9
+			CASE WHEN $9 THEN $11::interval
+				WHEN u.super_admin OR EXISTS (SELECT 1 FROM control.space_members m WHERE m.user_id = u.id AND m.admin)
+				THEN $8::interval ELSE $7::interval END, $9,
+			$10 OR EXISTS (SELECT 1 FROM control.logins l WHERE l.id = $3 AND l.provider <> 'local')
 		FROM control.users u WHERE u.id = $2
 		RETURNING id`, hashToken(token), userID, login, s.TTL.String(), ua, o.Address,
-		s.Idle.String(), s.AdminIdle.String(), o.PendingSecondFactor).Scan(&id)
+		s.Idle.String(), s.AdminIdle.String(), o.PendingSecondFactor, o.SecondFactor, pendingIdle.String()).Scan(&id)
 	if err != nil {
 		return "", 0, fmt.Errorf("open session: %w", err)
 	}
@@ -126,8 +137,8 @@ func (s *Sessions) Lookup(ctx context.Context, token string) (sess Session, ok b
 	var end time.Time
 	err = s.Pool.QueryRow(ctx, `UPDATE control.sessions SET last_seen_at = now()
 		WHERE token_hash = $1 AND expires_at > now() AND last_seen_at + idle_timeout > now()
-		RETURNING id, user_id, coalesce(login_id, 0), pending_second_factor, least(expires_at, now() + idle_timeout)`, key).
-		Scan(&sess.ID, &sess.UserID, &sess.LoginID, &sess.PendingSecondFactor, &end)
+		RETURNING id, user_id, coalesce(login_id, 0), pending_second_factor, second_factor, least(expires_at, now() + idle_timeout)`, key).
+		Scan(&sess.ID, &sess.UserID, &sess.LoginID, &sess.PendingSecondFactor, &sess.SecondFactor, &end)
 	if errors.Is(err, pgx.ErrNoRows) {
 		s.drop(key)
 		return Session{}, false, nil
@@ -153,7 +164,7 @@ func (sess Session) Principal() policy.Principal {
 	if sess.PendingSecondFactor {
 		return policy.Principal{}
 	}
-	return policy.Principal{UserID: sess.UserID, LoginID: sess.LoginID, SessionID: sess.ID}
+	return policy.Principal{UserID: sess.UserID, LoginID: sess.LoginID, SessionID: sess.ID, SecondFactor: sess.SecondFactor}
 }
 
 // Close ends the session of a token (sign-out), and removes expired sessions on the way.

@@ -41,12 +41,16 @@ type Handler struct {
 	Page http.Handler
 	// OnSignIn runs after a successful sign-in, before the session opens.
 	OnSignIn func(ctx context.Context, userID int64) error
+	// SuperAdminsNeedSecondFactor: super admins' rights hold only in sessions opened with a
+	// second factor (reported by SecondFactorStatus; the policy enforces it).
+	SuperAdminsNeedSecondFactor bool
 }
 
 // Register adds the sign-in routes to mux.
 func (h *Handler) Register(mux *http.ServeMux) {
 	mux.Handle("GET /auth/login", h.Page)
 	mux.HandleFunc("POST /auth/login", h.login)
+	mux.HandleFunc("POST /auth/second-factor", h.secondFactor)
 	mux.HandleFunc("GET /auth/logout", h.logout)
 }
 
@@ -118,6 +122,10 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) formFailure(w http.ResponseWriter, r *http.Request, back string, err error) {
+	if errors.Is(err, ErrSecondFactorRequired) {
+		http.Redirect(w, r, "/auth/login?"+url.Values{"r": {back}, "secondFactor": {"1"}}.Encode(), http.StatusSeeOther)
+		return
+	}
 	if errors.Is(err, ErrEmailNotVerified) {
 		http.Redirect(w, r, h.landingURL(r)+"?emailNotVerified", http.StatusSeeOther)
 		return
@@ -134,6 +142,8 @@ func (h *Handler) formFailure(w http.ResponseWriter, r *http.Request, back strin
 // SignIn opens a session for a user who proved who they are through login (a password, an
 // accepted invitation, an identity provider): it runs OnSignIn (memberships by e-mail
 // domain), sets the session cookie and remembers the browser as one the user signs in from.
+// An account with a second factor that signed in with a local login gets a session that
+// waits for the code (POST /auth/second-factor), and ErrSecondFactorRequired.
 func (h *Handler) SignIn(w http.ResponseWriter, r *http.Request, userID, loginID int64) error {
 	ctx := r.Context()
 	if h.OnSignIn != nil {
@@ -141,7 +151,26 @@ func (h *Handler) SignIn(w http.ResponseWriter, r *http.Request, userID, loginID
 			return err
 		}
 	}
-	token, _, err := h.Sessions.Open(ctx, userID, loginID, OpenOptions{Client: Client{UserAgent: r.UserAgent(), Address: h.Proxies.ClientAddr(r)}})
+	var pending bool
+	if err := h.Pool.QueryRow(ctx, `SELECT u.second_factor_at IS NOT NULL AND NOT EXISTS (
+			SELECT 1 FROM control.logins l WHERE l.id = $2 AND l.provider <> 'local')
+		FROM control.users u WHERE u.id = $1`, userID, loginID).Scan(&pending); err != nil {
+		return fmt.Errorf("read second factor: %w", err)
+	}
+	if err := h.openSession(w, r, userID, loginID, OpenOptions{PendingSecondFactor: pending}); err != nil {
+		return err
+	}
+	if pending {
+		return ErrSecondFactorRequired
+	}
+	return nil
+}
+
+// openSession opens a session, sets its cookie and remembers the browser.
+func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, userID, loginID int64, o OpenOptions) error {
+	ctx := r.Context()
+	o.Client = Client{UserAgent: r.UserAgent(), Address: h.Proxies.ClientAddr(r)}
+	token, _, err := h.Sessions.Open(ctx, userID, loginID, o)
 	if err != nil {
 		return err
 	}

@@ -57,6 +57,31 @@ type Service struct {
 	Jobs   JobInserter
 	// Sessions ends a user's sessions when the super admin changes their addresses.
 	Sessions SessionEnder
+	// Roles tells which administrator roles hold in the request's session (some need a
+	// second factor).
+	Roles RoleChecker
+}
+
+// RoleChecker reports whether a principal holds a role in a policy domain.
+type RoleChecker interface {
+	HasRole(ctx context.Context, who policy.Principal, domain, role string) (bool, error)
+}
+
+// effectiveAdmin narrows the administrator flags of the account to the roles that hold in
+// the request's session: without a second factor, roles that require one do not.
+func (s *Service) effectiveAdmin(ctx context.Context, who policy.Principal, space int64, super, admin bool) (bool, bool, error) {
+	var err error
+	if super {
+		if super, err = s.Roles.HasRole(ctx, who, policy.GlobalDomain, policy.RoleSuperAdmin); err != nil {
+			return false, false, err
+		}
+	}
+	if admin {
+		if admin, err = s.Roles.HasRole(ctx, who, policy.Domain(space), policy.RoleSpaceAdmin); err != nil {
+			return false, false, err
+		}
+	}
+	return super, admin, nil
 }
 
 // SessionEnder ends every session of a user but one (0: all), in the transaction of the change.
@@ -186,7 +211,11 @@ func (s *Service) Profile(ctx context.Context, _ struct{}) (Profile, error) {
 			p.Collections = append(p.Collections, r.collection)
 		}
 	}
-	nav := navigation(space, p.SuperAdmin, slices.Contains(p.Spaces, space), slices.Contains(adminOf, space),
+	spaceAdmin := slices.Contains(adminOf, space)
+	if p.SuperAdmin, spaceAdmin, err = s.effectiveAdmin(ctx, who, space, p.SuperAdmin, spaceAdmin); err != nil {
+		return Profile{}, err
+	}
+	nav := navigation(space, p.SuperAdmin, slices.Contains(p.Spaces, space), spaceAdmin,
 		len(p.AdminOfCollections) > 0, len(p.ValidatorOfCollections) > 0)
 	for _, r := range []struct {
 		on   bool
@@ -240,6 +269,9 @@ func (s *Service) Navigation(ctx context.Context, _ struct{}) (Navigation, error
 		return Navigation{}, nil
 	}
 	if err != nil {
+		return Navigation{}, err
+	}
+	if super, admin, err = s.effectiveAdmin(ctx, who, space, super, admin); err != nil {
 		return Navigation{}, err
 	}
 	roles, err := s.collectionRoles(ctx, who.UserID)
@@ -386,11 +418,15 @@ func (s *Service) DeleteUser(ctx context.Context, req DeleteUserRequest) (bool, 
 		if err := tx.QueryRow(ctx, "SELECT super_admin FROM control.users WHERE id = $1", who.UserID).Scan(&callerSuper); err != nil {
 			return err
 		}
+		callerSuper, _, err := s.effectiveAdmin(ctx, who, 0, callerSuper, false)
+		if err != nil {
+			return err
+		}
 		if target != who.UserID && !callerSuper {
 			return api.ErrForbidden
 		}
 		var targetSuper bool
-		err := tx.QueryRow(ctx, "SELECT super_admin FROM control.users WHERE id = $1 FOR UPDATE", target).Scan(&targetSuper)
+		err = tx.QueryRow(ctx, "SELECT super_admin FROM control.users WHERE id = $1 FOR UPDATE", target).Scan(&targetSuper)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrUserNotFound
 		}
