@@ -4,10 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/netip"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -182,4 +186,47 @@ func TestIntegrationSignInThrottle(t *testing.T) {
 	assert.Equal(t, http.StatusNoContent, st)
 	// The counts live in PostgreSQL, where every server process reads them.
 	assert.Positive(t, e.count("SELECT count(*) FROM control.sign_in_failures WHERE key LIKE 'acct:member@alpha.ch%'"))
+}
+
+// TestIntegrationReplicasForgetAtOnce runs a second server process on the same database: what
+// it remembers of a user (the session, the profile) is dropped as soon as the first one
+// changes it.
+func TestIntegrationReplicasForgetAtOnce(t *testing.T) {
+	e := newEnv(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := config{BaseDomain: testDomain, Addr: ":8080", BlobURL: "file://" + t.TempDir()}
+	b, err := wire(e.db, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), newRegistry())
+	require.NoError(t, err)
+	go b.policy.Listen(ctx, e.db.Control())
+	go b.sessions.Listen(ctx)
+	other := httptest.NewServer(b.handler)
+	defer other.Close()
+	onOther := func(session, path, body string) string {
+		req, err := http.NewRequest(http.MethodPost, other.URL+"/api/"+path, strings.NewReader(body))
+		require.NoError(t, err)
+		req.Host = "alpha." + testDomain
+		req.Header.Set("Content-Type", "application/json")
+		req.AddCookie(&http.Cookie{Name: "vademecum_session", Value: session})
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer res.Body.Close()
+		data, err := io.ReadAll(res.Body)
+		require.NoError(t, err)
+		return string(data)
+	}
+	s := e.login("member@alpha.ch", "secret")
+	require.Contains(t, onOther(s, "common/query/profile", `{}`), `"firstname":"F"`)
+
+	res := e.api("alpha", s, "common/mutation/updateUser", `{"u":{"firstname":"Fiona","lastname":"Meier"}}`)
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Eventually(t, func() bool { return strings.Contains(onOther(s, "common/query/profile", `{}`), `"firstname":"Fiona"`) },
+		5*time.Second, 10*time.Millisecond, "the other process forgets the profile it remembered")
+
+	res = e.api("alpha", e.super, "admin/mutation/endUserSessions", fmt.Sprintf(`{"user":%d}`, e.ids["member@alpha.ch"]))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	assert.Eventually(t, func() bool {
+		return strings.Contains(onOther(s, "common/query/profile", `{}`), `"username":"Anonymous"`)
+	},
+		5*time.Second, 10*time.Millisecond, "the other process forgets the ended session")
 }

@@ -157,6 +157,7 @@ func (s *Service) UpdateUserEmail(ctx context.Context, req LoginRequest) (UserDa
 	if err != nil {
 		return UserData{}, err
 	}
+	s.Grants.Invalidate(int64(req.User)) // the address is the username, and may join spaces by domain
 	return s.userData(ctx, int64(req.User))
 }
 
@@ -174,6 +175,7 @@ func (s *Service) AddUserLogin(ctx context.Context, req LoginRequest) (UserData,
 	if tag.RowsAffected() == 0 {
 		return UserData{}, ErrUserNotFound
 	}
+	s.Grants.Invalidate(int64(req.User))
 	return s.userData(ctx, int64(req.User))
 }
 
@@ -205,7 +207,11 @@ func (s *Service) DeleteUserLogin(ctx context.Context, req LoginRequest) (bool, 
 		_, err = s.Sessions.EndAll(ctx, tx, int64(req.User), 0)
 		return err
 	})
-	return err == nil, err
+	if err != nil {
+		return false, err
+	}
+	s.Grants.Invalidate(int64(req.User))
+	return true, nil
 }
 
 func loginConflict(err error, email string) error {

@@ -60,6 +60,8 @@ type Service struct {
 	// Roles tells which administrator roles hold in the request's session (some need a
 	// second factor).
 	Roles RoleChecker
+
+	profiles profileCache
 }
 
 // RoleChecker reports whether a principal holds a role in a policy domain.
@@ -166,14 +168,37 @@ type Navigation struct {
 const UserColumns = `u.id, u.firstname, u.lastname, coalesce((SELECT l.email FROM control.logins l
 	WHERE l.user_id = u.id ORDER BY l.is_primary DESC, l.id LIMIT 1), ''), u.title, u.about, u.language, u.weekly_reminder`
 
-// Profile returns the caller's profile.
+// Profile returns the caller's profile. Signed-in users ask for it on every page, so it is
+// remembered per user, login, space and second factor until anything about the user's
+// access or account changes (ForgetProfile, run by the policy's change announcements that
+// every process receives), and for profileTTL at most.
 func (s *Service) Profile(ctx context.Context, _ struct{}) (Profile, error) {
 	who := policy.PrincipalFrom(ctx)
-	anon := Profile{Username: "Anonymous", Spaces: []int64{}, Collections: []int64{}, AdminOfCollections: []int64{},
-		ValidatorOfCollections: []int64{}, Roles: []string{}}
 	if who.Anonymous() {
-		return anon, nil
+		return anonymousProfile(), nil
 	}
+	key := profileKey{user: who.UserID, login: who.LoginID, space: tenancy.SpaceID(ctx), secondFactor: who.SecondFactor}
+	if p, ok := s.profiles.get(key); ok {
+		return p, nil
+	}
+	gen := s.profiles.generation()
+	p, err := s.loadProfile(ctx, who)
+	if err == nil && p.ID != 0 {
+		s.profiles.put(key, p, gen)
+	}
+	return p, err
+}
+
+// ForgetProfile drops the remembered profiles of a user (0: of everyone).
+func (s *Service) ForgetProfile(userID int64) { s.profiles.forget(userID) }
+
+func anonymousProfile() Profile {
+	return Profile{Username: "Anonymous", Spaces: []int64{}, Collections: []int64{}, AdminOfCollections: []int64{},
+		ValidatorOfCollections: []int64{}, Roles: []string{}}
+}
+
+func (s *Service) loadProfile(ctx context.Context, who policy.Principal) (Profile, error) {
+	anon := anonymousProfile()
 	p := anon
 	var u User
 	var adminOf []int64
@@ -342,8 +367,12 @@ func (s *Service) SetLanguage(ctx context.Context, req LanguageRequest) (bool, e
 	if !validLanguage(req.Language) {
 		return false, api.ErrInvalidLanguage.Field("language")
 	}
-	_, err := s.Pool.Exec(ctx, "UPDATE control.users SET language = $2 WHERE id = $1", policy.PrincipalFrom(ctx).UserID, req.Language)
-	return err == nil, err
+	who := policy.PrincipalFrom(ctx)
+	if _, err := s.Pool.Exec(ctx, "UPDATE control.users SET language = $2 WHERE id = $1", who.UserID, req.Language); err != nil {
+		return false, err
+	}
+	s.Grants.Invalidate(who.UserID) // the remembered profiles hold the language
+	return true, nil
 }
 
 // ProfileUpdate holds the editable profile settings.
@@ -386,6 +415,7 @@ func (s *Service) UpdateUser(ctx context.Context, req UpdateUserRequest) (Profil
 	if err != nil {
 		return Profile{}, err
 	}
+	s.Grants.Invalidate(policy.PrincipalFrom(ctx).UserID) // the remembered profiles hold these settings
 	return s.Profile(ctx, struct{}{})
 }
 
