@@ -180,9 +180,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		_, _ = w.Write([]byte("ready\n"))
 	})
 	top.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	top.Handle("/", api.Observe(log, metrics, api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site))))
+	top.Handle("/", api.Observe(log, metrics, api.CrossOriginProtection(api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site)))))
 
-	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
+	return &app{handler: api.SecurityHeaders(top), router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
 		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, closePDF: closePDF}, nil
 }
 
