@@ -165,7 +165,7 @@ func TestIntegrationSignIn(t *testing.T) {
 	})
 	t.Run("logout ends the session", func(t *testing.T) {
 		s := e.login("member@alpha.ch", "secret")
-		res := e.do(http.MethodGet, host, "/auth/logout", s, nil, "")
+		res := e.do(http.MethodPost, host, "/auth/logout", s, form, "")
 		assert.Equal(t, http.StatusSeeOther, res.StatusCode)
 		assert.Equal(t, "/", res.Header.Get("Location"))
 		assert.Equal(t, -1, res.Cookies()[0].MaxAge)
