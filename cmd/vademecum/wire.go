@@ -145,7 +145,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	collectionSvc.Register(router)
 	guidelineSvc.Register(router)
 	validationSvc.Register(router)
-	(&media.Service{DB: db, Store: store, Reviewer: guidelineSvc}).Register(router)
+	(&media.Service{DB: db, Store: store, Reviewer: guidelineSvc, Readers: guidelineSvc, Clock: clock}).Register(router)
 	(&maintenance.Service{DB: db, Registry: registry, Jobs: jobs}).Register(router)
 	(&audit.Service{DB: db, Reviewer: guidelineSvc, Jobs: jobs, BaseDomain: cfg.BaseDomain}).Register(router)
 	(&notify.Service{DB: db}).Register(router)
