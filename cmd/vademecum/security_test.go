@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -17,6 +18,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	htmlparse "golang.org/x/net/html"
+
+	"vademecum/frontend"
 )
 
 // errorOf reads the {message, params} body of an answer.
@@ -505,4 +509,42 @@ func TestIntegrationSecurityUnservedPaths(t *testing.T) {
 		assert.NotEqual(t, http.StatusNotFound, e.do(http.MethodGet, "alpha."+testDomain, "/auth/logout", "", nil, "").StatusCode)
 		assert.Equal(t, http.StatusOK, e.do(http.MethodGet, "alpha."+testDomain, "/api/common/get/spaceIcon/28", "", nil, "").StatusCode)
 	})
+}
+
+// TestSecurityBuiltAppHasNoInlineScript holds the built web app to its content security
+// policy, which runs no inline script: index.html may load scripts only by src and carry no
+// event handler attributes. It needs the app built (make build) and is skipped without it.
+func TestSecurityBuiltAppHasNoInlineScript(t *testing.T) {
+	index, err := fs.ReadFile(frontend.Dist(), "index.html")
+	if err != nil {
+		t.Skip("the web app is not built (make build)")
+	}
+	z := htmlparse.NewTokenizer(bytes.NewReader(index))
+	scripts := 0
+	for {
+		tt := z.Next()
+		if tt == htmlparse.ErrorToken {
+			break
+		}
+		if tt != htmlparse.StartTagToken && tt != htmlparse.SelfClosingTagToken {
+			continue
+		}
+		tok := z.Token()
+		src := ""
+		for _, a := range tok.Attr {
+			assert.False(t, strings.HasPrefix(strings.ToLower(a.Key), "on"), "event handler %s on <%s>", a.Key, tok.Data)
+			assert.False(t, strings.HasPrefix(strings.TrimSpace(strings.ToLower(a.Val)), "javascript:"), "javascript: URL on <%s>", tok.Data)
+			if a.Key == "src" {
+				src = a.Val
+			}
+		}
+		if tok.Data == "script" {
+			scripts++
+			assert.True(t, strings.HasPrefix(src, "/"), "inline or foreign script in index.html: %q", src)
+			if z.Next() == htmlparse.TextToken {
+				assert.Empty(t, strings.TrimSpace(string(z.Text())), "inline script text")
+			}
+		}
+	}
+	assert.Positive(t, scripts, "the app loads its script by src")
 }
