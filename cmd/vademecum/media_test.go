@@ -83,7 +83,12 @@ func TestIntegrationMedia(t *testing.T) {
 	})
 
 	t.Run("served with its type, never sniffed by the browser", func(t *testing.T) {
-		res := e.do(http.MethodGet, "alpha."+testDomain, "/api/common/get/document/"+hash, "", map[string]string{"Space": "alpha"}, "")
+		res := e.do(http.MethodGet, "alpha."+testDomain, "/api/common/get/document/"+hash, e.collMember, map[string]string{"Space": "alpha"}, "")
+		assert.Equal(t, http.StatusNotFound, res.StatusCode, "a file attached to no guideline is nobody's to read")
+		attached := e.createGuideline(e.collMember, e.cardio.ID, nil)
+		require.Equal(t, http.StatusOK, e.api("alpha", e.collMember, "author/mutation/createDocument",
+			map[string]any{"doc": map[string]any{"hash": hash, "name": "Schema", "guidelineId": attached}}).Status)
+		res = e.do(http.MethodGet, "alpha."+testDomain, "/api/common/get/document/"+hash, e.collMember, map[string]string{"Space": "alpha"}, "")
 		require.Equal(t, http.StatusOK, res.StatusCode)
 		assert.Equal(t, "image/png", res.Header.Get("Content-Type"))
 		assert.Equal(t, "nosniff", res.Header.Get("X-Content-Type-Options"))

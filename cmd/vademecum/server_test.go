@@ -90,7 +90,7 @@ func TestIntegrationBadInput(t *testing.T) {
 	assert.Equal(t, 0, e.count("SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'space_new%'"), "half-provisioned schema left")
 
 	t.Run("Space header naming another space than the host", func(t *testing.T) {
-		res := e.do(http.MethodPost, "alpha."+testDomain, "/api/common/query/profile", e.alphaAdmin, map[string]string{"Space": "beta"}, `{}`)
+		res := e.do(http.MethodPost, "alpha."+testDomain, "/api/common/query/profile", e.alphaAdmin, map[string]string{"Space": "beta", "Content-Type": "application/json"}, `{}`)
 		assert.Equal(t, http.StatusBadRequest, res.StatusCode)
 	})
 	t.Run("unknown space page serves the app with 404", func(t *testing.T) {
@@ -118,7 +118,7 @@ func TestIntegrationSignIn(t *testing.T) {
 		assert.Equal(t, testDomain, c.Domain)
 		assert.False(t, c.Secure)
 		// the same session works on another space's host
-		prof := e.do(http.MethodPost, "beta."+testDomain, "/api/common/query/profile", c.Value, map[string]string{"Space": "beta"}, `{}`)
+		prof := e.do(http.MethodPost, "beta."+testDomain, "/api/common/query/profile", c.Value, map[string]string{"Space": "beta", "Content-Type": "application/json"}, `{}`)
 		body, _ := io.ReadAll(prof.Body)
 		assert.Contains(t, string(body), `"username":"member@alpha.ch"`)
 	})
@@ -165,7 +165,7 @@ func TestIntegrationSignIn(t *testing.T) {
 	})
 	t.Run("logout ends the session", func(t *testing.T) {
 		s := e.login("member@alpha.ch", "secret")
-		res := e.do(http.MethodGet, host, "/auth/logout", s, nil, "")
+		res := e.do(http.MethodPost, host, "/auth/logout", s, form, "")
 		assert.Equal(t, http.StatusSeeOther, res.StatusCode)
 		assert.Equal(t, "/", res.Header.Get("Location"))
 		assert.Equal(t, -1, res.Cookies()[0].MaxAge)

@@ -170,7 +170,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	collectionSvc.Register(router)
 	guidelineSvc.Register(router)
 	validationSvc.Register(router)
-	(&media.Service{DB: db, Store: store, Reviewer: guidelineSvc}).Register(router)
+	(&media.Service{DB: db, Store: store, Reviewer: guidelineSvc, Readers: guidelineSvc, Clock: clock}).Register(router)
 	(&maintenance.Service{DB: db, Registry: registry, Jobs: jobs}).Register(router)
 	(&audit.Service{DB: db, Reviewer: guidelineSvc, Jobs: jobs, BaseDomain: cfg.BaseDomain}).Register(router)
 	(&notify.Service{DB: db}).Register(router)
@@ -205,9 +205,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		_, _ = w.Write([]byte("ready\n"))
 	})
 	top.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	top.Handle("/", api.Observe(log, metrics, api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site))))
+	top.Handle("/", api.Observe(log, metrics, api.CrossOriginProtection(api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site)))))
 
-	return &app{handler: top, router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
+	return &app{handler: api.SecurityHeaders(top), router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
 		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, sessions: sessions, closePDF: closePDF}, nil
 }
 

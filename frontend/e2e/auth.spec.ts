@@ -9,7 +9,20 @@ test.describe('sign-in', () => {
     await header.getByRole('button', { name: 'Menü öffnen' }).click();
     const menu = page.getByRole('dialog', { name: 'Menü' });
     await expect(menu).toContainText('max.member@kssg.ch');
-    await menu.getByRole('link', { name: 'Abmelden' }).click();
+    // signing out posts a form; the server answers with the start page
+    await menu.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(url('kssg', '/'));
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  });
+
+  test('a visit to /auth/logout asks before signing out', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.goto(url('kssg', '/auth/logout'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Abmelden' })).toBeVisible();
+    // the visit itself changed nothing
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Profil öffnen' })).toContainText('Max Muster');
+    await page.locator('main form').getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(url('kssg', '/'));
     await expect(page.getByRole('banner').getByRole('link', { name: 'Anmelden' })).toBeVisible();
   });
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -50,10 +51,29 @@ func readBody(r io.Reader, limit int64) ([]byte, error) {
 	return body, nil
 }
 
+// requireJSON refuses a body not declared as JSON (415). Pages of other sites can send forms
+// and text/plain without the browser asking first, never application/json; refusing the rest
+// also keeps the calls' one codec honest.
+func requireJSON(r *http.Request) error {
+	media, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || media != "application/json" {
+		return ErrUnsupportedMediaType
+	}
+	for name, value := range params {
+		if name != "charset" || !strings.EqualFold(value, "utf-8") {
+			return ErrUnsupportedMediaType
+		}
+	}
+	return nil
+}
+
 // DecodeRequest reads the JSON body of a stream's request (at most limit bytes) into v with the
-// answers of the API calls: too long, unknown fields, wrong types and trailing data are 400
-// errors naming what is wrong.
+// answers of the API calls: a body not declared as JSON is a 415 error; too long, unknown
+// fields, wrong types, trailing data and control characters are 400 errors naming what is wrong.
 func DecodeRequest(r *http.Request, limit int64, v any) error {
+	if err := requireJSON(r); err != nil {
+		return err
+	}
 	body, err := readBody(r.Body, limit)
 	if err != nil {
 		return err
@@ -61,8 +81,8 @@ func DecodeRequest(r *http.Request, limit int64, v any) error {
 	return decodeJSON(body, v)
 }
 
-// decodeJSON decodes a JSON request body into v: unknown fields, trailing data, wrong types
-// and invalid UTF-8 are 400 errors that name what is wrong.
+// decodeJSON decodes a JSON request body into v: unknown fields, trailing data, wrong types,
+// invalid UTF-8 and strings holding control characters are 400 errors that name what is wrong.
 func decodeJSON(body []byte, v any) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		body = []byte("{}")
@@ -78,7 +98,119 @@ func decodeJSON(body []byte, v any) error {
 	if dec.More() {
 		return ErrMalformedJSON
 	}
+	if field, ok := controlCharacterField(body); ok {
+		return ErrControlCharacter.Field(field)
+	}
 	return nil
+}
+
+// isControl tells the characters no text of ours holds: C0 controls but tab, line feed and
+// carriage return, and DEL. PostgreSQL refuses NUL in text, and the others only hide or
+// garble what a reader sees.
+func isControl(r rune) bool {
+	return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || r == 0x7f
+}
+
+// mayHoldControl is a quick look for what a control character in valid JSON must look like:
+// an escape \b, \f or \u00XX below \u0020 or of DEL, or a raw DEL (raw C0 characters are
+// not JSON). It may say yes wrongly (\u0009 is a tab), never no.
+func mayHoldControl(body []byte) bool {
+	if bytes.IndexByte(body, 0x7f) >= 0 {
+		return true
+	}
+	for rest := body; ; {
+		i := bytes.IndexByte(rest, '\\')
+		if i < 0 || i+1 >= len(rest) {
+			return false
+		}
+		switch rest[i+1] {
+		case 'b', 'f':
+			return true
+		case 'u':
+			if i+5 < len(rest) && rest[i+2] == '0' && rest[i+3] == '0' {
+				hi, lo := rest[i+4], rest[i+5]
+				if hi == '0' || hi == '1' || (hi == '7' && (lo == 'f' || lo == 'F')) {
+					return true
+				}
+			}
+		}
+		rest = rest[i+2:]
+	}
+}
+
+// controlCharacterField finds the first string (value or object key) of a valid JSON body
+// holding a control character and names it by its path: "name", "glv.details[2].content";
+// a key is named by the object holding it, "body" at the top.
+func controlCharacterField(body []byte) (string, bool) {
+	if !mayHoldControl(body) {
+		return "", false
+	}
+	// one level per open object or array, with the key or index of the value read in it
+	type level struct {
+		array   bool
+		index   int
+		key     string
+		wantKey bool
+	}
+	var stack []*level
+	path := func(levels []*level) string {
+		var b strings.Builder
+		for _, l := range levels {
+			if l.array {
+				b.WriteString("[" + strconv.Itoa(l.index) + "]")
+				continue
+			}
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(l.key)
+		}
+		if b.Len() == 0 {
+			return "body"
+		}
+		return b.String()
+	}
+	done := func() { // a value of the innermost object or array is complete
+		if len(stack) == 0 {
+			return
+		}
+		if top := stack[len(stack)-1]; top.array {
+			top.index++
+		} else {
+			top.wantKey = true
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			done()
+			continue
+		}
+		if n := len(stack); n > 0 && !stack[n-1].array && stack[n-1].wantKey {
+			key, _ := tok.(string)
+			if strings.ContainsFunc(key, isControl) {
+				return path(stack[:n-1]), true
+			}
+			stack[n-1].key, stack[n-1].wantKey = key, false
+			continue
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			stack = append(stack, &level{array: t == '[', wantKey: t == '{'})
+			continue
+		case string:
+			if strings.ContainsFunc(t, isControl) {
+				return path(stack), true
+			}
+		}
+		done()
+	}
 }
 
 func jsonError(err error) error {

@@ -17,15 +17,17 @@ const (
 	KindNotFound
 	KindConflict
 	KindTooManyRequests
+	KindUnsupportedMediaType
 )
 
 var statusOf = map[Kind]int{
-	KindInvalid:         http.StatusBadRequest,
-	KindUnauthorized:    http.StatusUnauthorized,
-	KindForbidden:       http.StatusForbidden,
-	KindNotFound:        http.StatusNotFound,
-	KindConflict:        http.StatusConflict,
-	KindTooManyRequests: http.StatusTooManyRequests,
+	KindInvalid:              http.StatusBadRequest,
+	KindUnauthorized:         http.StatusUnauthorized,
+	KindForbidden:            http.StatusForbidden,
+	KindNotFound:             http.StatusNotFound,
+	KindConflict:             http.StatusConflict,
+	KindTooManyRequests:      http.StatusTooManyRequests,
+	KindUnsupportedMediaType: http.StatusUnsupportedMediaType,
 }
 
 // Error is a public error: Message is a stable key (e.g. "space.hasCollections") the UI
@@ -99,6 +101,13 @@ var (
 	ErrInvalidID       = Invalid("request.invalidId")
 	ErrSpaceMismatch   = Invalid("space.headerMismatch")
 	ErrInvalidLanguage = Invalid("validation.language")
+	// ErrUnsupportedMediaType refuses API calls whose body is not declared as JSON.
+	ErrUnsupportedMediaType = &Error{Kind: KindUnsupportedMediaType, Message: "api.unsupportedMediaType"}
+	// ErrControlCharacter refuses a string of the request holding a control character
+	// (other than tab, line feed and carriage return); params name the field.
+	ErrControlCharacter = Invalid("api.controlCharacter")
+	// ErrCrossOrigin refuses a state-changing request that another site's page sent.
+	ErrCrossOrigin = Forbidden("auth.crossOrigin")
 )
 
 // AsError finds the public error in err's chain.

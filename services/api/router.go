@@ -28,9 +28,18 @@ type Router struct {
 	objects []string
 }
 
-// NewRouter returns an empty router whose endpoints are guarded by authz.
+// NewRouter returns an empty router whose endpoints are guarded by authz. Paths under /api/
+// that no endpoint serves, with any method, answer a JSON 404.
 func NewRouter(authz Authorizer) *Router {
-	return &Router{mux: http.NewServeMux(), authz: authz}
+	mux := http.NewServeMux()
+	mux.Handle("/api/", NotFoundHandler())
+	return &Router{mux: mux, authz: authz}
+}
+
+// NotFoundHandler answers every request with the JSON 404 {"message":"not found"}, for the
+// API's and sign-in's paths that nothing serves (rather than the web app's page).
+func NotFoundHandler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { WriteError(r.Context(), w, ErrNotFound) })
 }
 
 // ServeHTTP serves the registered endpoints.
@@ -52,8 +61,8 @@ type Option func(*callConfig)
 func BodyLimit(n int64) Option { return func(c *callConfig) { c.bodyLimit = n } }
 
 // Call registers fn as POST /api/{group}/{kind}/{name}; group may name a sub-group such as
-// "admin/spaceadmin". The request body is decoded into Req after the policy check, and the
-// result is answered as JSON.
+// "admin/spaceadmin". A body not declared as application/json is refused at once (415); the
+// body is decoded into Req after the policy check, and the result is answered as JSON.
 func Call[Req, Resp any](r *Router, group, kind, name string, fn func(context.Context, Req) (Resp, error), opts ...Option) {
 	cfg := callConfig{bodyLimit: DefaultBodyLimit}
 	for _, o := range opts {
@@ -68,7 +77,12 @@ func Call[Req, Resp any](r *Router, group, kind, name string, fn func(context.Co
 		return fn(ctx, req)
 	}
 	ep = r.authorize(obj)(ep)
-	decode := func(_ context.Context, req *http.Request) (any, error) { return readBody(req.Body, cfg.bodyLimit) }
+	decode := func(_ context.Context, req *http.Request) (any, error) {
+		if err := requireJSON(req); err != nil {
+			return nil, err
+		}
+		return readBody(req.Body, cfg.bodyLimit)
+	}
 	r.handle("POST /api/"+obj, obj, kithttp.NewServer(ep, decode, encodeJSON, kithttp.ServerErrorEncoder(encodeError)))
 }
 

@@ -6,11 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -37,7 +40,8 @@ type Handler struct {
 	// Proxies are the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed.
 	Proxies    api.Proxies
 	BaseDomain string
-	// Page serves the sign-in page (the app) for GET /auth/login.
+	// Page serves the sign-in page (the app) for GET /auth/login, and the sign-out page for
+	// GET /auth/logout.
 	Page http.Handler
 	// OnSignIn runs after a successful sign-in, before the session opens.
 	OnSignIn func(ctx context.Context, userID int64) error
@@ -46,12 +50,16 @@ type Handler struct {
 	SuperAdminsNeedSecondFactor bool
 }
 
-// Register adds the sign-in routes to mux.
+// Register adds the sign-in routes to mux. Signing out changes state, so it is a POST; GET
+// /auth/logout is the app's page with a button that posts. Other paths under /auth/ answer a
+// JSON 404.
 func (h *Handler) Register(mux *http.ServeMux) {
 	mux.Handle("GET /auth/login", h.Page)
 	mux.HandleFunc("POST /auth/login", h.login)
 	mux.HandleFunc("POST /auth/second-factor", h.secondFactor)
-	mux.HandleFunc("GET /auth/logout", h.logout)
+	mux.Handle("GET /auth/logout", h.Page)
+	mux.HandleFunc("POST /auth/logout", h.logout)
+	mux.Handle("/auth/", api.NotFoundHandler())
 }
 
 // Middleware binds the request to the principal of its session cookie.
@@ -237,6 +245,8 @@ func (h *Handler) refuse(ctx context.Context, rules []Rule) error {
 	return ErrInvalidCredentials
 }
 
+// logout closes the session and clears its cookie; a form goes on to the start page (303),
+// a script's call gets 204.
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(CookieName); err == nil && c.Value != "" {
 		if err := h.Sessions.Close(r.Context(), c.Value); err != nil {
@@ -245,7 +255,11 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	http.SetCookie(w, h.cookie(r, "", -1))
-	http.Redirect(w, r, "/", http.StatusSeeOther)
+	if media, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); media == "application/x-www-form-urlencoded" || media == "multipart/form-data" {
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // DeviceCookieName is the cookie that recognises a browser an account signed in from.
@@ -317,9 +331,17 @@ func (h *Handler) landingURL(r *http.Request) string {
 	return scheme + "://www." + h.BaseDomain + port + "/"
 }
 
-// safePath keeps redirects on this site: only absolute paths, never "//host" or "/\host".
+// safePath keeps redirects on this site: an absolute path of this site, or "/". Browsers
+// drop tabs and line breaks from addresses, read a backslash as a slash and resolve "//host"
+// to another site, so that "/\t/evil.example" and "/\evil.example" lead off-site: a path
+// holding control characters, white space or backslashes anywhere, starting with "//", or
+// naming a scheme or host is refused.
 func safePath(p string) string {
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") || strings.ContainsAny(p, "\r\n") {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || len(p) > 2048 || !utf8.ValidString(p) ||
+		strings.ContainsFunc(p, func(r rune) bool { return r == '\\' || unicode.IsSpace(r) || unicode.IsControl(r) }) {
+		return "/"
+	}
+	if u, err := url.Parse(p); err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" || u.User != nil {
 		return "/"
 	}
 	return p

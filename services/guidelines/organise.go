@@ -294,12 +294,24 @@ type SnapshotVersion struct {
 }
 
 // Snapshot is what a copy of a guideline takes: the latest version of each unarchived
-// language, the validity interval and the classification.
+// language, the validity interval, the classification and the attached files.
 type Snapshot struct {
 	ID                 int64
 	ValidationInterval int
 	Versions           []SnapshotVersion
 	Metadata           [][2]int64 // metadata id, option id
+	Documents          []SnapshotDocument
+}
+
+// SnapshotDocument is a file attached to a guideline. Files are served only to readers of a
+// guideline they are attached to, so a copy, whose text shows the same files, gets them
+// attached as well.
+type SnapshotDocument struct {
+	Hash     string
+	Name     string
+	Mime     string
+	Length   int64
+	Archived bool
 }
 
 // ReadLatest takes a snapshot of a guideline in the space tx works in.
@@ -352,12 +364,21 @@ func ReadLatest(ctx context.Context, tx pgx.Tx, id int64) (Snapshot, error) {
 		err := row.Scan(&m[0], &m[1])
 		return m, err
 	})
+	if err != nil {
+		return snap, err
+	}
+	rows, err = tx.Query(ctx, "SELECT hash, name, mime, length, archived FROM documents WHERE guideline_id = $1 ORDER BY id", id)
+	if err != nil {
+		return snap, err
+	}
+	snap.Documents, err = pgx.CollectRows(rows, pgx.RowToStructByPos[SnapshotDocument])
 	return snap, err
 }
 
 // WriteCopy creates a guideline from a snapshot in the space tx works in: unpublished, its
-// versions numbered anew, with new section ids. References to sections of other guidelines
-// are kept only within the same space (sameSpace), as are the metadata options.
+// versions numbered anew, with new section ids and the same files attached. References to
+// sections of other guidelines are kept only within the same space (sameSpace), as are the
+// metadata options.
 func WriteCopy(ctx context.Context, tx pgx.Tx, snap Snapshot, collection, author int64, validator *int64, sameSpace bool) (int64, error) {
 	var id int64
 	if err := tx.QueryRow(ctx, `INSERT INTO guidelines (collection_id, author_id, main_validator_id, validation_interval)
@@ -393,6 +414,13 @@ func WriteCopy(ctx context.Context, tx pgx.Tx, snap Snapshot, collection, author
 			if _, err := tx.Exec(ctx, "INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id) VALUES ($1, $2, $3)", id, m[0], m[1]); err != nil {
 				return 0, err
 			}
+		}
+	}
+	// the blob store is shared by every space, so the files are the same in any space
+	for _, d := range snap.Documents {
+		if _, err := tx.Exec(ctx, `INSERT INTO documents (guideline_id, hash, name, mime, length, archived, created_by)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, d.Hash, d.Name, d.Mime, d.Length, d.Archived, author); err != nil {
+			return 0, err
 		}
 	}
 	return id, nil

@@ -32,11 +32,22 @@ type Reviewer interface {
 	MayReview(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (int64, error)
 }
 
+// Readers tells which collections the caller reads from a space (its own and those shared to
+// it) and works in the spaces holding them.
+type Readers interface {
+	ReadableCollections(ctx context.Context, sp *tenancy.Space) ([]guidelines.ReadableCollection, error)
+	InEachSpace(ctx context.Context, sp *tenancy.Space, collections []guidelines.ReadableCollection,
+		fn func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error) error
+}
+
 // Service implements uploads, downloads and the documents of guidelines.
 type Service struct {
 	DB       *tenancy.DB
 	Store    *Store
 	Reviewer Reviewer
+	Readers  Readers
+	// Clock tells which published languages are still valid.
+	Clock guidelines.Clock
 }
 
 // Document is a file attached to a guideline (spec §3).
@@ -113,11 +124,27 @@ func (s *Service) store(w http.ResponseWriter, r *http.Request, part *multipart.
 	}
 }
 
-// download serves a stored file. Files are named by the hash of their content, so their
-// addresses cannot be guessed and never change: they are cached for good.
+// download serves a stored file to whoever may read a guideline it is attached to (see
+// mayDownload); for everybody else it does not exist. Files are named by the hash of their
+// content, so their addresses never change: browsers keep them for good, shared caches
+// never, as the answer depends on who asks.
 func (s *Service) download(w http.ResponseWriter, r *http.Request) {
 	hash := r.PathValue("hash")
 	if !validHash(hash) {
+		api.WriteError(r.Context(), w, ErrNotFound)
+		return
+	}
+	sp, ok := tenancy.SpaceFrom(r.Context())
+	if !ok {
+		api.WriteError(r.Context(), w, ErrNotFound)
+		return
+	}
+	may, err := s.mayDownload(r.Context(), sp, hash)
+	if err != nil {
+		api.WriteError(r.Context(), w, err)
+		return
+	}
+	if !may {
 		api.WriteError(r.Context(), w, ErrNotFound)
 		return
 	}
@@ -135,13 +162,61 @@ func (s *Service) download(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", rd.ContentType())
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("Cache-Control", "private, max-age=31536000, immutable")
 	h.Set("ETag", `"`+hash+`"`)
 	if r.Header.Get("If-None-Match") == `"`+hash+`"` {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	http.ServeContent(w, r, "", rd.ModTime(), rd)
+}
+
+// mayDownload tells whether the caller may have the file hash from space sp: it is attached
+// to a guideline they may read there, that is one with a language readers see (published,
+// online, not archived, still valid) in a collection they read from sp, the space's own or
+// shared to it; or to a guideline of sp they write or review, whatever its state (drafts
+// show their images to their authors and validators).
+func (s *Service) mayDownload(ctx context.Context, sp *tenancy.Space, hash string) (bool, error) {
+	collections, err := s.Readers.ReadableCollections(ctx, sp)
+	if err != nil {
+		return false, err
+	}
+	now := s.Clock.Time()
+	found := false
+	err = s.Readers.InEachSpace(ctx, sp, collections, func(tx pgx.Tx, ids []int64, _ map[int64]guidelines.ReadableCollection) error {
+		if found {
+			return nil
+		}
+		return tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM documents d JOIN guidelines g ON g.id = d.guideline_id
+			WHERE d.hash = $1 AND g.collection_id = ANY($2)
+			  AND EXISTS (SELECT 1 FROM guideline_languages l WHERE l.guideline_id = g.id AND `+guidelines.ReadableSQL("$3")+`))`,
+			hash, ids, now).Scan(&found)
+	})
+	if err != nil || found || policy.PrincipalFrom(ctx).Anonymous() {
+		return found, err
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "SELECT DISTINCT guideline_id FROM documents WHERE hash = $1 ORDER BY guideline_id", hash)
+		if err != nil {
+			return err
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			_, err := s.Reviewer.MayReview(ctx, tx, sp, id)
+			if err == nil {
+				found = true
+				return nil
+			}
+			if !errors.Is(err, api.ErrForbidden) && !errors.Is(err, guidelines.ErrNotFound) {
+				return err
+			}
+		}
+		return nil
+	})
+	return found, err
 }
 
 // DocumentInput registers an uploaded file with a guideline.
@@ -264,8 +339,9 @@ type DeleteDocumentRequest struct {
 	DocID api.ID `json:"docId"`
 }
 
-// DeleteDocument detaches a document from its guideline. The file stays in the store: other
-// documents or published versions may show the same content.
+// DeleteDocument detaches a document from its guideline. The file stays in the store, as
+// other documents may hold the same content; it is served only for the guidelines it is
+// still attached to.
 func (s *Service) DeleteDocument(ctx context.Context, req DeleteDocumentRequest) (bool, error) {
 	err := s.tx(ctx, func(_ *tenancy.Space, tx pgx.Tx) error {
 		if err := ownDocument(ctx, tx, int64(req.DocID)); err != nil {

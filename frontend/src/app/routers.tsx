@@ -3,6 +3,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { Loader } from '../components/Loader';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
+import { LogoutPage } from '../features/auth/components/LogoutPage';
 import type { Space } from '../lib/types';
 import { RequireAuth, RequireSuperAdmin } from './shell/RequireAuth';
 import { ShellLayout } from './shell/ShellLayout';
@@ -60,6 +61,7 @@ export const landingRoutes: RouteObject[] = [
     ),
   },
   { path: '/auth/login', element: <LoginPage standalone /> },
+  { path: '/auth/logout', element: <LogoutPage standalone /> },
   { path: '*', element: <NotFoundPage standalone /> },
 ];
 
@@ -78,6 +80,7 @@ export function shellRoutes(space: Space): RouteObject[] {
           ),
         },
         { path: 'auth/login', element: <LoginPage /> },
+        { path: 'auth/logout', element: <LogoutPage /> },
         { path: 'results', element: publicLazy(<ResultsPage space={space} />) },
         { path: 'releasenotes/:tag?', element: publicLazy(<ReleaseNotesPage />) },
         { path: 'eventinbox/:itemId?', element: publicLazy(<EventInboxPage />) },

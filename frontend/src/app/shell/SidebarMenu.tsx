@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
+import { LogoutButton } from '../../components/LogoutButton';
 import { Sheet } from '../../components/Sheet';
 import { useNavigation } from '../../lib/endpoints/getNavigation';
 import { useProfile } from '../../lib/endpoints/getProfile';
@@ -71,10 +72,10 @@ export function SidebarMenu() {
                 </NavLink>
               </li>
               <li>
-                <a href="/auth/logout" className="nav-list__item">
+                <LogoutButton className="nav-list__item">
                   <Icon name="logout" />
                   <span className="nav-list__text">{t('auth.logout')}</span>
-                </a>
+                </LogoutButton>
               </li>
             </>
           )}

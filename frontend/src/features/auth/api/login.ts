@@ -34,8 +34,17 @@ export async function login(credentials: Credentials): Promise<void> {
 
 export const useLogin = () => useMutation({ mutationFn: login });
 
-/** Only same-site absolute paths are accepted as return targets (no "//host" or full URLs). */
+/**
+ * Only absolute paths of this site are accepted as return targets, as on the server: never
+ * "//host", full URLs, backslashes, white space or control characters (browsers drop tabs and
+ * line breaks and read "\\" as "/", so "/\t/host" would lead to another site).
+ */
 export function safeReturnPath(r: string | null): string {
-  if (r && r.startsWith('/') && !r.startsWith('//') && !r.startsWith('/\\')) return r;
-  return '/';
+  if (!r || !r.startsWith('/') || r.startsWith('//') || /[\\\s\u0000-\u001f\u007f-\u009f]/.test(r)) return '/';
+  try {
+    if (new URL(r, window.location.origin).origin !== window.location.origin) return '/';
+  } catch {
+    return '/';
+  }
+  return r;
 }

@@ -58,7 +58,12 @@ describe('LandingPage', () => {
     expect(await screen.findByRole('heading', { name: 'My organizations' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'More organizations' })).toBeInTheDocument();
     expect(screen.getByText('Max Muster')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /sign out/i })).toHaveAttribute('href', '/auth/logout');
+    // signing out changes state: a button posting a form, never a link
+    const signOut = screen.getByRole('button', { name: /sign out/i });
+    expect(signOut).toHaveAttribute('type', 'submit');
+    expect(signOut.closest('form')).toHaveAttribute('method', 'post');
+    expect(signOut.closest('form')).toHaveAttribute('action', '/auth/logout');
+    expect(screen.queryByRole('link', { name: /sign out/i })).not.toBeInTheDocument();
 
     const filter = screen.getByPlaceholderText('Filter Spaces');
     await userEvent.type(filter, 'bern');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Footer } from '../../../components/Footer';
 import { Icon } from '../../../components/Icon';
 import { Loader } from '../../../components/Loader';
+import { LogoutButton } from '../../../components/LogoutButton';
 import { Tooltip } from '../../../components/Tooltip';
 import { loginUrl } from '../../../lib/api';
 import { useLandingPage } from '../../../lib/endpoints/getLandingPage';
@@ -73,10 +74,10 @@ export function LandingPage() {
             )}
             {profile &&
               (signedIn ? (
-                <a className="header-btn" href="/auth/logout">
+                <LogoutButton className="header-btn">
                   <Icon name="logout" size={18} />
                   <span className="header-btn__label">{t('auth.logout')}</span>
-                </a>
+                </LogoutButton>
               ) : (
                 <a className="header-btn header-btn--solid" href={loginUrl('/')}>
                   <Icon name="login" size={18} />

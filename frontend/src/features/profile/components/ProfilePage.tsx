@@ -5,6 +5,7 @@ import { SwitchField } from '../../../components/SwitchField';
 import { TextAreaField, TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { useProfile } from '../../../lib/endpoints/getProfile';
+import { logout } from '../../../lib/endpoints/logout';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../lib/language';
 import { showSnackbar } from '../../../lib/snackbar';
 import { applyThemeMode } from '../../../lib/theme';
@@ -58,7 +59,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
   const handleDelete = () => {
     remove.mutate(null, {
-      onSuccess: () => window.location.assign('/auth/logout'),
+      // the server ended the sessions with the account; the cookie goes too
+      onSuccess: () => void logout().then(() => window.location.assign('/')),
     });
   };
 
