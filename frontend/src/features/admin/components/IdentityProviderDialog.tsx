@@ -116,6 +116,7 @@ function ProviderForm({ provider, onDone }: { provider: IdentityProvider | null;
           hint={issuerLocked ? t('identityProviders.issuerLocked', { n: provider.logins }) : t('identityProviders.issuerHint')}
           maxLength={MAX_ISSUER}
           readOnly={issuerLocked}
+          className={issuerLocked ? 'field--readonly' : undefined}
           spellCheck={false}
           autoCapitalize="none"
           onChange={(e) => set('issuer', e.target.value)}

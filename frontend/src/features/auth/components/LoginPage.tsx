@@ -71,7 +71,7 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
         <>
           <div className="sso-buttons">
             {providers.map((p) => (
-              <a key={p.id} className="btn btn--block" href={singleSignOnUrl(p.id, returnTo)}>
+              <a key={p.id} className="btn btn--ghost btn--block" href={singleSignOnUrl(p.id, returnTo)}>
                 <Icon name="shield" size={18} />
                 {t('auth.sso.signInWith', { label: p.label })}
               </a>
