@@ -127,35 +127,40 @@ func TestIntegrationOIDCTokenVerification(t *testing.T) {
 	if tampered == forWeb {
 		tampered = forWeb[:len(forWeb)-4] + "BBBB"
 	}
-	for name, check := range map[string]func() error{
-		"wrong audience: a token of another client of the same issuer": func() error {
+	for name, c := range map[string]struct {
+		check func() error
+		why   string
+	}{
+		"wrong audience: a token of another client of the same issuer": {func() error {
 			_, _, err := s.verifyIDToken(ctx, p, oidctest.ClientID, forAPI, "nonce-1")
 			return err
-		},
-		"wrong nonce": func() error {
+		}, "audience"},
+		"wrong nonce": {func() error {
 			_, _, err := s.verifyIDToken(ctx, p, oidctest.ClientID, forWeb, "nonce-2")
 			return err
-		},
-		"empty nonce": func() error {
+		}, "nonce"},
+		"empty nonce": {func() error {
 			_, _, err := s.verifyIDToken(ctx, p, oidctest.ClientID, forWeb, "")
 			return err
-		},
-		"another issuer": func() error {
+		}, "nonce"},
+		"another issuer": {func() error {
 			_, _, err := s.verifyIDToken(ctx, p, oidctest.ClientID, fromOther, "nonce-1")
 			return err
-		},
-		"tampered signature": func() error {
+		}, "signature"}, // signed with another provider's keys, which go-oidc checks before the issuer
+		"tampered signature": {func() error {
 			_, _, err := s.verifyIDToken(ctx, p, oidctest.ClientID, tampered, "nonce-1")
 			return err
-		},
-		"expired": func() error {
+		}, "signature"},
+		"expired": {func() error {
 			late := &Service{RedirectURL: redirect, Now: func() time.Time { return time.Now().Add(2 * time.Hour) }}
 			_, _, err := late.verifyIDToken(ctx, p, oidctest.ClientID, forWeb, "nonce-1")
 			return err
-		},
+		}, "expired"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			assert.ErrorIs(t, check(), errTokenInvalid)
+			err := c.check()
+			assert.ErrorIs(t, err, errTokenInvalid)
+			assert.ErrorContains(t, err, c.why)
 		})
 	}
 }
