@@ -30,7 +30,7 @@ bin/vademecum: frontend/dist/index.html $(shell find cmd services policy tenancy
 bin/tenancy: $(shell find cmd services policy tenancy migrations -type f) go.mod go.sum
 	go build -ldflags "$(LDFLAGS)" -o $@ ./cmd/tenancy
 
-tools: ## build the helper servers the tests start (Mailpit) into bin/tools
+tools: ## build the helper servers the tests start (Mailpit, Gotenberg, an OpenID Provider) into bin/tools
 	ops/tools.sh
 
 test: build test-go test-frontend test-e2e ## run every test: Go (real PostgreSQL), frontend unit, end-to-end in Chromium

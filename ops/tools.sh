@@ -28,3 +28,7 @@ build mailpit v1.31.2 github.com/axllent/mailpit github.com/axllent/mailpit
 # Gotenberg (the HTML to PDF server, Chromium flavour) and pdfcpu, one of the PDF engines it requires.
 build gotenberg-chromium v8.36.0 github.com/gotenberg/gotenberg/v8/cmd/gotenberg github.com/gotenberg/gotenberg/v8/cmd/gotenberg-chromium
 build pdfcpu v0.15.0 github.com/pdfcpu/pdfcpu/cmd/pdfcpu github.com/pdfcpu/pdfcpu/cmd/pdfcpu
+
+# An OpenID Provider: the example server of zitadel/oidc, for the single sign-on tests (users
+# from USERS_FILE, redirect URIs from REDIRECT_URI, issuer http://localhost:PORT/).
+build zitadel-oidc v3.51.17 github.com/zitadel/oidc/v3/example/server github.com/zitadel/oidc/v3/example/server

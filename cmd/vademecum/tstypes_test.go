@@ -27,6 +27,7 @@ import (
 	"vademecum/services/search"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
+	"vademecum/services/sso"
 	"vademecum/services/toc"
 	"vademecum/services/users"
 	"vademecum/services/validation"
@@ -262,6 +263,15 @@ var apiTypes = map[string]any{
 	"VideoRequest":                     reader.VideoRequest{},
 	"VideoProgressUpdate":              reader.VideoProgressUpdate{},
 	"VideoProgress":                    reader.VideoProgress{},
+	"IdentityProvider":                 sso.Provider{},
+	"IdentityProviders":                sso.Providers{},
+	"IdentityProviderInput":            sso.ProviderInput{},
+	"SaveIdentityProviderRequest":      sso.SaveRequest{},
+	"DeleteIdentityProviderRequest":    sso.DeleteRequest{},
+	"SignInOption":                     sso.SignInOption{},
+	"SignInOptions":                    sso.SignInOptions{},
+	"SignInMethodRequest":              sso.SignInMethodRequest{},
+	"SignInMethod":                     sso.SignInMethod{},
 	"GuidelinePdfRequest":              pdf.ReaderRequest{},
 	"GuidelineDraftPdfRequest":         pdf.DraftRequest{},
 }

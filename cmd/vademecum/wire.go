@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -14,6 +15,7 @@ import (
 
 	"vademecum/frontend"
 	"vademecum/policy"
+	"vademecum/secrets"
 	"vademecum/services/api"
 	"vademecum/services/audit"
 	"vademecum/services/auth"
@@ -30,6 +32,7 @@ import (
 	"vademecum/services/search"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
+	"vademecum/services/sso"
 	"vademecum/services/toc"
 	"vademecum/services/users"
 	"vademecum/services/validation"
@@ -83,6 +86,8 @@ type config struct {
 	// SessionIdle ends a session after this long without a request; AdminSessionIdle is the
 	// shorter time of administrators' sessions.
 	SessionIdle, AdminSessionIdle time.Duration
+	// SecretsDir holds the files that file: references of secret settings read.
+	SecretsDir string
 }
 
 // app is the wired server.
@@ -160,6 +165,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		OnSignIn:                    spaceSvc.JoinByDomain,
 	}
 
+	singleSignOn := &sso.Service{Pool: pool, Secrets: secrets.Local{Dir: cfg.SecretsDir}, Accounts: userSvc, Sessions: authH,
+		RedirectURL: links(tenancy.Landing) + strings.TrimPrefix(sso.CallbackPath, "/"), SpaceURL: links}
+
 	router := api.NewRouter(enforcer)
 	authH.RegisterCalls(router)
 	api.Call(router, "common", "query", "apiVersion", func(context.Context, struct{}) (versionInfo, error) {
@@ -167,6 +175,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	})
 	spaceSvc.Register(router)
 	userSvc.Register(router)
+	singleSignOn.Register(router)
 	collectionSvc.Register(router)
 	guidelineSvc.Register(router)
 	validationSvc.Register(router)
@@ -190,6 +199,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	site := http.NewServeMux()
 	site.Handle("/api/", router)
 	authH.Register(site)
+	singleSignOn.RegisterRoutes(site)
 	site.Handle("/", web)
 
 	metrics := api.NewMetrics(reg)

@@ -286,6 +286,10 @@ export interface DeleteDocumentRequest {
   docId: number;
 }
 
+export interface DeleteIdentityProviderRequest {
+  id: number;
+}
+
 export interface DeleteMemberRequest {
   spaceId: number;
   id: number;
@@ -583,6 +587,35 @@ export interface GuidelineVersionInfo {
 
 export interface IDsRequest {
   ids: number[];
+}
+
+export interface IdentityProvider {
+  id: number;
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecretSet: boolean;
+  emailDomains: string[];
+  spaces: number[];
+  enabled: boolean;
+  logins: number;
+}
+
+export interface IdentityProviderInput {
+  id?: number | null;
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  clearClientSecret: boolean;
+  emailDomains: string[];
+  spaces: number[];
+  enabled: boolean;
+}
+
+export interface IdentityProviders {
+  providers: IdentityProvider[];
+  redirectUri: string;
 }
 
 export interface ImportantChange {
@@ -1050,6 +1083,10 @@ export interface SaveDocRequest {
   details: DocSection[];
 }
 
+export interface SaveIdentityProviderRequest {
+  provider: IdentityProviderInput;
+}
+
 export interface SaveMetadataRequest {
   metadata: MetadataInput;
 }
@@ -1158,6 +1195,23 @@ export interface SharingOverview {
 
 export interface SharingOverviewRequest {
   spaceId: number;
+}
+
+export interface SignInMethod {
+  provider?: SignInOption | null;
+}
+
+export interface SignInMethodRequest {
+  email: string;
+}
+
+export interface SignInOption {
+  id: number;
+  label: string;
+}
+
+export interface SignInOptions {
+  providers: SignInOption[];
 }
 
 export interface Space {

@@ -11,6 +11,7 @@ import type { Space } from '../../../lib/types';
 import { useDeleteSpace } from '../api/deleteSpace';
 import { useSpaces } from '../api/getSpaces';
 import { DocsSection } from './DocsSection';
+import { IdentityProvidersSection } from './IdentityProvidersSection';
 import { LandingOrder } from './LandingOrder';
 import { MetadataSection } from './MetadataSection';
 import { SpaceEditorDialog } from './SpaceEditorDialog';
@@ -113,6 +114,8 @@ export function AdminPage() {
       </section>
 
       <UsersSection />
+
+      <IdentityProvidersSection />
 
       <MetadataSection />
 

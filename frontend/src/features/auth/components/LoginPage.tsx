@@ -5,7 +5,10 @@ import { Icon } from '../../../components/Icon';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { spaceUrl, WWW } from '../../../lib/host';
+import { domainOf, useSignInMethod } from '../api/getSignInMethod';
+import { singleSignOnUrl, useSignInOptions } from '../api/getSignInOptions';
 import { safeReturnPath, useLogin } from '../api/login';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
 
 function loginErrorText(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
   if (error instanceof ApiError) {
@@ -23,9 +26,22 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useLogin();
+  const options = useSignInOptions();
+  const typed = useDebouncedValue(email.trim(), 250);
+  const method = useSignInMethod(typed);
+  // an address of a provider's domain signs in there, never with a password
+  const provider = typed === email.trim() && domainOf(typed) !== null ? (method.data?.provider ?? null) : null;
+  // a refused single sign-on comes back with its message key
+  const refused = params.get('error');
+  const refusedText = refused?.startsWith('auth.') && !login.isError ? t(refused, { defaultValue: t('error.somethingWrong') }) : null;
+  const providers = options.data?.providers ?? [];
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (provider) {
+      window.location.assign(singleSignOnUrl(provider.id, returnTo, email.trim()));
+      return;
+    }
     login.mutate(
       { email: email.trim(), password },
       {
@@ -46,6 +62,24 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
       </div>
       <h1 className="auth-card__title">{t('auth.title')}</h1>
       <p className="auth-card__lead">{t('auth.lead')}</p>
+      {refusedText && (
+        <p className="form-error" role="alert">
+          {refusedText}
+        </p>
+      )}
+      {providers.length > 0 && (
+        <>
+          <div className="sso-buttons">
+            {providers.map((p) => (
+              <a key={p.id} className="btn btn--ghost btn--block" href={singleSignOnUrl(p.id, returnTo)}>
+                <Icon name="shield" size={18} />
+                {t('auth.sso.signInWith', { label: p.label })}
+              </a>
+            ))}
+          </div>
+          <p className="sso-divider">{t('auth.sso.or')}</p>
+        </>
+      )}
       <form onSubmit={handleSubmit} className="form" noValidate>
         <TextField
           label={t('auth.email')}
@@ -57,23 +91,35 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
           onChange={(e) => setEmail(e.target.value)}
           autoFocus
         />
-        <TextField
-          label={t('auth.password')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        {provider ? (
+          <p className="sso-notice" role="status">
+            {t('auth.sso.domainNotice', { label: provider.label })}
+          </p>
+        ) : (
+          <TextField
+            label={t('auth.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
         {errorText && (
           <p className="form-error" role="alert">
             {errorText}
           </p>
         )}
-        <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending || !email || !password}>
-          {login.isPending ? t('auth.signingIn') : t('auth.submit')}
-        </button>
+        {provider ? (
+          <button type="submit" className="btn btn--primary btn--block">
+            {t('auth.sso.continueWith', { label: provider.label })}
+          </button>
+        ) : (
+          <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending || !email || !password}>
+            {login.isPending ? t('auth.signingIn') : t('auth.submit')}
+          </button>
+        )}
       </form>
     </div>
   );
