@@ -13,6 +13,7 @@ package auditlog
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -40,6 +41,9 @@ type Target struct {
 	ID       int64
 	Label    string
 	Language string
+	// SpaceID is the space a collection or guideline belongs to when it is not the entry's
+	// (a collection shared from another space).
+	SpaceID int64
 }
 
 // Target types.
@@ -56,12 +60,19 @@ const (
 type Entry struct {
 	// Action is one of the keys in Actions.
 	Action string
-	// Space is the space the event belongs to; nil means the request's space.
+	// Space is the space the event belongs to; nil means SpaceID's space, or else the
+	// request's.
 	Space *tenancy.Space
+	// SpaceID names the space when no *tenancy.Space is at hand.
+	SpaceID int64
 	// Installation marks an event of no space (user administration, sign-in).
 	Installation bool
-	// Actor overrides who acted; nil means WithActor's actor, else the signed-in principal.
+	// Actor overrides who acted; nil means WithActor's actor, else the signed-in principal,
+	// else Fallback.
 	Actor *Actor
+	// Fallback is who acted when the context names nobody (a user joining a space by their
+	// e-mail domain as they sign in).
+	Fallback *Actor
 	Target
 	// Details say what changed, e.g. {"title": {"before": "A", "after": "B"}}; see Diff.
 	Details map[string]any
@@ -89,7 +100,7 @@ func WithActor(ctx context.Context, a Actor) context.Context {
 
 // ErrUnknownAction is returned by Record for an action missing from Actions: a programming
 // error, which fails the change rather than writing a key nobody can read.
-var ErrUnknownAction = fmt.Errorf("auditlog: unknown action")
+var ErrUnknownAction = errors.New("auditlog: unknown action")
 
 // Record writes an entry in q, the transaction of the change it records.
 func Record(ctx context.Context, q Execer, e Entry) error {
@@ -102,12 +113,14 @@ func Record(ctx context.Context, q Execer, e Entry) error {
 	case e.Installation:
 	case e.Space != nil:
 		spaceID, schema = &e.Space.ID, e.Space.Schema
+	case e.SpaceID != 0:
+		spaceID, schema = &e.SpaceID, tenancy.SchemaName(e.SpaceID)
 	default:
 		if sp, ok := tenancy.SpaceFrom(ctx); ok {
 			spaceID, schema = &sp.ID, sp.Schema
 		}
 	}
-	actor, loginID := actorOf(ctx, e.Actor)
+	actor, loginID := actorOf(ctx, e.Actor, e.Fallback)
 	details := e.Details
 	if e.Language != "" {
 		details = withLanguage(details, e.Language)
@@ -129,6 +142,9 @@ func Record(ctx context.Context, q Execer, e Entry) error {
 	client := api.ClientFrom(ctx)
 	args := []any{spaceID, actorID, clean(actor.Name, 200), clean(actor.Email, 254), loginID, e.Action,
 		clean(e.Type, 40), targetID, clean(e.Label, 300), string(raw), clean(client.Addr, 64), clean(client.UserAgent, 512)}
+	if e.Target.SpaceID != 0 {
+		schema = tenancy.SchemaName(e.Target.SpaceID)
+	}
 	label := labelSQL(e.Type, schema)
 	if e.Type == TypeGuideline && schema != "" {
 		args = append(args, e.Language)
@@ -148,7 +164,7 @@ func Record(ctx context.Context, q Execer, e Entry) error {
 }
 
 // actorOf is the entry's actor and the login the principal signed in with.
-func actorOf(ctx context.Context, explicit *Actor) (Actor, int64) {
+func actorOf(ctx context.Context, explicit, fallback *Actor) (Actor, int64) {
 	if explicit != nil {
 		return *explicit, 0
 	}
@@ -156,6 +172,9 @@ func actorOf(ctx context.Context, explicit *Actor) (Actor, int64) {
 		return a, 0
 	}
 	p := policy.PrincipalFrom(ctx)
+	if p.Anonymous() && fallback != nil {
+		return *fallback, 0
+	}
 	return Actor{ID: p.UserID}, p.LoginID
 }
 
@@ -222,4 +241,36 @@ func Diff(before, after map[string]any) map[string]any {
 		}
 	}
 	return out
+}
+
+// Querier reads rows in a transaction.
+type Querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// Snapshot reads the one row a query selects as a map of its columns, to give Diff the
+// settings before and after a change; no row is an empty map.
+func Snapshot(ctx context.Context, q Querier, sql string, args ...any) (map[string]any, error) {
+	var out map[string]any
+	err := q.QueryRow(ctx, "SELECT to_jsonb(x) FROM ("+sql+") x", args...).Scan(&out)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return map[string]any{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("auditlog: snapshot: %w", err)
+	}
+	return out, nil
+}
+
+// UserLabels returns how entries name the users ids (their name, else their e-mail), in
+// order, for details that name people.
+func UserLabels(ctx context.Context, q Querier, ids []int64) ([]string, error) {
+	var out []string
+	err := q.QueryRow(ctx, `SELECT coalesce(array_agg(coalesce(nullif(trim(x.firstname || ' ' || x.lastname), ''),
+			(SELECT l.email FROM control.logins l WHERE l.user_id = u.id ORDER BY l.is_primary DESC, l.id LIMIT 1), u.id::text) ORDER BY u.n), '{}')
+		FROM unnest($1::bigint[]) WITH ORDINALITY u(id, n) LEFT JOIN control.users x ON x.id = u.id`, ids).Scan(&out)
+	if err != nil {
+		return nil, fmt.Errorf("auditlog: user labels: %w", err)
+	}
+	return out, nil
 }

@@ -45,18 +45,18 @@ type Service struct {
 // times or dates (YYYY-MM-DD, UTC); Since is inclusive, Until exclusive as a time and
 // inclusive as a date.
 type FilterRequest struct {
-	SpaceID api.ID `json:"spaceId"`
-	Actor   api.ID `json:"actor"`
-	Action  string `json:"action"`
-	Since   string `json:"since"`
-	Until   string `json:"until"`
+	SpaceID api.ID `json:"spaceId,omitempty"`
+	Actor   api.ID `json:"actor,omitempty"`
+	Action  string `json:"action,omitempty"`
+	Since   string `json:"since,omitempty"`
+	Until   string `json:"until,omitempty"`
 }
 
 // QueryRequest is the body of admin/query/auditLog: a filter and a page.
 type QueryRequest struct {
 	FilterRequest
-	From int `json:"from"`
-	Size int `json:"size"`
+	From int `json:"from,omitempty"`
+	Size int `json:"size,omitempty"`
 }
 
 // Page is a page of entries, newest first.
