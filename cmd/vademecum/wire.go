@@ -16,6 +16,7 @@ import (
 	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/audit"
+	"vademecum/services/auditlog"
 	"vademecum/services/auth"
 	"vademecum/services/collections"
 	"vademecum/services/comments"
@@ -70,6 +71,8 @@ type config struct {
 	// PDF is the converter to print with instead of the one the settings above give; tests
 	// share one.
 	PDF pdf.Converter
+	// AuditRetention is how long audit entries are kept; 0 is auditlog.DefaultRetention.
+	AuditRetention time.Duration
 }
 
 // app is the wired server.
@@ -115,7 +118,10 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if err != nil {
 		return nil, err
 	}
-	jobs, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend)
+	if cfg.AuditRetention <= 0 {
+		cfg.AuditRetention = auditlog.DefaultRetention
+	}
+	jobs, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend, cfg.AuditRetention)
 	if err != nil {
 		return nil, err
 	}
@@ -148,6 +154,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&media.Service{DB: db, Store: store, Reviewer: guidelineSvc}).Register(router)
 	(&maintenance.Service{DB: db, Registry: registry, Jobs: jobs}).Register(router)
 	(&audit.Service{DB: db, Reviewer: guidelineSvc, Jobs: jobs, BaseDomain: cfg.BaseDomain}).Register(router)
+	(&auditlog.Service{Store: &auditlog.Store{Pool: pool}, Registry: registry, Authz: enforcer, Now: cfg.Now}).Register(router)
 	(&notify.Service{DB: db}).Register(router)
 	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
