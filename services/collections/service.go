@@ -260,8 +260,12 @@ func (s *Service) CreateCollection(ctx context.Context, req CreateRequest) (Coll
 			ON CONFLICT DO NOTHING`, id, admins); err != nil {
 			return err
 		}
+		names, err := auditlog.UserLabels(ctx, tx, admins)
+		if err != nil {
+			return err
+		}
 		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "collection.created", Space: sp, Target: auditlog.Target{Type: auditlog.TypeCollection, ID: id},
-			Details: map[string]any{"visibility": in.Visibility, "admins": admins}})
+			Details: map[string]any{"visibility": in.Visibility, "admins": names}})
 	})
 	if err != nil {
 		return Collection{}, err
