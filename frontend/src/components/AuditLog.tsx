@@ -235,19 +235,21 @@ function EntryRow({ entry, language, showSpace, onlyActor }: EntryRowProps) {
         <time dateTime={entry.at}>{Number.isNaN(at.getTime()) ? entry.at : at.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'medium' })}</time>
       </td>
       <td className="rtable__main">
-        <span className="audit__sentence">{describeEntry(entry, t)}</span>
-        {onlyActor && actorId != null && (
-          <button
-            type="button"
-            className="icon-btn icon-btn--small audit__only"
-            aria-label={t('audit.filters.byActor', { name })}
-            title={t('audit.filters.byActor', { name })}
-            onClick={() => onlyActor({ id: actorId, name })}
-          >
-            <Icon name="user" size={14} />
-          </button>
-        )}
-        {entry.actor.email && entry.actor.email !== name && <span className="audit__email">{entry.actor.email}</span>}
+        <div>
+          <span className="audit__sentence">{describeEntry(entry, t)}</span>
+          {onlyActor && actorId != null && (
+            <button
+              type="button"
+              className="icon-btn icon-btn--small audit__only"
+              aria-label={t('audit.filters.byActor', { name })}
+              title={t('audit.filters.byActor', { name })}
+              onClick={() => onlyActor({ id: actorId, name })}
+            >
+              <Icon name="user" size={14} />
+            </button>
+          )}
+          {entry.actor.email && entry.actor.email !== name && <span className="audit__email">{entry.actor.email}</span>}
+        </div>
       </td>
       <td data-label={t('audit.columns.details')}>
         {lines.length > 0 && (
@@ -268,11 +270,15 @@ function EntryRow({ entry, language, showSpace, onlyActor }: EntryRowProps) {
         )}
       </td>
       <td data-label={t('audit.columns.from')}>
-        {entry.clientAddr && <span className="mono">{entry.clientAddr}</span>}
-        {entry.userAgent && (
-          <span className="audit__agent" title={entry.userAgent}>
-            {entry.userAgent}
-          </span>
+        {(entry.clientAddr || entry.userAgent) && (
+          <div className="audit__origin">
+            {entry.clientAddr && <span className="mono">{entry.clientAddr}</span>}
+            {entry.userAgent && (
+              <span className="audit__agent" title={entry.userAgent}>
+                {entry.userAgent}
+              </span>
+            )}
+          </div>
         )}
       </td>
       {showSpace && <td data-label={t('audit.columns.space')}>{entry.spaceId == null ? t('audit.installation') : entry.spaceTitle || `#${entry.spaceId}`}</td>}

@@ -63,7 +63,7 @@ describe('describeEntry', () => {
       'Operator (command line) deleted the space “Luks”',
     );
     expect(describeEntry(entry({ action: 'auth.signInFailed', actor: { id: null, name: '', email: 'ghost@kssg.ch' } }), i18n.t)).toBe('Failed sign-in as ghost@kssg.ch');
-    expect(describeEntry(entry({ action: 'export.auditLog', actor: { id: null, name: '', email: '' } }), i18n.t)).toBe('Unknown downloaded the audit log as CSV');
+    expect(describeEntry(entry({ action: 'export.auditLog', actor: { id: null, name: '', email: '' } }), i18n.t)).toBe('System downloaded the audit log as CSV');
   });
 
   it('falls back to the key of an action it does not know', () => {
@@ -90,7 +90,15 @@ describe('detailLines', () => {
     const lines = detailLines(
       entry({
         action: 'space.updated',
-        details: { title: { before: 'A', after: 'B' }, public: { before: false, after: true }, logo: 'replaced', emailDomains: ['a.ch', 'b.ch'], toSpaceId: 4, custom: 3 },
+        details: {
+          title: { before: 'A', after: 'B' },
+          public: { before: false, after: true },
+          logo: 'replaced',
+          emailDomains: ['a.ch', 'b.ch'],
+          toSpaceId: 4,
+          custom: 3,
+          visibility: { before: 'private', after: 'public' },
+        },
       }),
       i18n.t,
     );
@@ -100,6 +108,7 @@ describe('detailLines', () => {
       { key: 'logo', label: 'Logo', value: 'replaced' },
       { key: 'public', label: 'Public', before: 'no', after: 'yes' },
       { key: 'title', label: 'Title', before: 'A', after: 'B' },
+      { key: 'visibility', label: 'Visibility', before: 'Private', after: 'Public' },
     ]);
   });
 });

@@ -111,7 +111,7 @@ export interface DetailLine {
 }
 
 // keys the sentence already says, or that only link records
-const HIDDEN_DETAILS = new Set(['language', 'collectionId', 'toSpaceId', 'fromSpaceId', 'copyId', 'taskId']);
+const HIDDEN_DETAILS = new Set(['language', 'collectionId', 'toSpaceId', 'fromSpaceId', 'copyId', 'taskId', 'revision']);
 
 function show(value: unknown, t: TFunction): string {
   if (value === true) return t('audit.yes');
@@ -134,8 +134,10 @@ export function detailLines(entry: AuditLogEntry, t: TFunction): DetailLine[] {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, value]) => {
       const label = t(`audit.detail.${key}`, { defaultValue: key });
-      if (isChange(value)) return { key, label, before: show(value.before, t), after: show(value.after, t) };
-      return { key, label, value: show(value, t) };
+      // visibilities read as the collection screens name them
+      const shown = (v: unknown) => (key === 'visibility' && typeof v === 'string' ? t(`visibility.${v}`, { defaultValue: v }) : show(v, t));
+      if (isChange(value)) return { key, label, before: shown(value.before), after: shown(value.after) };
+      return { key, label, value: shown(value) };
     });
 }
 
