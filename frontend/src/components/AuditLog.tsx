@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditLogEntry, AuditLogFilter } from '../lib/api-types.gen';
 import { apiErrorText } from '../lib/apiErrors';
@@ -43,6 +43,14 @@ export function AuditLog({ spaceId, showSpace = false, useActorSearch, extraFilt
   const [since, setSince] = useState('');
   const [until, setUntil] = useState('');
   const [from, setFrom] = useState(0);
+  // keyboard users keep their place when the picker and the chosen person replace each other
+  const whoRef = useRef<HTMLDivElement>(null);
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    whoRef.current?.querySelector<HTMLElement>('button, input')?.focus();
+  }, [actor]);
   // another space starts at its newest entries
   const [shownSpace, setShownSpace] = useState(spaceId);
   if (shownSpace !== spaceId) {
@@ -89,12 +97,21 @@ export function AuditLog({ spaceId, showSpace = false, useActorSearch, extraFilt
 
       <div className="audit__filters" role="group" aria-label={t('audit.filters.label')}>
         {extraFilter}
+        <div ref={whoRef} className="audit__who">
         {actor ? (
           <div className="field">
             <span className="field__label">{t('audit.filters.who')}</span>
             <span className="chip audit__actor">
               {actor.name}
-              <button type="button" className="icon-btn icon-btn--small" aria-label={t('audit.filters.removeActor', { name: actor.name })} onClick={() => refilter(() => setActor(null))}>
+              <button
+                type="button"
+                className="icon-btn icon-btn--small"
+                aria-label={t('audit.filters.removeActor', { name: actor.name })}
+                onClick={() => {
+                  moveFocus.current = true;
+                  refilter(() => setActor(null));
+                }}
+              >
                 <Icon name="close" size={14} />
               </button>
             </span>
@@ -104,9 +121,13 @@ export function AuditLog({ spaceId, showSpace = false, useActorSearch, extraFilt
             label={t('audit.filters.who')}
             excludeIds={NOBODY}
             useSearch={useActorSearch}
-            onPick={(user) => refilter(() => setActor({ id: user.id, name: displayName(user) }))}
+            onPick={(user) => {
+              moveFocus.current = true;
+              refilter(() => setActor({ id: user.id, name: displayName(user) }));
+            }}
           />
         )}
+        </div>
         <div className="field">
           <label className="field__label" htmlFor={actionId}>
             {t('audit.filters.what')}
