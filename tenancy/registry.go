@@ -148,9 +148,9 @@ func (r *Registry) Provision(ctx context.Context, s Space, within ...func(pgx.Tx
 	return r.ByID(ctx, id)
 }
 
-// Delete removes a space, its schema and everything in the control plane that refers to it.
-// The functions within run in the transaction that removes the space from the registry (to
-// record its deletion).
+// Delete removes a space, its schema and everything in the control plane that refers to it,
+// in one transaction when the schema lies on the registry's cluster. The functions within run
+// in that transaction (to record the deletion); an error from one keeps the space.
 func (r *Registry) Delete(ctx context.Context, s *Space, within ...func(pgx.Tx, *Space) error) error {
 	err := r.dropSpace(ctx, s, within...)
 	r.Forget()
@@ -162,12 +162,22 @@ func (r *Registry) dropSpace(ctx context.Context, s *Space, within ...func(pgx.T
 	if err != nil {
 		return err
 	}
-	if _, err := pool.Exec(ctx, "DROP SCHEMA IF EXISTS "+pgx.Identifier{s.Schema}.Sanitize()+" CASCADE"); err != nil {
-		return err
+	drop := "DROP SCHEMA IF EXISTS " + pgx.Identifier{s.Schema}.Sanitize() + " CASCADE"
+	if s.Cluster != DefaultCluster {
+		// a schema on another cluster cannot go in the registry's transaction
+		if _, err := pool.Exec(ctx, drop); err != nil {
+			return err
+		}
+		drop = ""
 	}
 	return r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 		if err := runWithin(tx, s, within); err != nil {
 			return err
+		}
+		if drop != "" {
+			if _, err := tx.Exec(ctx, drop); err != nil {
+				return err
+			}
 		}
 		_, err := tx.Exec(ctx, "DELETE FROM control.spaces WHERE id = $1", s.ID)
 		return err
