@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditLogEntry, AuditLogFilter } from '../lib/api-types.gen';
 import { apiErrorText } from '../lib/apiErrors';
-import { AUDIT_ACTION_GROUPS, actorName, describeEntry, detailLines, endOfDay, startOfDay } from '../lib/auditLog';
+import { AUDIT_ACTION_GROUPS, actionTemplate, actorName, describeEntry, detailLines, endOfDay, startOfDay } from '../lib/auditLog';
 import { useDownloadAuditLog } from '../lib/endpoints/downloadAuditLog';
 import { useAuditLog } from '../lib/endpoints/getAuditLog';
 import { displayName } from '../lib/types';
@@ -138,7 +138,7 @@ export function AuditLog({ spaceId, showSpace = false, useActorSearch, extraFilt
               <optgroup key={g.group} label={t(`audit.groups.${g.group}`)}>
                 {g.actions.map((a) => (
                   <option key={a} value={a}>
-                    {t(`audit.action.${a}`, { actor: '…', target: '…', collection: '…', toSpace: '…', fromSpace: '…' })}
+                    {actionTemplate(a, t)}
                   </option>
                 ))}
               </optgroup>

@@ -98,11 +98,13 @@ describe('detailLines', () => {
           toSpaceId: 4,
           custom: 3,
           visibility: { before: 'private', after: 'public' },
+          action: 'member.added',
         },
       }),
       i18n.t,
     );
     expect(lines).toEqual([
+      { key: 'action', label: 'What', value: '… added … as a member' },
       { key: 'custom', label: 'custom', value: '3' },
       { key: 'emailDomains', label: 'E-mail domains', value: 'a.ch, b.ch' },
       { key: 'logo', label: 'Logo', value: 'replaced' },

@@ -101,6 +101,11 @@ export function describeEntry(entry: AuditLogEntry, t: TFunction): string {
   });
 }
 
+/** An action as a sentence with gaps ("… added … as a member"), as the action filter lists it. */
+export function actionTemplate(action: string, t: TFunction): string {
+  return t(`audit.action.${action}`, { actor: '…', target: '…', collection: '…', toSpace: '…', fromSpace: '…', defaultValue: action });
+}
+
 /** One line of an entry's details: a change from before to after, or a value. */
 export interface DetailLine {
   key: string;
@@ -134,8 +139,12 @@ export function detailLines(entry: AuditLogEntry, t: TFunction): DetailLine[] {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, value]) => {
       const label = t(`audit.detail.${key}`, { defaultValue: key });
-      // visibilities read as the collection screens name them
-      const shown = (v: unknown) => (key === 'visibility' && typeof v === 'string' ? t(`visibility.${v}`, { defaultValue: v }) : show(v, t));
+      // visibilities read as the collection screens name them, actions (an export's filter) as the filter does
+      const shown = (v: unknown) => {
+        if (key === 'visibility' && typeof v === 'string') return t(`visibility.${v}`, { defaultValue: v });
+        if (key === 'action' && typeof v === 'string') return actionTemplate(v, t);
+        return show(v, t);
+      };
       if (isChange(value)) return { key, label, before: shown(value.before), after: shown(value.after) };
       return { key, label, value: shown(value) };
     });
