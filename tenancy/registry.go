@@ -105,8 +105,10 @@ func (r *Registry) Forget() {
 var ErrSubdomainTaken = errors.New("subdomain taken")
 
 // Provision registers a new space and creates and migrates its schema. A failure at any step
-// removes what was made, so no half space is left behind.
-func (r *Registry) Provision(ctx context.Context, s Space) (*Space, error) {
+// removes what was made, so no half space is left behind. The functions within run in the
+// transaction that makes the space active (to record its creation); an error from one undoes
+// the space.
+func (r *Registry) Provision(ctx context.Context, s Space, within ...func(pgx.Tx, *Space) error) (*Space, error) {
 	var id int64
 	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `INSERT INTO control.spaces
@@ -132,7 +134,13 @@ func (r *Registry) Provision(ctx context.Context, s Space) (*Space, error) {
 		r.dropSpace(context.WithoutCancel(ctx), sp)
 		return nil, fmt.Errorf("provision space %s: %w", s.Subdomain, err)
 	}
-	if _, err := r.db.Control().Exec(ctx, "UPDATE control.spaces SET status = 'active' WHERE id = $1", id); err != nil {
+	err = r.db.ControlTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "UPDATE control.spaces SET status = 'active' WHERE id = $1", id); err != nil {
+			return err
+		}
+		return runWithin(tx, sp, within)
+	})
+	if err != nil {
 		r.dropSpace(context.WithoutCancel(ctx), sp)
 		return nil, err
 	}
@@ -140,23 +148,49 @@ func (r *Registry) Provision(ctx context.Context, s Space) (*Space, error) {
 	return r.ByID(ctx, id)
 }
 
-// Delete removes a space, its schema and everything in the control plane that refers to it.
-func (r *Registry) Delete(ctx context.Context, s *Space) error {
-	err := r.dropSpace(ctx, s)
+// Delete removes a space, its schema and everything in the control plane that refers to it,
+// in one transaction when the schema lies on the registry's cluster. The functions within run
+// in that transaction (to record the deletion); an error from one keeps the space.
+func (r *Registry) Delete(ctx context.Context, s *Space, within ...func(pgx.Tx, *Space) error) error {
+	err := r.dropSpace(ctx, s, within...)
 	r.Forget()
 	return err
 }
 
-func (r *Registry) dropSpace(ctx context.Context, s *Space) error {
+func (r *Registry) dropSpace(ctx context.Context, s *Space, within ...func(pgx.Tx, *Space) error) error {
 	pool, err := r.db.pool(s.Cluster)
 	if err != nil {
 		return err
 	}
-	if _, err := pool.Exec(ctx, "DROP SCHEMA IF EXISTS "+pgx.Identifier{s.Schema}.Sanitize()+" CASCADE"); err != nil {
-		return err
+	drop := "DROP SCHEMA IF EXISTS " + pgx.Identifier{s.Schema}.Sanitize() + " CASCADE"
+	if s.Cluster != DefaultCluster {
+		// a schema on another cluster cannot go in the registry's transaction
+		if _, err := pool.Exec(ctx, drop); err != nil {
+			return err
+		}
+		drop = ""
 	}
-	_, err = r.db.Control().Exec(ctx, "DELETE FROM control.spaces WHERE id = $1", s.ID)
-	return err
+	return r.db.ControlTx(ctx, func(tx pgx.Tx) error {
+		if err := runWithin(tx, s, within); err != nil {
+			return err
+		}
+		if drop != "" {
+			if _, err := tx.Exec(ctx, drop); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Exec(ctx, "DELETE FROM control.spaces WHERE id = $1", s.ID)
+		return err
+	})
+}
+
+func runWithin(tx pgx.Tx, s *Space, within []func(pgx.Tx, *Space) error) error {
+	for _, fn := range within {
+		if err := fn(tx, s); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func nonNil(s []string) []string {

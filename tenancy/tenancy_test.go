@@ -2,6 +2,7 @@ package tenancy_test
 
 import (
 	"context"
+	"errors"
 	"net/http/httptest"
 	"testing"
 
@@ -160,7 +161,21 @@ func TestIntegrationProvisioning(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
 
-	require.NoError(t, reg.Delete(ctx, s))
+	// What runs within the activation or the removal decides with it.
+	refuse := func(pgx.Tx, *tenancy.Space) error { return errors.New("refused") }
+	_, err = reg.Provision(ctx, tenancy.Space{Subdomain: "gamma", Title: "Gamma"}, refuse)
+	assert.Error(t, err)
+	require.Error(t, reg.Delete(ctx, s, refuse))
+	require.NoError(t, db.Control().QueryRow(ctx, "SELECT count(*) FROM control.spaces").Scan(&spaces))
+	require.NoError(t, db.Control().QueryRow(ctx, "SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'space_%'").Scan(&schemas))
+	assert.Equal(t, 1, spaces, "no gamma, and alpha stays")
+	assert.Equal(t, 1, schemas, "alpha keeps its schema")
+
+	var seen int64
+	require.NoError(t, reg.Delete(ctx, s, func(tx pgx.Tx, sp *tenancy.Space) error {
+		return tx.QueryRow(ctx, "SELECT id FROM control.spaces WHERE id = $1", sp.ID).Scan(&seen)
+	}))
+	assert.Equal(t, s.ID, seen, "what runs within sees the space before it goes")
 	_, err = reg.BySubdomain(ctx, "alpha")
 	assert.ErrorIs(t, err, tenancy.ErrNotFound)
 }

@@ -96,4 +96,9 @@ func TestIntegrationCLI(t *testing.T) {
 	out, err = run(t, url, "space", "delete", "kssg")
 	require.NoError(t, err, out)
 	assert.Equal(t, 0, count("SELECT count(*) FROM control.spaces"))
+
+	// The audit trail names the operator for what the CLI did, and keeps the deleted space's entries.
+	assert.Equal(t, 4, count(`SELECT count(*) FROM control.audit_log WHERE actor_id IS NULL AND actor_name = 'operator'
+		AND action IN ('space.created', 'user.created', 'member.added', 'space.deleted')`))
+	assert.Equal(t, 1, count(`SELECT count(*) FROM control.audit_log WHERE action = 'space.deleted' AND target_label = 'Kantonsspital St. Gallen'`))
 }

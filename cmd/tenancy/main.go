@@ -18,6 +18,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/auth"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
@@ -102,7 +103,8 @@ func (c *cli) open(ctx context.Context) error {
 
 func (c *cli) run(fn func(ctx context.Context) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, _ []string) error {
-		ctx := cmd.Context()
+		// what the CLI changes is recorded as done by the operator
+		ctx := auditlog.WithActor(cmd.Context(), auditlog.Operator)
 		if err := c.open(ctx); err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"vademecum/services/audit"
+	"vademecum/services/auditlog"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
@@ -62,7 +63,7 @@ func spaceURL(cfg config) (func(subdomain string) string, error) {
 // newJobs builds the background job client (River, tables in the control schema) with every
 // worker. Jobs are inserted in the transactions that cause them and run after commit.
 func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, mailer notify.Mailer, links func(string) string,
-	clock guidelines.Clock, store *media.Store, baseDomain string, backend search.Backend) (*river.Client[pgx.Tx], error) {
+	clock guidelines.Clock, store *media.Store, baseDomain string, backend search.Backend, auditRetention time.Duration) (*river.Client[pgx.Tx], error) {
 	pool := db.Control()
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: mailer, SpaceURL: links})
@@ -79,6 +80,7 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, &search.CollectionWorker{Indexer: indexer})
 	river.AddWorker(workers, &search.ReindexWorker{Pool: pool, Indexer: indexer, Users: &users.Service{Pool: pool}})
 	river.AddWorker(workers, &audit.Worker{DB: db, Registry: registry, Blobs: store, Checker: audit.NewChecker(5 * time.Second), BaseDomain: baseDomain})
+	river.AddWorker(workers, &auditlog.PruneWorker{Store: &auditlog.Store{Pool: pool}, Retention: auditRetention})
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema:        "control",
 		Logger:        log,
@@ -97,6 +99,10 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 			river.NewPeriodicJob(weekly{day: time.Monday, hour: 6},
 				func() (river.JobArgs, *river.InsertOpts) { return notify.WeeklyDigest{}, nil },
 				&river.PeriodicJobOpts{ID: "weekly_digest"}),
+			// The audit trail is pruned once a day, like the expiry scan.
+			river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
+				func() (river.JobArgs, *river.InsertOpts) { return auditlog.Prune{}, nil },
+				&river.PeriodicJobOpts{ID: "audit_log_prune", RunOnStart: true}),
 		},
 	})
 }

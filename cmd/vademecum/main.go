@@ -54,7 +54,7 @@ func envDuration(name string, def time.Duration) time.Duration {
 
 func serveCmd() *cobra.Command {
 	var cfg config
-	var reminder, proxies string
+	var reminder, proxies, auditRetention string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the server (migrates the control schema and every space schema first)",
@@ -69,6 +69,9 @@ func serveCmd() *cobra.Command {
 			}
 			if cfg.SessionIdle <= 0 || cfg.AdminSessionIdle <= 0 {
 				return fmt.Errorf("session idle timeouts must be positive durations such as 12h")
+			}
+			if cfg.AuditRetention, err = time.ParseDuration(auditRetention); err != nil || cfg.AuditRetention <= 0 {
+				return fmt.Errorf("audit retention %q: want a positive duration such as 17520h", auditRetention)
 			}
 			if cfg.BlobURL == "" {
 				dir, err := filepath.Abs(filepath.Join(cfg.DataDir, "blobs"))
@@ -95,6 +98,7 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&cfg.SearchURL, "search-url", env("SEARCH_URL", ""), "search backend: empty for PostgreSQL full-text search, quickwit+http://host:7280/index for Quickwit (SEARCH_URL)")
 	f.StringVar(&cfg.BlobURL, "blob-url", env("VADEMECUM_BLOB_URL", ""), "where uploaded files go: file:///dir or s3://bucket?region=…&endpoint=…; empty: <data-dir>/blobs (VADEMECUM_BLOB_URL)")
 	f.StringVar(&reminder, "expiry-reminder", env("VADEMECUM_EXPIRY_REMINDER", "720h"), "how long before a guideline's validity ends its authors are reminded, e.g. 720h (VADEMECUM_EXPIRY_REMINDER)")
+	f.StringVar(&auditRetention, "audit-retention", env("VADEMECUM_AUDIT_RETENTION", "17520h"), "how long audit log entries are kept before a daily job deletes them, e.g. 17520h for two years (VADEMECUM_AUDIT_RETENTION)")
 	f.StringVar(&cfg.GotenbergURL, "gotenberg-url", env("GOTENBERG_URL", ""), "Gotenberg server printing PDFs, e.g. http://127.0.0.1:3000; empty prints with the local Chromium (GOTENBERG_URL)")
 	f.StringVar(&cfg.ChromiumPath, "chromium-path", env("CHROMIUM_PATH", ""), "Chromium printing PDFs when no Gotenberg is set; empty: /usr/lib/chromium/chromium or /usr/bin/chromium (CHROMIUM_PATH)")
 	f.StringVar(&proxies, "trusted-proxies", env("VADEMECUM_TRUSTED_PROXIES", ""), "comma-separated addresses and CIDR ranges of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (VADEMECUM_TRUSTED_PROXIES)")

@@ -168,6 +168,8 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"admin/spaceadmin/mutation/deleteSharedCollection", fmt.Sprintf(`{"spaceId":%d,"collectionId":%d}`, e.beta.ID, c), spaceAdmins, 0},
 		{"admin/mutation/activateSharedCollection", fmt.Sprintf(`{"spaceId":%d,"collectionId":1,"active":true}`, e.beta.ID), spaceAdmins, 0},
 		{"admin/collectionadmin/query/collectionShareRequests", fmt.Sprintf(`{"collectionId":%d}`, c), collectionAdmins, 0},
+		{"admin/query/auditLog", fmt.Sprintf(`{"spaceId":%d}`, alpha), spaceAdmins, 0},
+		{"admin/stream/auditLogExport", fmt.Sprintf(`{"spaceId":%d,"action":"no.such"}`, alpha), spaceAdmins, 0},
 		{"admin/query/allMetadata", `{}`, spaceAdmins, 0},
 		{"admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, alpha), everyone, 0},
 		{"admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[999999]}`, alpha), spaceAdmins, 0},

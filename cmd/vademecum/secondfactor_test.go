@@ -120,6 +120,10 @@ func TestIntegrationSecondFactor(t *testing.T) {
 		require.Equal(t, http.StatusOK, e.api("alpha", member, "common/mutation/disableSecondFactor", `{"password":"secret"}`).Status)
 		assert.Equal(t, http.StatusConflict, e.api("alpha", member, "common/mutation/disableSecondFactor", `{"password":"secret"}`).Status)
 		assert.NotEmpty(t, e.login("member@alpha.ch", "secret"), "signs in with the password alone again")
+		assert.Equal(t, 1, e.count("SELECT count(*) FROM control.audit_log WHERE action = 'auth.secondFactorEnabled' AND target_id = $1",
+			e.ids["member@alpha.ch"]))
+		assert.Equal(t, 1, e.count("SELECT count(*) FROM control.audit_log WHERE action = 'auth.secondFactorDisabled' AND target_id = $1",
+			e.ids["member@alpha.ch"]))
 	})
 
 	t.Run("the super admin resets a lost second factor", func(t *testing.T) {
@@ -127,6 +131,8 @@ func TestIntegrationSecondFactor(t *testing.T) {
 		assert.Equal(t, http.StatusNotFound, e.api("alpha", e.super, "admin/mutation/resetSecondFactor", `{"user":999999}`).Status)
 		require.Equal(t, http.StatusOK, e.api("alpha", e.super, "admin/mutation/resetSecondFactor",
 			`{"user":`+jsonInt(e.ids["collmember@alpha.ch"])+`}`).Status)
+		assert.Contains(t, string(e.api("alpha", e.collMember, "common/query/profile", `{}`).Body), `"username":"Anonymous"`,
+			"a lost authenticator's sessions end")
 		assert.NotEmpty(t, e.login("collmember@alpha.ch", "secret"))
 	})
 

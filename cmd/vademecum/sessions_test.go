@@ -95,6 +95,7 @@ func TestIntegrationSessions(t *testing.T) {
 
 		res = e.api("alpha", desk, "common/mutation/endSession", fmt.Sprintf(`{"id":%d}`, phoneID))
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		assert.Equal(t, 1, e.count("SELECT count(*) FROM control.audit_log WHERE action = 'auth.sessionEnded' AND target_id = $1", member))
 		assert.Contains(t, string(e.api("alpha", phone, "common/query/profile", `{}`).Body), `"username":"Anonymous"`, "ended at once")
 		assert.Contains(t, string(e.api("alpha", desk, "common/query/profile", `{}`).Body), `"username":"member@alpha.ch"`)
 	})
@@ -142,6 +143,14 @@ func TestIntegrationSessions(t *testing.T) {
 		assert.Equal(t, http.StatusUnauthorized, st)
 		st, _, _ = e.signIn("collmember@alpha.ch", "Visite am Morgen um sieben", "test", "198.51.100.12", "")
 		assert.Equal(t, http.StatusNoContent, st)
+
+		// the audit trail has each of it, with the address it came from
+		who := e.ids["collmember@alpha.ch"]
+		assert.Equal(t, 1, e.count("SELECT count(*) FROM control.audit_log WHERE action = 'auth.passwordChanged' AND target_id = $1", who))
+		assert.Equal(t, 1, e.count(`SELECT count(*) FROM control.audit_log WHERE action = 'auth.signInFailed' AND actor_id = $1
+			AND client_addr = '198.51.100.12'`, who))
+		assert.Equal(t, 1, e.count(`SELECT count(*) FROM control.audit_log WHERE action = 'auth.signIn' AND actor_id = $1
+			AND client_addr = '198.51.100.12' AND space_id IS NULL`, who))
 	})
 
 	t.Run("the super admin ends every session of a user; an address change ends them too", func(t *testing.T) {

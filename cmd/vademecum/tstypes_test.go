@@ -14,6 +14,7 @@ import (
 
 	"vademecum/services/api"
 	"vademecum/services/audit"
+	"vademecum/services/auditlog"
 	"vademecum/services/collections"
 	"vademecum/services/comments"
 	"vademecum/services/content"
@@ -175,6 +176,12 @@ var apiTypes = map[string]any{
 	"LinkParams":                       audit.LinkParams{},
 	"LinkInfoRequest":                  audit.LinkInfoRequest{},
 	"LinkInfo":                         audit.LinkInfo{},
+	"AuditLogRequest":                  auditlog.QueryRequest{},
+	"AuditLogFilter":                   auditlog.FilterRequest{},
+	"AuditLogPage":                     auditlog.Page{},
+	"AuditLogEntry":                    auditlog.LogEntry{},
+	"AuditLogActor":                    auditlog.EntryActor{},
+	"AuditLogTarget":                   auditlog.EntryTarget{},
 	"MaintenanceTask":                  maintenance.Task{},
 	"MaintenanceSpaceRequest":          maintenance.SpaceRequest{},
 	"MaintenanceCollectionRequest":     maintenance.CollectionRequest{},

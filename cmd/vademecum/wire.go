@@ -18,6 +18,7 @@ import (
 	"vademecum/secrets"
 	"vademecum/services/api"
 	"vademecum/services/audit"
+	"vademecum/services/auditlog"
 	"vademecum/services/auth"
 	"vademecum/services/collections"
 	"vademecum/services/comments"
@@ -88,6 +89,8 @@ type config struct {
 	SessionIdle, AdminSessionIdle time.Duration
 	// SecretsDir holds the files that file: references of secret settings read.
 	SecretsDir string
+	// AuditRetention is how long audit entries are kept; 0 is auditlog.DefaultRetention.
+	AuditRetention time.Duration
 }
 
 // app is the wired server.
@@ -134,7 +137,10 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if err != nil {
 		return nil, err
 	}
-	jobs, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend)
+	if cfg.AuditRetention <= 0 {
+		cfg.AuditRetention = auditlog.DefaultRetention
+	}
+	jobs, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend, cfg.AuditRetention)
 	if err != nil {
 		return nil, err
 	}
@@ -182,6 +188,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&media.Service{DB: db, Store: store, Reviewer: guidelineSvc, Readers: guidelineSvc, Clock: clock}).Register(router)
 	(&maintenance.Service{DB: db, Registry: registry, Jobs: jobs}).Register(router)
 	(&audit.Service{DB: db, Reviewer: guidelineSvc, Jobs: jobs, BaseDomain: cfg.BaseDomain}).Register(router)
+	(&auditlog.Service{Store: &auditlog.Store{Pool: pool}, Registry: registry, Authz: enforcer, Now: cfg.Now}).Register(router)
 	(&notify.Service{DB: db}).Register(router)
 	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs}).Register(router)
 	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
@@ -215,7 +222,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		_, _ = w.Write([]byte("ready\n"))
 	})
 	top.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	top.Handle("/", api.Observe(log, metrics, api.CrossOriginProtection(api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site)))))
+	top.Handle("/", api.Observe(log, metrics, cfg.TrustedProxies, api.CrossOriginProtection(api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site)))))
 
 	return &app{handler: api.SecurityHeaders(top), router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
 		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, sessions: sessions, closePDF: closePDF}, nil

@@ -41,7 +41,7 @@ test.describe('My Spaces: sharing and membership requests', () => {
     const created = await api<{ id: number }>(page, 'kssg', 'admin/mutation/createCollection', { spaceId: kssg, collection: { title, visibility: 'protected', admins: [] } });
 
     const tabs = page.getByRole('navigation', { name: 'Bereiche des Space' });
-    await expect(tabs.getByRole('link')).toHaveText(['Einstellungen', 'Mitglieder', /^Anfragen/, 'Sammlungen', 'Teilen', 'Metadaten', 'Mitteilungen', 'Statistik']);
+    await expect(tabs.getByRole('link')).toHaveText(['Einstellungen', 'Mitglieder', /^Anfragen/, 'Sammlungen', 'Teilen', 'Metadaten', 'Mitteilungen', 'Statistik', 'Protokoll']);
     await tabs.getByRole('link', { name: 'Teilen' }).click();
     await expect(page).toHaveURL(url('kssg', `/spaces/${kssg}/sharing`));
 

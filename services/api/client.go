@@ -1,12 +1,46 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
 	"strings"
 )
+
+// Client is where a request comes from, as sessions and the audit trail record it.
+type Client struct {
+	// Addr is the client's IP address (see Proxies.ClientAddr).
+	Addr string
+	// UserAgent is the browser's or tool's User-Agent header, at most maxUserAgent bytes.
+	UserAgent string
+}
+
+// maxUserAgent bounds what is kept of a User-Agent header.
+const maxUserAgent = 512
+
+type clientKey struct{}
+
+// WithClient returns ctx carrying the request's client.
+func WithClient(ctx context.Context, c Client) context.Context {
+	return context.WithValue(ctx, clientKey{}, c)
+}
+
+// ClientFrom returns the request's client; empty outside a request (jobs, the CLI).
+func ClientFrom(ctx context.Context) Client {
+	c, _ := ctx.Value(clientKey{}).(Client)
+	return c
+}
+
+// clientOf is the one place that decides a request's client.
+func (p Proxies) clientOf(r *http.Request) Client {
+	ua := r.UserAgent()
+	if len(ua) > maxUserAgent {
+		ua = ua[:maxUserAgent]
+	}
+	return Client{Addr: p.ClientAddr(r), UserAgent: ua}
+}
 
 // Proxies are the reverse proxies whose X-Forwarded-For the server believes.
 type Proxies []netip.Prefix

@@ -59,8 +59,8 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// Observe gives every request an id and a logger, logs it when done, and counts it.
-func Observe(log *slog.Logger, m *Metrics, next http.Handler) http.Handler {
+// Observe gives every request an id, a logger and its client, logs it when done, and counts it.
+func Observe(log *slog.Logger, m *Metrics, proxies Proxies, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := r.Header.Get("X-Request-Id")
@@ -72,7 +72,7 @@ func Observe(log *slog.Logger, m *Metrics, next http.Handler) http.Handler {
 		w.Header().Set("X-Request-Id", id)
 		holder := &logHolder{log: log.With("request_id", id)}
 		sw := &statusWriter{ResponseWriter: w}
-		next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), loggerKey{}, holder)))
+		next.ServeHTTP(sw, r.WithContext(WithClient(context.WithValue(r.Context(), loggerKey{}, holder), proxies.clientOf(r))))
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}

@@ -10,6 +10,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 )
 
 // Errors of the account calls.
@@ -49,14 +50,19 @@ func (h *Handler) EndSession(ctx context.Context, req EndSessionRequest) (bool, 
 	if req.ID == 0 {
 		return false, api.ErrRequired.Field("id")
 	}
-	ok, err := h.Sessions.End(ctx, h.Pool, policy.PrincipalFrom(ctx).UserID, int64(req.ID))
-	if err != nil {
-		return false, err
-	}
-	if !ok {
-		return false, ErrSessionNotFound.With(map[string]any{"id": req.ID})
-	}
-	return true, nil
+	who := policy.PrincipalFrom(ctx)
+	err := pgx.BeginFunc(ctx, h.Pool, func(tx pgx.Tx) error {
+		ok, err := h.Sessions.End(ctx, tx, who.UserID, int64(req.ID))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ErrSessionNotFound.With(map[string]any{"id": req.ID})
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: auditlog.ActionSessionEnded, Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: who.UserID}, Details: map[string]any{"session": req.ID}})
+	})
+	return err == nil, err
 }
 
 // ChangePasswordRequest is the current and the new password.
@@ -115,8 +121,11 @@ func (h *Handler) ChangePassword(ctx context.Context, req ChangePasswordRequest)
 			who.UserID, newHash); err != nil {
 			return fmt.Errorf("set password: %w", err)
 		}
-		_, err := h.Sessions.EndAll(ctx, tx, who.UserID, who.SessionID)
-		return err
+		if _, err := h.Sessions.EndAll(ctx, tx, who.UserID, who.SessionID); err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: auditlog.ActionPasswordChanged, Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: who.UserID}})
 	})
 	if err != nil {
 		return false, err
@@ -144,8 +153,11 @@ func (h *Handler) EndUserSessions(ctx context.Context, req EndUserSessionsReques
 			return ErrUserNotFound.With(map[string]any{"user": req.User})
 		}
 		var err error
-		n, err = h.Sessions.EndAll(ctx, tx, int64(req.User), 0)
-		return err
+		if n, err = h.Sessions.EndAll(ctx, tx, int64(req.User), 0); err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: auditlog.ActionSessionEnded, Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: int64(req.User)}, Details: map[string]any{"sessions": n}})
 	})
 	return n, err
 }

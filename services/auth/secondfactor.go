@@ -21,6 +21,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 )
 
 // Errors of the second factor.
@@ -107,7 +108,8 @@ func (h *Handler) StartSecondFactor(ctx context.Context, _ struct{}) (Enrolment,
 	if err := png.Encode(&buf, img); err != nil {
 		return Enrolment{}, fmt.Errorf("draw QR code: %w", err)
 	}
-	if _, err := h.Pool.Exec(ctx, "UPDATE control.users SET totp_secret = $2 WHERE id = $1 AND second_factor_at IS NULL",
+	// a new secret has its own time steps: none of them was used yet
+	if _, err := h.Pool.Exec(ctx, "UPDATE control.users SET totp_secret = $2, totp_last_step = 0 WHERE id = $1 AND second_factor_at IS NULL",
 		who.UserID, key.Secret()); err != nil {
 		return Enrolment{}, fmt.Errorf("keep TOTP secret: %w", err)
 	}
@@ -164,6 +166,10 @@ func (h *Handler) ConfirmSecondFactor(ctx context.Context, req CodeRequest) (Rec
 		if err != nil {
 			return err
 		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: auditlog.ActionSecondFactorEnabled, Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: who.UserID}}); err != nil {
+			return err
+		}
 		return h.Sessions.announce(ctx, tx, "s"+strconv.FormatInt(who.SessionID, 10))
 	})
 	if err != nil {
@@ -206,7 +212,7 @@ func (h *Handler) DisableSecondFactor(ctx context.Context, req PasswordRequest) 
 	if !enrolled {
 		return false, ErrSecondFactorNotActive
 	}
-	return true, h.removeSecondFactor(ctx, who.UserID)
+	return true, h.removeSecondFactor(ctx, who.UserID, false)
 }
 
 // ResetSecondFactorRequest names a user.
@@ -215,7 +221,8 @@ type ResetSecondFactorRequest struct {
 }
 
 // ResetSecondFactor turns a user's second factor off, for someone who lost their
-// authenticator and recovery codes (super admin); their sessions end.
+// authenticator and recovery codes (super admin); their sessions end, since a lost phone may
+// still be signed in.
 func (h *Handler) ResetSecondFactor(ctx context.Context, req ResetSecondFactorRequest) (bool, error) {
 	if req.User == 0 {
 		return false, api.ErrRequired.Field("user")
@@ -227,12 +234,13 @@ func (h *Handler) ResetSecondFactor(ctx context.Context, req ResetSecondFactorRe
 	if !exists {
 		return false, ErrUserNotFound.With(map[string]any{"user": req.User})
 	}
-	return true, h.removeSecondFactor(ctx, int64(req.User))
+	return true, h.removeSecondFactor(ctx, int64(req.User), true)
 }
 
-// removeSecondFactor clears a user's TOTP secret and recovery codes and ends the sessions
-// that were opened with it.
-func (h *Handler) removeSecondFactor(ctx context.Context, userID int64) error {
+// removeSecondFactor clears a user's TOTP secret and recovery codes; the sessions opened with
+// it no longer count as such, and with endSessions (a lost authenticator, perhaps with a
+// signed-in device) they end.
+func (h *Handler) removeSecondFactor(ctx context.Context, userID int64, endSessions bool) error {
 	return pgx.BeginFunc(ctx, h.Pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "UPDATE control.users SET totp_secret = '', second_factor_at = NULL WHERE id = $1", userID); err != nil {
 			return fmt.Errorf("turn off second factor: %w", err)
@@ -242,6 +250,15 @@ func (h *Handler) removeSecondFactor(ctx context.Context, userID int64) error {
 		}
 		if _, err := tx.Exec(ctx, "UPDATE control.sessions SET second_factor = false WHERE user_id = $1", userID); err != nil {
 			return fmt.Errorf("mark sessions: %w", err)
+		}
+		if endSessions {
+			if _, err := h.Sessions.EndAll(ctx, tx, userID, 0); err != nil {
+				return err
+			}
+		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: auditlog.ActionSecondFactorDisabled, Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: userID}}); err != nil {
+			return err
 		}
 		return h.Sessions.announce(ctx, tx, "u"+strconv.FormatInt(userID, 10))
 	})

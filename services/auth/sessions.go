@@ -23,6 +23,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"vademecum/policy"
+	"vademecum/services/api"
 	"vademecum/tenancy"
 )
 
@@ -69,21 +70,13 @@ type cachedSession struct {
 	until time.Time
 }
 
-// Client is what a session records of the browser that opened it.
-type Client struct {
-	UserAgent string
-	Address   string
-}
-
 // maxCachedSessions bounds the cache; it is emptied when it grows past this.
 const maxCachedSessions = 100_000
 
-// maxUserAgent bounds the stored user agent.
-const maxUserAgent = 512
-
 // OpenOptions say how a session starts.
 type OpenOptions struct {
-	Client
+	// Client is the browser that opened the session and its address.
+	Client api.Client
 	// PendingSecondFactor opens a session that waits for the second factor; it lives
 	// pendingIdle without it.
 	PendingSecondFactor bool
@@ -95,19 +88,15 @@ type OpenOptions struct {
 // pendingIdle is how long a sign-in may wait for its second factor.
 const pendingIdle = 10 * time.Minute
 
-// Open starts a session for the user signed in through login and returns its secret token
-// and id. Administrators (super admins and space admins) get the shorter idle time.
-func (s *Sessions) Open(ctx context.Context, userID, loginID int64, o OpenOptions) (token string, id int64, err error) {
+// Open starts a session, in q, for the user signed in through login and returns its secret
+// token and id. Administrators (super admins and space admins) get the shorter idle time.
+func (s *Sessions) Open(ctx context.Context, q tenancy.Querier, userID, loginID int64, o OpenOptions) (token string, id int64, err error) {
 	token = newToken()
-	ua := o.UserAgent
-	if len(ua) > maxUserAgent {
-		ua = ua[:maxUserAgent]
-	}
 	var login *int64
 	if loginID != 0 {
 		login = &loginID
 	}
-	err = s.Pool.QueryRow(ctx, `INSERT INTO control.sessions (token_hash, user_id, login_id, expires_at, user_agent, address,
+	err = q.QueryRow(ctx, `INSERT INTO control.sessions (token_hash, user_id, login_id, expires_at, user_agent, address,
 			idle_timeout, pending_second_factor, second_factor)
 		SELECT $1, u.id, $3, now() + $4::interval, $5, $6,
 			CASE WHEN $9 THEN $11::interval
@@ -115,7 +104,7 @@ func (s *Sessions) Open(ctx context.Context, userID, loginID int64, o OpenOption
 				THEN $8::interval ELSE $7::interval END, $9,
 			$10 OR EXISTS (SELECT 1 FROM control.logins l WHERE l.id = $3 AND l.provider <> 'local')
 		FROM control.users u WHERE u.id = $2
-		RETURNING id`, hashToken(token), userID, login, s.TTL.String(), ua, o.Address,
+		RETURNING id`, hashToken(token), userID, login, s.TTL.String(), o.Client.UserAgent, o.Client.Addr,
 		s.Idle.String(), s.AdminIdle.String(), o.PendingSecondFactor, o.SecondFactor, pendingIdle.String()).Scan(&id)
 	if err != nil {
 		return "", 0, fmt.Errorf("open session: %w", err)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"vademecum/services/api"
 	"vademecum/tenancy/tenancytest"
 )
 
@@ -37,7 +38,7 @@ func TestIntegrationEndedSessionsAreForgottenEverywhere(t *testing.T) {
 		{"every session", func(string, int64) error { _, err := a.EndAll(ctx, pool, user, 0); return err }},
 	} {
 		t.Run(end.name, func(t *testing.T) {
-			token, id, err := a.Open(ctx, user, 0, OpenOptions{Client: Client{UserAgent: "test", Address: "192.0.2.1"}})
+			token, id, err := a.Open(ctx, pool, user, 0, OpenOptions{Client: api.Client{UserAgent: "test", Addr: "192.0.2.1"}})
 			require.NoError(t, err)
 			s, ok, err := b.Lookup(ctx, token)
 			require.NoError(t, err)

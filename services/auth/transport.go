@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 )
 
 // CookieName is the session cookie.
@@ -110,7 +111,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	userID, loginID, err := h.authenticate(r.Context(), cred, h.Proxies.ClientAddr(r), h.device(r))
+	userID, loginID, err := h.authenticate(r.Context(), cred, api.ClientFrom(r.Context()).Addr, h.device(r))
 	if err == nil {
 		err = h.SignIn(w, r, userID, loginID)
 	}
@@ -174,23 +175,40 @@ func (h *Handler) SignIn(w http.ResponseWriter, r *http.Request, userID, loginID
 	return nil
 }
 
-// openSession opens a session, sets its cookie and remembers the browser.
+// openSession opens a session, sets its cookie, remembers the browser and records the
+// sign-in (a completed one: not a session that waits for the second factor).
 func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, userID, loginID int64, o OpenOptions) error {
 	ctx := r.Context()
-	o.Client = Client{UserAgent: r.UserAgent(), Address: h.Proxies.ClientAddr(r)}
-	token, _, err := h.Sessions.Open(ctx, userID, loginID, o)
+	o.Client = api.ClientFrom(ctx)
+	device := h.device(r)
+	newDevice := device == ""
+	if newDevice {
+		device = newToken()
+	}
+	var token string
+	err := pgx.BeginFunc(ctx, h.Pool, func(tx pgx.Tx) error {
+		var err error
+		if token, _, err = h.Sessions.Open(ctx, tx, userID, loginID, o); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO control.known_devices (user_id, device_hash) VALUES ($1, $2)
+			ON CONFLICT (user_id, device_hash) DO UPDATE SET last_used = now()`, userID, hashToken(device)); err != nil {
+			return fmt.Errorf("remember device: %w", err)
+		}
+		if o.PendingSecondFactor {
+			return nil
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: auditlog.ActionSignIn, Installation: true,
+			Actor:   &auditlog.Actor{ID: userID},
+			Target:  auditlog.Target{Type: auditlog.TypeUser, ID: userID},
+			Details: map[string]any{"secondFactor": o.SecondFactor, "login": loginID}})
+	})
 	if err != nil {
 		return err
 	}
 	http.SetCookie(w, h.cookie(r, token, int(h.Sessions.TTL.Seconds())))
-	device := h.device(r)
-	if device == "" {
-		device = newToken()
+	if newDevice {
 		http.SetCookie(w, h.newCookie(r, DeviceCookieName, device, int(deviceLife.Seconds())))
-	}
-	if _, err := h.Pool.Exec(ctx, `INSERT INTO control.known_devices (user_id, device_hash) VALUES ($1, $2)
-		ON CONFLICT (user_id, device_hash) DO UPDATE SET last_used = now()`, userID, hashToken(device)); err != nil {
-		return fmt.Errorf("remember device: %w", err)
 	}
 	return nil
 }
@@ -219,14 +237,14 @@ func (h *Handler) authenticate(ctx context.Context, cred credentials, addr, devi
 	if hash == "" {
 		// unknown addresses and accounts without a password take as long as wrong passwords
 		_, _ = CheckPassword(dummyHash, cred.Password)
-		return 0, 0, h.refuse(ctx, rules)
+		return 0, 0, h.refuse(ctx, rules, email, userID)
 	}
 	ok, err := CheckPassword(hash, cred.Password)
 	if err != nil {
 		return 0, 0, err
 	}
 	if !ok {
-		return 0, 0, h.refuse(ctx, rules)
+		return 0, 0, h.refuse(ctx, rules, email, userID)
 	}
 	if err := h.Throttle.Reset(ctx, rules[1].Key); err != nil {
 		return 0, 0, err
@@ -237,9 +255,20 @@ func (h *Handler) authenticate(ctx context.Context, cred credentials, addr, devi
 	return userID, loginID, nil
 }
 
-// refuse records a failed sign-in and answers it.
-func (h *Handler) refuse(ctx context.Context, rules []Rule) error {
+// refuse counts a failed sign-in, records it in the audit trail under the address tried (and
+// the account, when there is one) and answers it.
+func (h *Handler) refuse(ctx context.Context, rules []Rule, email string, userID int64) error {
 	if err := h.Throttle.Fail(ctx, rules...); err != nil {
+		return err
+	}
+	if len(email) > 254 {
+		email = email[:254] // what was typed, within an address's length
+	}
+	e := auditlog.Entry{Action: auditlog.ActionSignInFailed, Installation: true, Actor: &auditlog.Actor{ID: userID, Email: email}}
+	if userID != 0 {
+		e.Target = auditlog.Target{Type: auditlog.TypeUser, ID: userID}
+	}
+	if err := auditlog.Record(ctx, h.Pool, e); err != nil {
 		return err
 	}
 	return ErrInvalidCredentials

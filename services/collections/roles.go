@@ -6,6 +6,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -160,9 +161,16 @@ func (s *Service) grant(ctx context.Context, collection api.ID, list []api.ID, r
 		if len(already) > 0 {
 			return ErrAlreadyMember.With(map[string]any{"ids": already})
 		}
-		_, err = tx.Exec(ctx, "INSERT INTO collection_roles (collection_id, user_id, role) SELECT $1, u, $3 FROM unnest($2::bigint[]) u",
-			int64(collection), userIDs, role)
-		return err
+		if _, err = tx.Exec(ctx, "INSERT INTO collection_roles (collection_id, user_id, role) SELECT $1, u, $3 FROM unnest($2::bigint[]) u",
+			int64(collection), userIDs, role); err != nil {
+			return err
+		}
+		for _, u := range userIDs {
+			if err := record(ctx, tx, sp, "collection."+role+"Added", int64(collection), u); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -184,7 +192,7 @@ func (s *Service) RemoveMember(ctx context.Context, req RemoveMemberRequest) ([]
 		_, err := tx.Exec(ctx, "DELETE FROM collection_roles WHERE collection_id = $1 AND user_id = $2 AND role IN ('admin', 'member')",
 			int64(req.Collection), int64(req.Member))
 		return err
-	})
+	}, "collection.memberRemoved")
 }
 
 // SetAdminRequest gives or takes admin rights in a collection.
@@ -209,12 +217,12 @@ func (s *Service) SetAdmin(ctx context.Context, req SetAdminRequest) ([]users.Me
 		}
 		_, err = tx.Exec(ctx, "DELETE FROM collection_roles WHERE collection_id = $1 AND user_id = $2 AND role = 'admin'", int64(req.Collection), int64(req.Member))
 		return err
-	})
+	}, map[bool]string{true: "collection.adminGranted", false: "collection.adminRevoked"}[req.Admin])
 }
 
-// changeMember applies change to a member of the collection, then refuses the result when
-// the collection would be left without an admin.
-func (s *Service) changeMember(ctx context.Context, collection, member api.ID, change func(pgx.Tx) error) ([]users.Member, error) {
+// changeMember applies change to a member of the collection and records it as action, then
+// refuses the result when the collection would be left without an admin.
+func (s *Service) changeMember(ctx context.Context, collection, member api.ID, change func(pgx.Tx) error, action string) ([]users.Member, error) {
 	sp, err := s.manage(ctx, collection)
 	if err != nil {
 		return nil, err
@@ -233,6 +241,9 @@ func (s *Service) changeMember(ctx context.Context, collection, member api.ID, c
 			return api.ErrNotFound.With(map[string]any{"member": int64(member)})
 		}
 		if err := change(tx); err != nil {
+			return err
+		}
+		if err := record(ctx, tx, sp, action, int64(collection), int64(member)); err != nil {
 			return err
 		}
 		var admins int
@@ -282,11 +293,23 @@ func (s *Service) RemoveValidator(ctx context.Context, req RemoveValidatorReques
 		if err == nil && tag.RowsAffected() == 0 {
 			return api.ErrNotFound.With(map[string]any{"validator": int64(req.Validator)})
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return record(ctx, tx, sp, "collection.validatorRemoved", int64(req.Collection), int64(req.Validator))
 	})
 	if err != nil {
 		return nil, err
 	}
 	s.Authz.Invalidate(int64(req.Validator))
 	return s.validators(ctx, sp, int64(req.Collection))
+}
+
+// record writes the audit entry of a change to a user's roles in a collection of the space.
+func record(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, action string, collection, user int64) error {
+	details, err := auditlog.Snapshot(ctx, tx, `SELECT id AS "collectionId", title AS collection FROM collections WHERE id = $1`, collection)
+	if err != nil {
+		return err
+	}
+	return auditlog.Record(ctx, tx, auditlog.Entry{Action: action, Space: sp, Target: auditlog.Target{Type: auditlog.TypeUser, ID: user}, Details: details})
 }

@@ -12,6 +12,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/guidelines"
 	"vademecum/services/search/searchjob"
 	"vademecum/services/users"
@@ -255,9 +256,16 @@ func (s *Service) CreateCollection(ctx context.Context, req CreateRequest) (Coll
 		if err := tx.QueryRow(ctx, "INSERT INTO collections (title, visibility) VALUES ($1, $2) RETURNING id", in.Title, in.Visibility).Scan(&id); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO collection_roles (collection_id, user_id, role) SELECT $1, u, 'admin' FROM unnest($2::bigint[]) u
-			ON CONFLICT DO NOTHING`, id, admins)
-		return err
+		if _, err := tx.Exec(ctx, `INSERT INTO collection_roles (collection_id, user_id, role) SELECT $1, u, 'admin' FROM unnest($2::bigint[]) u
+			ON CONFLICT DO NOTHING`, id, admins); err != nil {
+			return err
+		}
+		names, err := auditlog.UserLabels(ctx, tx, admins)
+		if err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "collection.created", Space: sp, Target: auditlog.Target{Type: auditlog.TypeCollection, ID: id},
+			Details: map[string]any{"visibility": in.Visibility, "admins": names}})
 	})
 	if err != nil {
 		return Collection{}, err
@@ -283,12 +291,17 @@ func (s *Service) UpdateCollection(ctx context.Context, req UpdateRequest) (Coll
 		return Collection{}, err
 	}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		var before string
-		if err := tx.QueryRow(ctx, "SELECT visibility FROM collections WHERE id = $1 FOR UPDATE", int64(req.CollectionID)).Scan(&before); err != nil {
+		before, err := auditlog.Snapshot(ctx, tx, "SELECT title, visibility FROM collections WHERE id = $1 FOR UPDATE", int64(req.CollectionID))
+		if err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, "UPDATE collections SET title = $2, visibility = $3, updated_at = now() WHERE id = $1",
-			int64(req.CollectionID), in.Title, in.Visibility); err != nil || before == in.Visibility {
+			int64(req.CollectionID), in.Title, in.Visibility); err != nil {
+			return err
+		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "collection.updated", Space: sp,
+			Target:  auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID)},
+			Details: auditlog.Diff(before, map[string]any{"title": in.Title, "visibility": in.Visibility})}); err != nil || before["visibility"] == in.Visibility {
 			return err
 		}
 		return searchjob.ReindexCollection(ctx, tx, s.Jobs, sp.ID, int64(req.CollectionID))
@@ -319,6 +332,10 @@ func (s *Service) DeleteCollection(ctx context.Context, req DeleteRequest) (bool
 	}
 	var holders []int64
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "collection.deleted", Space: sp,
+			Target: auditlog.Target{Type: auditlog.TypeCollection, ID: c.ID, Label: c.Title}}); err != nil {
+			return err
+		}
 		rows, err := tx.Query(ctx, "DELETE FROM collection_roles WHERE collection_id = $1 RETURNING user_id", c.ID)
 		if err != nil {
 			return err

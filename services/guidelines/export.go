@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 )
 
 // exportTexts are the column headers and state names of the My Guidelines spreadsheet in the
@@ -81,6 +82,11 @@ func (s *Service) exportHandler(w http.ResponseWriter, r *http.Request) {
 	}
 	var buf bytes.Buffer
 	if err := writeXLSX(&buf, texts["sheet"], table); err != nil {
+		api.WriteError(r.Context(), w, err)
+		return
+	}
+	if err := auditlog.Record(r.Context(), s.DB.Control(), auditlog.Entry{Action: "export.myGuidelines",
+		Details: map[string]any{"rows": len(rows), "language": req.Language}}); err != nil {
 		api.WriteError(r.Context(), w, err)
 		return
 	}

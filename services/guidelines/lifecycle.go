@@ -8,6 +8,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/search/searchjob"
 	"vademecum/tenancy"
 )
@@ -80,10 +81,32 @@ func (s *Service) ArchiveGuidelineLanguage(ctx context.Context, req LanguageChan
 			WHERE guideline_id = $1 AND language = $2 AND completed_at IS NULL`, int64(req.GuidelineID), req.Language, now); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, "UPDATE guideline_languages SET archived = true, updated_at = $3 WHERE guideline_id = $1 AND language = $2",
-			int64(req.GuidelineID), req.Language, now)
-		return err
+		if _, err := tx.Exec(ctx, "UPDATE guideline_languages SET archived = true, updated_at = $3 WHERE guideline_id = $1 AND language = $2",
+			int64(req.GuidelineID), req.Language, now); err != nil {
+			return err
+		}
+		return recordLanguage(ctx, tx, "guideline.archived", req.GuidelineID, req.Language)
 	})
+}
+
+// recordAuthors writes the audit entry of a change of a guideline's authors, naming them in
+// the details under key (the author as before and after).
+func recordAuthors(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, action string, guideline api.ID, key string, ids []int64) error {
+	names, err := auditlog.UserLabels(ctx, tx, ids)
+	if err != nil {
+		return err
+	}
+	var value any = names
+	if key == "author" {
+		value = map[string]any{"before": names[0], "after": names[1]}
+	}
+	return auditlog.Record(ctx, tx, auditlog.Entry{Action: action, Space: sp,
+		Target: auditlog.Target{Type: auditlog.TypeGuideline, ID: int64(guideline)}, Details: map[string]any{key: value}})
+}
+
+// recordLanguage writes the audit entry of a change to a language of a guideline.
+func recordLanguage(ctx context.Context, tx pgx.Tx, action string, guideline api.ID, language string) error {
+	return auditlog.Record(ctx, tx, auditlog.Entry{Action: action, Target: auditlog.Target{Type: auditlog.TypeGuideline, ID: int64(guideline), Language: language}})
 }
 
 // RestoreGuidelineLanguage brings an archived language back to its authors. A published
@@ -94,9 +117,11 @@ func (s *Service) RestoreGuidelineLanguage(ctx context.Context, req LanguageChan
 		if !f.Archived {
 			return ErrNotArchived.With(map[string]any{"language": req.Language})
 		}
-		_, err := tx.Exec(ctx, "UPDATE guideline_languages SET archived = false, online = false, updated_at = $3 WHERE guideline_id = $1 AND language = $2",
-			int64(req.GuidelineID), req.Language, s.Clock.Time())
-		return err
+		if _, err := tx.Exec(ctx, "UPDATE guideline_languages SET archived = false, online = false, updated_at = $3 WHERE guideline_id = $1 AND language = $2",
+			int64(req.GuidelineID), req.Language, s.Clock.Time()); err != nil {
+			return err
+		}
+		return recordLanguage(ctx, tx, "guideline.restored", req.GuidelineID, req.Language)
 	})
 }
 
@@ -110,9 +135,11 @@ func (s *Service) SetGuidelineLanguageOnlineStatus(ctx context.Context, req Onli
 		if f.Published == nil {
 			return ErrNotPublished
 		}
-		_, err := tx.Exec(ctx, "UPDATE guideline_languages SET online = $3, updated_at = $4 WHERE guideline_id = $1 AND language = $2",
-			int64(req.GuidelineID), req.Language, req.Online, s.Clock.Time())
-		return err
+		if _, err := tx.Exec(ctx, "UPDATE guideline_languages SET online = $3, updated_at = $4 WHERE guideline_id = $1 AND language = $2",
+			int64(req.GuidelineID), req.Language, req.Online, s.Clock.Time()); err != nil || f.Online == req.Online {
+			return err
+		}
+		return recordLanguage(ctx, tx, map[bool]string{true: "guideline.online", false: "guideline.offline"}[req.Online], req.GuidelineID, req.Language)
 	})
 }
 
@@ -223,17 +250,21 @@ func (s *Service) AddGuidelineCoAuthors(ctx context.Context, req CoAuthorsReques
 		if err := requireSpaceMembers(ctx, tx, sp, ids); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO guideline_coauthors (guideline_id, user_id) SELECT $1, u FROM unnest($2::bigint[]) u
-			ON CONFLICT DO NOTHING`, int64(req.Guideline), ids)
-		return err
+		if _, err := tx.Exec(ctx, `INSERT INTO guideline_coauthors (guideline_id, user_id) SELECT $1, u FROM unnest($2::bigint[]) u
+			ON CONFLICT DO NOTHING`, int64(req.Guideline), ids); err != nil {
+			return err
+		}
+		return recordAuthors(ctx, tx, sp, "guideline.coAuthorsAdded", req.Guideline, "coAuthors", ids)
 	})
 }
 
 // RemoveGuidelineCoAuthors takes co-authorship away.
 func (s *Service) RemoveGuidelineCoAuthors(ctx context.Context, req CoAuthorsRequest) ([]int64, error) {
-	return s.changeCoAuthors(ctx, req, func(tx pgx.Tx, _ *tenancy.Space, _ int64, ids []int64) error {
-		_, err := tx.Exec(ctx, "DELETE FROM guideline_coauthors WHERE guideline_id = $1 AND user_id = ANY($2)", int64(req.Guideline), ids)
-		return err
+	return s.changeCoAuthors(ctx, req, func(tx pgx.Tx, sp *tenancy.Space, _ int64, ids []int64) error {
+		if _, err := tx.Exec(ctx, "DELETE FROM guideline_coauthors WHERE guideline_id = $1 AND user_id = ANY($2)", int64(req.Guideline), ids); err != nil {
+			return err
+		}
+		return recordAuthors(ctx, tx, sp, "guideline.coAuthorsRemoved", req.Guideline, "coAuthors", ids)
 	})
 }
 
@@ -245,7 +276,8 @@ func (s *Service) SetGuidelineAuthor(ctx context.Context, req AuthorRequest) (bo
 		return false, err
 	}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if _, err := s.manageAuthors(ctx, tx, sp, int64(req.Guideline)); err != nil {
+		before, err := s.manageAuthors(ctx, tx, sp, int64(req.Guideline))
+		if err != nil {
 			return err
 		}
 		if err := requireSpaceMembers(ctx, tx, sp, []int64{int64(req.Author)}); err != nil {
@@ -254,8 +286,10 @@ func (s *Service) SetGuidelineAuthor(ctx context.Context, req AuthorRequest) (bo
 		if _, err := tx.Exec(ctx, "DELETE FROM guideline_coauthors WHERE guideline_id = $1 AND user_id = $2", int64(req.Guideline), int64(req.Author)); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, "UPDATE guidelines SET author_id = $2, updated_at = now() WHERE id = $1", int64(req.Guideline), int64(req.Author))
-		return err
+		if _, err := tx.Exec(ctx, "UPDATE guidelines SET author_id = $2, updated_at = now() WHERE id = $1", int64(req.Guideline), int64(req.Author)); err != nil {
+			return err
+		}
+		return recordAuthors(ctx, tx, sp, "guideline.authorChanged", req.Guideline, "author", []int64{before, int64(req.Author)})
 	})
 	return err == nil, err
 }

@@ -8,6 +8,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/search/searchjob"
 	"vademecum/tenancy"
 )
@@ -236,9 +237,21 @@ func (s *Service) MoveGuideline(ctx context.Context, req PlaceRequest) (bool, er
 		if err != nil {
 			return err
 		}
+		before, err := auditlog.Snapshot(ctx, tx, "SELECT title AS collection FROM collections WHERE id = $1", from)
+		if err != nil {
+			return err
+		}
 		_, err = tx.Exec(ctx, "UPDATE guidelines SET collection_id = $2, main_validator_id = $3, updated_at = now() WHERE id = $1",
 			int64(req.Guideline), int64(req.Collection), validator)
 		if err != nil {
+			return err
+		}
+		after, err := auditlog.Snapshot(ctx, tx, "SELECT title AS collection FROM collections WHERE id = $1", int64(req.Collection))
+		if err != nil {
+			return err
+		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.moved", Space: sp,
+			Target: auditlog.Target{Type: auditlog.TypeGuideline, ID: int64(req.Guideline)}, Details: auditlog.Diff(before, after)}); err != nil {
 			return err
 		}
 		return searchjob.Reindex(ctx, tx, s.Jobs, sp.ID, int64(req.Guideline))
@@ -278,7 +291,15 @@ func (s *Service) CopyGuideline(ctx context.Context, req PlaceRequest) (int64, e
 			return err
 		}
 		id, err = WriteCopy(ctx, tx, snap, int64(req.Collection), policy.PrincipalFrom(ctx).UserID, validator, true)
-		return err
+		if err != nil {
+			return err
+		}
+		details, err := auditlog.Snapshot(ctx, tx, `SELECT $2::bigint AS "copyId", title AS collection FROM collections WHERE id = $1`, int64(req.Collection), id)
+		if err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.copied", Space: sp,
+			Target: auditlog.Target{Type: auditlog.TypeGuideline, ID: int64(req.Guideline)}, Details: details})
 	})
 	return id, err
 }

@@ -15,6 +15,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/guidelines"
 	"vademecum/tenancy"
 )
@@ -268,9 +269,17 @@ func (s *Service) CopyGuidelines(ctx context.Context, req CopyRequest) (Task, er
 			Scan(&t.ID, &t.Name, &t.Progress, &t.Failed, &t.Message, &t.Started, &t.Updated); err != nil {
 			return err
 		}
-		_, err := s.Jobs.InsertTx(ctx, tx, CopyJob{TaskID: t.ID, FromSpace: from.ID, GuidelineIDs: check.IDs, ToSpace: to.ID,
-			Collection: int64(req.Collection), Validator: validator, Author: int64(req.Author)}, nil)
-		return err
+		if _, err := s.Jobs.InsertTx(ctx, tx, CopyJob{TaskID: t.ID, FromSpace: from.ID, GuidelineIDs: check.IDs, ToSpace: to.ID,
+			Collection: int64(req.Collection), Validator: validator, Author: int64(req.Author)}, nil); err != nil {
+			return err
+		}
+		for _, id := range check.IDs {
+			if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.copied", Space: from, Target: auditlog.Target{Type: auditlog.TypeGuideline, ID: id},
+				Details: map[string]any{"toSpaceId": to.ID, "toSpace": to.Title, "taskId": t.ID}}); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	return t, err
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/guidelines"
 	"vademecum/services/media"
 	"vademecum/tenancy"
@@ -155,7 +156,12 @@ func (s *Service) draft(ctx context.Context, req DraftRequest) (printable, error
 		p, err = s.load(ctx, tx, sp, int64(req.Guideline), req.Version)
 		// a version is a draft unless it is what readers see
 		p.Draft = p.Draft || !p.published
-		return err
+		if err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "export.guidelineDraftPdf",
+			Target:  auditlog.Target{Type: auditlog.TypeGuideline, ID: int64(req.Guideline), Language: p.Language},
+			Details: map[string]any{"version": req.Version, "draft": p.Draft}})
 	})
 	return p, err
 }

@@ -11,6 +11,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/tenancy"
 )
 
@@ -159,8 +160,14 @@ func (s *Service) CreateSharedCollection(ctx context.Context, req ShareRequest) 
 	if err != nil {
 		return Overview{}, err
 	}
-	_, err = s.DB.Control().Exec(ctx, "INSERT INTO control.shared_collections (from_space_id, collection_id, to_space_id) VALUES ($1, $2, $3)",
-		from.ID, int64(req.CollectionID), to.ID)
+	err = s.DB.ControlTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "INSERT INTO control.shared_collections (from_space_id, collection_id, to_space_id) VALUES ($1, $2, $3)",
+			from.ID, int64(req.CollectionID), to.ID); err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "sharing.offered", Space: from,
+			Target: auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID)}, Details: map[string]any{"toSpaceId": to.ID, "toSpace": to.Title}})
+	})
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
 		return Overview{}, ErrAlreadyShared
@@ -177,13 +184,20 @@ func (s *Service) DeleteSharedCollection(ctx context.Context, req ShareRequest) 
 	if err != nil {
 		return Overview{}, err
 	}
-	tag, err := s.DB.Control().Exec(ctx, "DELETE FROM control.shared_collections WHERE from_space_id = $1 AND collection_id = $2 AND to_space_id = $3",
-		from.ID, int64(req.CollectionID), to.ID)
+	err = s.DB.ControlTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, "DELETE FROM control.shared_collections WHERE from_space_id = $1 AND collection_id = $2 AND to_space_id = $3",
+			from.ID, int64(req.CollectionID), to.ID)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return api.ErrNotFound
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "sharing.withdrawn", Space: from,
+			Target: auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID)}, Details: map[string]any{"toSpaceId": to.ID, "toSpace": to.Title}})
+	})
 	if err != nil {
 		return Overview{}, err
-	}
-	if tag.RowsAffected() == 0 {
-		return Overview{}, api.ErrNotFound
 	}
 	return s.overview(ctx, from)
 }
@@ -222,13 +236,24 @@ func (s *Service) ActivateSharedCollection(ctx context.Context, req ActivateRequ
 	if !ok {
 		return Overview{}, api.ErrNotFound
 	}
-	tag, err := s.DB.Control().Exec(ctx, "UPDATE control.shared_collections SET active = $4 WHERE from_space_id = $1 AND collection_id = $2 AND to_space_id = $3",
-		int64(req.SpaceID), int64(req.CollectionID), to.ID, req.Active)
+	err := s.DB.ControlTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, "UPDATE control.shared_collections SET active = $4 WHERE from_space_id = $1 AND collection_id = $2 AND to_space_id = $3",
+			int64(req.SpaceID), int64(req.CollectionID), to.ID, req.Active)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return api.ErrNotFound
+		}
+		from, err := auditlog.Snapshot(ctx, tx, `SELECT id AS "fromSpaceId", title AS "fromSpace" FROM control.spaces WHERE id = $1`, int64(req.SpaceID))
+		if err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: map[bool]string{true: "sharing.activated", false: "sharing.deactivated"}[req.Active],
+			Space: to, Target: auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID), SpaceID: int64(req.SpaceID)}, Details: from})
+	})
 	if err != nil {
 		return Overview{}, err
-	}
-	if tag.RowsAffected() == 0 {
-		return Overview{}, api.ErrNotFound
 	}
 	return s.overview(ctx, to)
 }

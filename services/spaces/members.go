@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -191,6 +192,12 @@ func (s *Service) AddMembers(ctx context.Context, req AddMembersRequest) ([]Adde
 				op = "added"
 			}
 			out = append(out, AddedMember{Username: e, Operation: op})
+			if op != "alreadyMember" {
+				if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "member.added", Space: sp,
+					Target: auditlog.Target{Type: auditlog.TypeUser, ID: known[e], Label: e}, Details: map[string]any{"invited": op == "invited"}}); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	})
@@ -245,6 +252,10 @@ func (s *Service) DeleteMember(ctx context.Context, req DeleteMemberRequest) (bo
 		if published > 0 {
 			return ErrHasPublishedGuidelines.With(map[string]any{"n": published})
 		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "member.removed", Space: sp,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: int64(req.ID)}}); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, "DELETE FROM control.space_members WHERE space_id = $1 AND user_id = $2", sp.ID, int64(req.ID)); err != nil {
 			return err
 		}
@@ -268,8 +279,12 @@ func (s *Service) SetAdmin(ctx context.Context, req SetAdminRequest) ([]users.Me
 		return nil, err
 	}
 	err = s.changeMember(ctx, sp, int64(req.ID), func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, "UPDATE control.space_members SET admin = $3 WHERE space_id = $1 AND user_id = $2", sp.ID, int64(req.ID), req.Admin)
-		return err
+		tag, err := tx.Exec(ctx, "UPDATE control.space_members SET admin = $3 WHERE space_id = $1 AND user_id = $2 AND admin <> $3", sp.ID, int64(req.ID), req.Admin)
+		if err != nil || tag.RowsAffected() == 0 {
+			return err
+		}
+		action := map[bool]string{true: "member.adminGranted", false: "member.adminRevoked"}[req.Admin]
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: action, Space: sp, Target: auditlog.Target{Type: auditlog.TypeUser, ID: int64(req.ID)}})
 	})
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/search/searchjob"
 	"vademecum/services/users"
 	"vademecum/tenancy"
@@ -107,18 +108,33 @@ func (s *Service) SetSpaceMetadata(ctx context.Context, req SetSpaceMetadataRequ
 		if known != len(ids) {
 			return api.ErrNotFound.Field("metadataIds")
 		}
+		before, err := auditlog.Snapshot(ctx, tx, spaceMetadataSQL, sp.ID)
+		if err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, "DELETE FROM control.space_metadata WHERE space_id = $1", sp.ID); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO control.space_metadata (space_id, metadata_id, position)
-			SELECT $1, m, p FROM unnest($2::bigint[]) WITH ORDINALITY AS x(m, p)`, sp.ID, ids)
-		return err
+		if _, err := tx.Exec(ctx, `INSERT INTO control.space_metadata (space_id, metadata_id, position)
+			SELECT $1, m, p FROM unnest($2::bigint[]) WITH ORDINALITY AS x(m, p)`, sp.ID, ids); err != nil {
+			return err
+		}
+		after, err := auditlog.Snapshot(ctx, tx, spaceMetadataSQL, sp.ID)
+		if err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.metadataChanged", Space: sp,
+			Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID}, Details: auditlog.Diff(before, after)})
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s.SpaceMetadata(ctx, SpaceMetadataRequest{SpaceID: api.ID(sp.ID)})
 }
+
+// spaceMetadataSQL names the metadata space $1 uses, in order, for the audit trail.
+const spaceMetadataSQL = `SELECT coalesce(array_agg(m.name ORDER BY sm.position), '{}') AS metadata
+	FROM control.space_metadata sm JOIN control.metadata m ON m.id = sm.metadata_id WHERE sm.space_id = $1`
 
 // MetadataInput is a metadata definition as the super admin edits it: options with an id
 // are kept and changed, options without one are added, missing ones are removed.
@@ -225,7 +241,8 @@ func (s *Service) SaveMetadata(ctx context.Context, req SaveMetadataRequest) (Me
 				return api.ErrNotFound.With(map[string]any{"field": "metadata.options[" + strconv.Itoa(pos) + "].id"})
 			}
 		}
-		return nil
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "metadata.saved", Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeMetadata, ID: id}, Details: map[string]any{"created": in.ID == nil, "options": len(in.Options)}})
 	})
 	if err != nil {
 		return Metadata{}, err
@@ -253,6 +270,10 @@ func (s *Service) DeleteMetadata(ctx context.Context, req DeleteMetadataRequest)
 			return ErrMetadataInUse.With(map[string]any{"n": n})
 		}
 		if err := s.deleteOptions(ctx, tx, "metadata_id = $1", int64(req.ID)); err != nil {
+			return err
+		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "metadata.deleted", Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeMetadata, ID: int64(req.ID)}}); err != nil {
 			return err
 		}
 		tag, err := tx.Exec(ctx, "DELETE FROM control.metadata WHERE id = $1", int64(req.ID))

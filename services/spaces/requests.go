@@ -10,6 +10,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/notify"
 	"vademecum/services/users"
 	"vademecum/tenancy"
@@ -123,6 +124,10 @@ func (s *Service) AnswerMembershipRequest(ctx context.Context, req AnswerRequest
 		if _, err := s.Jobs.InsertTx(ctx, tx, notify.MembershipAnswered{RequestID: r.ID}, nil); err != nil {
 			return err
 		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "membershipRequest." + status, SpaceID: r.SpaceID,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: r.User.ID}}); err != nil {
+			return err
+		}
 		if !req.Accept {
 			return nil
 		}
@@ -154,7 +159,7 @@ const domainMembers = `INSERT INTO control.space_members (space_id, user_id)
 	SELECT DISTINCT s.id, l.user_id FROM control.spaces s
 	JOIN control.logins l ON l.verified AND split_part(l.email, '@', 2) = ANY (s.email_domains)
 	WHERE s.status = 'active' AND ($1 = 0 OR l.user_id = $1) AND ($2 = 0 OR s.id = $2)
-	ON CONFLICT DO NOTHING RETURNING user_id`
+	ON CONFLICT DO NOTHING RETURNING space_id, user_id`
 
 // JoinByDomain makes a user a member of every space whose e-mail domains hold one of the
 // user's verified login addresses; it runs at sign-in.
@@ -163,11 +168,28 @@ func (s *Service) JoinByDomain(ctx context.Context, userID int64) error {
 }
 
 func (s *Service) joinByDomain(ctx context.Context, userID, spaceID int64) error {
-	rows, err := s.Pool.Query(ctx, domainMembers, userID, spaceID)
-	if err != nil {
-		return err
-	}
-	joined, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	var joined []int64
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, domainMembers, userID, spaceID)
+		if err != nil {
+			return err
+		}
+		type membership struct{ SpaceID, UserID int64 }
+		added, err := pgx.CollectRows(rows, pgx.RowToStructByPos[membership])
+		if err != nil {
+			return err
+		}
+		for _, m := range added {
+			joined = append(joined, m.UserID)
+			// at sign-in, the user joins by their own address
+			if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "member.added", SpaceID: m.SpaceID,
+				Target: auditlog.Target{Type: auditlog.TypeUser, ID: m.UserID}, Fallback: &auditlog.Actor{ID: m.UserID},
+				Details: map[string]any{"byEmailDomain": true}}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -196,7 +197,8 @@ func (s *Service) UpdateLanding(ctx context.Context, req LandingOrder) (LandingP
 				}
 			}
 		}
-		return nil
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.landingPageChanged", Installation: true,
+			Details: map[string]any{"spaces": req.Spaces, "nationalSpaces": req.NationalSpaces}})
 	})
 	if err != nil {
 		return LandingPage{}, err
@@ -314,7 +316,10 @@ func (s *Service) Create(ctx context.Context, in SpaceInput) (Space, error) {
 	}
 	sp, err := s.Registry.Provision(ctx, tenancy.Space{Subdomain: in.Subdomain, Title: in.Title, Color: in.Color,
 		AccentColor: in.AccentColor, EmailDomains: in.EmailDomains, LPVisible: in.LPVisible, National: in.National,
-		Public: in.Public, Position: in.Position})
+		Public: in.Public, Position: in.Position}, func(tx pgx.Tx, sp *tenancy.Space) error {
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.created", Space: sp, Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID},
+			Details: map[string]any{"subdomain": in.Subdomain, "emailDomains": in.EmailDomains, "public": in.Public}})
+	})
 	if errors.Is(err, tenancy.ErrSubdomainTaken) {
 		return Space{}, ErrSubdomainTaken.Field("space.subdomain")
 	}
@@ -363,6 +368,10 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 	}
 	id := int64(*in.ID)
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		before, err := auditlog.Snapshot(ctx, tx, settingsSQL+" FOR UPDATE", id)
+		if err != nil {
+			return err
+		}
 		tag, err := tx.Exec(ctx, `UPDATE control.spaces SET title = $2, subdomain = $3, color = $4, accent_color = $5,
 			email_domains = $6, lpvisible = $7, national = $8, public = $9, position = $10, updated_at = now()
 			WHERE id = $1 AND status = 'active'`,
@@ -377,7 +386,15 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 		if tag.RowsAffected() == 0 {
 			return api.ErrNotFound
 		}
-		return s.storeImages(ctx, tx, id, logo, icon)
+		if err := s.storeImages(ctx, tx, id, logo, icon); err != nil {
+			return err
+		}
+		after, err := auditlog.Snapshot(ctx, tx, settingsSQL, id)
+		if err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.updated", SpaceID: id,
+			Target: auditlog.Target{Type: auditlog.TypeSpace, ID: id}, Details: imageChanges(auditlog.Diff(before, after), in)})
 	})
 	if err != nil {
 		return Space{}, err
@@ -387,6 +404,24 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 		return Space{}, err
 	}
 	return s.reload(ctx, id)
+}
+
+// settingsSQL reads the settings of space $1 that updateSpace changes, for the audit trail.
+const settingsSQL = `SELECT title, subdomain, color, accent_color AS "accentColor", email_domains AS "emailDomains",
+	lpvisible, national, public, position FROM control.spaces WHERE id = $1`
+
+// imageChanges adds to an audit entry's changes which images were replaced or removed.
+func imageChanges(changes map[string]any, in SpaceInput) map[string]any {
+	for name, v := range map[string]*string{"logo": in.Logo, "icon": in.Icon} {
+		switch {
+		case v == nil:
+		case *v == "":
+			changes[name] = "removed"
+		default:
+			changes[name] = "replaced"
+		}
+	}
+	return changes
 }
 
 func (s *Service) reload(ctx context.Context, id int64) (Space, error) {
@@ -432,7 +467,10 @@ func (s *Service) Delete(ctx context.Context, sp *tenancy.Space) error {
 	if n > 0 {
 		return ErrHasCollections.With(map[string]any{"n": n})
 	}
-	return s.Registry.Delete(ctx, sp)
+	return s.Registry.Delete(ctx, sp, func(tx pgx.Tx, sp *tenancy.Space) error {
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.deleted", Space: sp, Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID},
+			Details: map[string]any{"subdomain": sp.Subdomain}})
+	})
 }
 
 // VariableRequest sets or deletes a space variable.
@@ -456,22 +494,32 @@ func (s *Service) SetVariable(ctx context.Context, req VariableRequest) (Space, 
 	if err := users.CheckText("value", req.Value, maxVariableValue); err != nil {
 		return Space{}, err
 	}
-	return s.changeVariables(ctx, int64(req.Space), "variables || jsonb_build_object($2::text, $3::text)", req.Name, req.Value)
+	return s.changeVariables(ctx, int64(req.Space), auditlog.Entry{Action: "space.variableSet", Details: map[string]any{"name": req.Name, "value": req.Value}},
+		"variables || jsonb_build_object($2::text, $3::text)", req.Name, req.Value)
 }
 
 // DeleteVariable removes a space variable.
 func (s *Service) DeleteVariable(ctx context.Context, req DeleteVariableRequest) (Space, error) {
-	return s.changeVariables(ctx, int64(req.Space), "variables - $2::text", req.Name)
+	return s.changeVariables(ctx, int64(req.Space), auditlog.Entry{Action: "space.variableDeleted", Details: map[string]any{"name": req.Name}},
+		"variables - $2::text", req.Name)
 }
 
-func (s *Service) changeVariables(ctx context.Context, id int64, expr string, args ...any) (Space, error) {
-	tag, err := s.Pool.Exec(ctx, "UPDATE control.spaces SET variables = "+expr+", updated_at = now() WHERE id = $1 AND status = 'active'",
-		append([]any{id}, args...)...)
+// changeVariables changes the variables of space id and records entry for it.
+func (s *Service) changeVariables(ctx context.Context, id int64, entry auditlog.Entry, expr string, args ...any) (Space, error) {
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, "UPDATE control.spaces SET variables = "+expr+", updated_at = now() WHERE id = $1 AND status = 'active'",
+			append([]any{id}, args...)...)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return api.ErrNotFound
+		}
+		entry.SpaceID, entry.Target = id, auditlog.Target{Type: auditlog.TypeSpace, ID: id}
+		return auditlog.Record(ctx, tx, entry)
+	})
 	if err != nil {
 		return Space{}, err
-	}
-	if tag.RowsAffected() == 0 {
-		return Space{}, api.ErrNotFound
 	}
 	s.Registry.Forget()
 	return s.reload(ctx, id)

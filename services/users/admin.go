@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 )
 
 // ErrLastLogin refuses removing the only way a user signs in.
@@ -143,6 +144,11 @@ func (s *Service) UpdateUserEmail(ctx context.Context, req LoginRequest) (UserDa
 		return UserData{}, err
 	}
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		before, err := auditlog.Snapshot(ctx, tx, `SELECT email FROM control.logins WHERE user_id = $1 AND provider = 'local'
+			ORDER BY is_primary DESC, id LIMIT 1`, int64(req.User))
+		if err != nil {
+			return err
+		}
 		tag, err := tx.Exec(ctx, `UPDATE control.logins SET email = $2 WHERE id = (SELECT id FROM control.logins
 			WHERE user_id = $1 AND provider = 'local' ORDER BY is_primary DESC, id LIMIT 1)`, int64(req.User), email)
 		if err := loginConflict(err, email); err != nil {
@@ -151,8 +157,11 @@ func (s *Service) UpdateUserEmail(ctx context.Context, req LoginRequest) (UserDa
 		if tag.RowsAffected() == 0 {
 			return ErrUserNotFound
 		}
-		_, err = s.Sessions.EndAll(ctx, tx, int64(req.User), 0)
-		return err
+		if _, err = s.Sessions.EndAll(ctx, tx, int64(req.User), 0); err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "user.emailChanged", Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: int64(req.User)}, Details: auditlog.Diff(before, map[string]any{"email": email})})
 	})
 	if err != nil {
 		return UserData{}, err
@@ -167,13 +176,20 @@ func (s *Service) AddUserLogin(ctx context.Context, req LoginRequest) (UserData,
 	if err != nil {
 		return UserData{}, err
 	}
-	tag, err := s.Pool.Exec(ctx, `INSERT INTO control.logins (user_id, email, verified)
-		SELECT id, $2, true FROM control.users WHERE id = $1`, int64(req.User), email)
-	if err := loginConflict(err, email); err != nil {
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `INSERT INTO control.logins (user_id, email, verified)
+			SELECT id, $2, true FROM control.users WHERE id = $1`, int64(req.User), email)
+		if err := loginConflict(err, email); err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrUserNotFound
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "user.loginAdded", Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: int64(req.User)}, Details: map[string]any{"email": email}})
+	})
+	if err != nil {
 		return UserData{}, err
-	}
-	if tag.RowsAffected() == 0 {
-		return UserData{}, ErrUserNotFound
 	}
 	s.Grants.Invalidate(int64(req.User))
 	return s.userData(ctx, int64(req.User))
@@ -196,6 +212,10 @@ func (s *Service) DeleteUserLogin(ctx context.Context, req LoginRequest) (bool, 
 		}
 		if n <= 1 {
 			return ErrLastLogin
+		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "user.loginDeleted", Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: int64(req.User)}, Details: map[string]any{"email": email}}); err != nil {
+			return err
 		}
 		// the oldest remaining login becomes primary when the primary one went
 		_, err = tx.Exec(ctx, `UPDATE control.logins SET is_primary = true WHERE id = (SELECT id FROM control.logins WHERE user_id = $1 ORDER BY id LIMIT 1)

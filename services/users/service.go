@@ -16,6 +16,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/auth"
 	"vademecum/tenancy"
 )
@@ -482,6 +483,10 @@ func (s *Service) DeleteUser(ctx context.Context, req DeleteUserRequest) (bool, 
 		if named {
 			return ErrHasGuidelines
 		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "user.deleted", Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: target}, Details: map[string]any{"own": target == who.UserID}}); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, "DELETE FROM control.users WHERE id = $1", target); err != nil {
 			return err
 		}
@@ -538,7 +543,11 @@ func (s *Service) Create(ctx context.Context, nu NewUser) (int64, error) {
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
 			return ErrEmailTaken.With(map[string]any{"email": email})
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "user.created", Installation: true,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: id}, Details: map[string]any{"email": email, "superAdmin": nu.SuperAdmin}})
 	})
 	return id, err
 }
@@ -570,8 +579,15 @@ func (s *Service) AddMember(ctx context.Context, spaceID int64, email string, ad
 	if err != nil {
 		return err
 	}
-	if _, err := s.Pool.Exec(ctx, `INSERT INTO control.space_members (space_id, user_id, admin) VALUES ($1, $2, $3)
-		ON CONFLICT (space_id, user_id) DO UPDATE SET admin = EXCLUDED.admin`, spaceID, userID, admin); err != nil {
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO control.space_members (space_id, user_id, admin) VALUES ($1, $2, $3)
+			ON CONFLICT (space_id, user_id) DO UPDATE SET admin = EXCLUDED.admin`, spaceID, userID, admin); err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "member.added", SpaceID: spaceID,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: userID}, Details: map[string]any{"admin": admin}})
+	})
+	if err != nil {
 		return err
 	}
 	if s.Grants != nil {

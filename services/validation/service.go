@@ -15,6 +15,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/guidelines"
 	"vademecum/services/notify"
 	"vademecum/services/search/searchjob"
@@ -346,6 +347,11 @@ func (s *Service) SubmitHotfix(ctx context.Context, req FixRequest) (Validation,
 		}
 		if _, err = tx.Exec(ctx, `UPDATE guideline_languages SET published_version = $3, updated_at = $4 WHERE guideline_id = $1 AND language = $2`,
 			int64(req.GuidelineID), lang, req.GuidelineVersion, now); err != nil {
+			return 0, err
+		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.hotfixed",
+			Target:  auditlog.Target{Type: auditlog.TypeGuideline, ID: int64(req.GuidelineID), Language: lang},
+			Details: map[string]any{"version": map[string]any{"before": *f.Published, "after": req.GuidelineVersion}, "revision": revision}}); err != nil {
 			return 0, err
 		}
 		return revision, s.reindex(ctx, tx, int64(req.GuidelineID))

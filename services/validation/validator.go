@@ -8,6 +8,7 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/services/guidelines"
 	"vademecum/services/notify"
 	"vademecum/services/users"
@@ -104,6 +105,11 @@ func (s *Service) AcceptValidation(ctx context.Context, req AcceptRequest) (Vali
 		if err := s.reindex(ctx, tx, v.GuidelineID); err != nil {
 			return "", err
 		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.published",
+			Target:  auditlog.Target{Type: auditlog.TypeGuideline, ID: v.GuidelineID, Language: v.Language},
+			Details: map[string]any{"version": v.GuidelineVersion, "revision": v.Revision, "renewal": v.Kind == "renew", "important": c.Important}}); err != nil {
+			return "", err
+		}
 		return notify.ActionAccepted, s.notInToc(ctx, tx, v)
 	})
 }
@@ -118,6 +124,11 @@ func (s *Service) RejectValidation(ctx context.Context, req RejectRequest) (Vali
 		return Validation{}, err
 	}
 	return s.answer(ctx, int64(req.Revision), func(tx pgx.Tx, v Validation) (string, error) {
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.rejected",
+			Target:  auditlog.Target{Type: auditlog.TypeGuideline, ID: v.GuidelineID, Language: v.Language},
+			Details: map[string]any{"version": v.GuidelineVersion, "revision": v.Revision}}); err != nil {
+			return "", err
+		}
 		return notify.ActionRejected, s.close(ctx, tx, v.Revision, "rejected", comment, nil)
 	})
 }

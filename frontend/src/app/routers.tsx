@@ -16,6 +16,7 @@ const LandingPage = lazy(() => import('../features/landing/components/LandingPag
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const AdminPage = lazy(() => import('../features/admin/components/AdminPage').then((m) => ({ default: m.AdminPage })));
 const AdminUserPage = lazy(() => import('../features/admin/components/UserPage').then((m) => ({ default: m.UserPage })));
+const AuditLogPage = lazy(() => import('../features/admin/components/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
 const MaintenancePage = lazy(() => import('../features/admin/components/MaintenancePage').then((m) => ({ default: m.MaintenancePage })));
 const MySpacesPage = lazy(() => import('../features/spaces/components/MySpacesPage').then((m) => ({ default: m.MySpacesPage })));
 const SpacePage = lazy(() => import('../features/spaces/components/SpacePage').then((m) => ({ default: m.SpacePage })));
@@ -121,6 +122,18 @@ export function shellRoutes(space: Space): RouteObject[] {
               <RequireSuperAdmin>
                 <Suspense fallback={<Loader />}>
                   <MaintenancePage />
+                </Suspense>
+              </RequireSuperAdmin>
+            </RequireAuth>
+          ),
+        },
+        {
+          path: 'admin/auditlog',
+          element: (
+            <RequireAuth>
+              <RequireSuperAdmin>
+                <Suspense fallback={<Loader />}>
+                  <AuditLogPage />
                 </Suspense>
               </RequireSuperAdmin>
             </RequireAuth>

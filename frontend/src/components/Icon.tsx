@@ -24,6 +24,7 @@ const paths = {
   book: 'M4 5a2 2 0 0 1 2-2h14v16H6a2 2 0 0 0-2 2V5zM4 19a2 2 0 0 1 2-2h14',
   folder: 'M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6z',
   upload: 'M12 16V4M7 9l5-5l5 5M5 20h14',
+  download: 'M12 4v12M7 11l5 5l5-5M5 20h14',
   check: 'M5 12l5 5l9-10',
   info: 'M12 11v6M12 7.5v.5M12 3a9 9 0 1 1 0 18a9 9 0 0 1 0-18z',
   sidebar: 'M4 5h16v14H4zM15 5v14',

@@ -6,23 +6,28 @@ import { useSearchUserBySpace } from '../lib/endpoints/searchUserBySpace';
 
 export const PICKER_DEBOUNCE_MS = 200;
 
+/** A hook finding people by name or e-mail; idle while the query is empty. */
+export type UserSearchHook = (query: string) => { data?: Member[]; isFetching: boolean };
+
 interface UserPickerProps {
   label: string;
   /** users already in the list are shown but cannot be picked */
   excludeIds: ReadonlySet<number>;
   onPick: (user: Member) => void;
   disabled?: boolean;
+  /** whom the picker finds: the members of the current space unless given (fixed for the picker's life) */
+  useSearch?: UserSearchHook;
 }
 
 /** Search-as-you-type combobox over the members of the current space (keyboard: up, down, enter, escape). */
-export function UserPicker({ label, excludeIds, onPick, disabled }: UserPickerProps) {
+export function UserPicker({ label, excludeIds, onPick, disabled, useSearch = useSearchUserBySpace }: UserPickerProps) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const search = useSearchUserBySpace(query);
+  const search = useSearch(query);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setQuery(text.trim()), PICKER_DEBOUNCE_MS);

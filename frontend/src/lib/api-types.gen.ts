@@ -99,6 +99,56 @@ export interface AuditHint {
   error?: string;
 }
 
+export interface AuditLogActor {
+  id?: number | null;
+  name: string;
+  email: string;
+}
+
+export interface AuditLogEntry {
+  id: number;
+  at: string;
+  spaceId?: number | null;
+  spaceTitle: string;
+  actor: AuditLogActor;
+  action: string;
+  target: AuditLogTarget;
+  details: Record<string, unknown>;
+  clientAddr: string;
+  userAgent: string;
+}
+
+export interface AuditLogFilter {
+  spaceId?: number;
+  actor?: number;
+  action?: string;
+  since?: string;
+  until?: string;
+}
+
+export interface AuditLogPage {
+  entries: AuditLogEntry[];
+  from: number;
+  size: number;
+  hasMore: boolean;
+}
+
+export interface AuditLogRequest {
+  spaceId?: number;
+  actor?: number;
+  action?: string;
+  since?: string;
+  until?: string;
+  from?: number;
+  size?: number;
+}
+
+export interface AuditLogTarget {
+  type: string;
+  id?: number | null;
+  label: string;
+}
+
 export interface AuditRequest {
   glid: number;
   lang: string;

@@ -51,6 +51,10 @@ export function AdminPage() {
           <p className="page__subtitle">{t('admin.subtitle')}</p>
         </div>
         <div className="page__actions">
+          <Link to="/admin/auditlog" className="btn">
+            <Icon name="clock" size={18} />
+            {t('audit.link')}
+          </Link>
           <Link to="/admin/maintenance" className="btn">
             <Icon name="settings" size={18} />
             {t('admin.maintenance.link')}

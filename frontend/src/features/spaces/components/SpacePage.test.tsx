@@ -214,6 +214,7 @@ describe('Space tabs', () => {
       'Metadata',
       'Announcements',
       'Statistics',
+      'Audit log',
     ]);
     expect(within(nav).getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Sharing' })).toHaveAttribute('href', '/spaces/1/sharing');
@@ -531,5 +532,34 @@ describe('Space metadata tab', () => {
     renderAt('/spaces/1/metadata', { 'admin/query/allMetadata': [], 'admin/query/spaceMetadata': [] });
     expect(await screen.findByText('No items found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Space audit log tab', () => {
+  it('lists the entries of the space', async () => {
+    const { fetchMock } = renderAt('/spaces/1/auditlog', {
+      'admin/query/auditLog': {
+        entries: [
+          {
+            id: 1,
+            at: '2025-03-10T12:00:00Z',
+            spaceId: 1,
+            spaceTitle: kssg.title,
+            actor: { id: 2, name: 'Anna Keller', email: 'anna.admin@kssg.ch' },
+            action: 'member.adminGranted',
+            target: { type: 'user', id: 3, label: 'Max Muster' },
+            details: {},
+            clientAddr: '192.0.2.7',
+            userAgent: 'Mozilla/5.0',
+          },
+        ],
+        from: 0,
+        size: 50,
+        hasMore: false,
+      },
+    });
+    expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByText('Anna Keller made Max Muster an administrator')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'admin/query/auditLog')).toEqual([{ spaceId: 1, from: 0, size: 50 }]);
   });
 });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { AuditLog } from '../../../components/AuditLog';
 import { Icon } from '../../../components/Icon';
 import { Loader } from '../../../components/Loader';
 import { NotFoundPage } from '../../../components/NotFoundPage';
@@ -16,11 +17,11 @@ import { SpaceSettingsTab } from './SpaceSettingsTab';
 import { SpaceSharingTab } from './SpaceSharingTab';
 import { SpaceStatsTab } from './SpaceStatsTab';
 
-export const SPACE_TABS = ['settings', 'members', 'requests', 'collections', 'sharing', 'metadata', 'announcements', 'statistics'] as const;
+export const SPACE_TABS = ['settings', 'members', 'requests', 'collections', 'sharing', 'metadata', 'announcements', 'statistics', 'auditlog'] as const;
 type SpaceTab = (typeof SPACE_TABS)[number];
 const isSpaceTab = (tab: string): tab is SpaceTab => (SPACE_TABS as readonly string[]).includes(tab);
 
-/** Edit space (/spaces/{id}/{tab?}): settings, members (default), requests, collections, sharing, metadata, announcements, statistics. */
+/** Edit space (/spaces/{id}/{tab?}): settings, members (default), requests, collections, sharing, metadata, announcements, statistics, audit log. */
 export function SpacePage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -62,6 +63,7 @@ export function SpacePage() {
       {tab === 'metadata' && <SpaceMetadataTab spaceId={id} />}
       {tab === 'announcements' && <SpaceAnnouncementsTab spaceId={id} />}
       {tab === 'statistics' && <SpaceStatsTab spaceId={id} />}
+      {tab === 'auditlog' && <AuditLog spaceId={id} />}
     </div>
   );
 }

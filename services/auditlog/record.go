@@ -1,0 +1,276 @@
+// Package auditlog is the audit trail: an append-only record of who did what, when and from
+// where, across spaces. Each change writes its entry with Record inside its own transaction,
+// so that a change that rolls back leaves no entry and one that commits never lacks it.
+// Space admins read their space's entries, the super admin all of them (admin/query/auditLog,
+// admin/stream/auditLogExport as CSV); a daily job prunes entries older than the retention.
+//
+// The table lives in the control schema (migration control/00008_audit_log.sql). Space
+// schemas lie in the same database, so a space transaction (tenancy.DB.SpaceTx) writes its
+// entries on its own connection: its search path names the space schema only, and the
+// statements here name the control schema.
+package auditlog
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/tenancy"
+)
+
+// Execer runs a statement: the transaction of the change being recorded (pgx.Tx), or a pool
+// for events that change nothing (exports).
+type Execer interface {
+	Exec(ctx context.Context, sql string, arguments ...any) (pgconn.CommandTag, error)
+}
+
+// Target is what an action was done to. When Label is empty, Record takes it from the
+// database for the types user, space, collection (of the entry's space), guideline (the
+// latest title, in Language if given) and metadata, as it is at that moment of the change:
+// record deletions before the row goes.
+type Target struct {
+	Type     string
+	ID       int64
+	Label    string
+	Language string
+	// SpaceID is the space a collection or guideline belongs to when it is not the entry's
+	// (a collection shared from another space).
+	SpaceID int64
+}
+
+// Target types.
+const (
+	TypeUser       = "user"
+	TypeSpace      = "space"
+	TypeCollection = "collection"
+	TypeGuideline  = "guideline"
+	TypeMetadata   = "metadata"
+	TypeLogin      = "login"
+)
+
+// Entry is one event to record.
+type Entry struct {
+	// Action is one of the keys in Actions.
+	Action string
+	// Space is the space the event belongs to; nil means SpaceID's space, or else the
+	// request's.
+	Space *tenancy.Space
+	// SpaceID names the space when no *tenancy.Space is at hand.
+	SpaceID int64
+	// Installation marks an event of no space (user administration, sign-in).
+	Installation bool
+	// Actor overrides who acted; nil means WithActor's actor, else the signed-in principal,
+	// else Fallback.
+	Actor *Actor
+	// Fallback is who acted when the context names nobody (a user joining a space by their
+	// e-mail domain as they sign in).
+	Fallback *Actor
+	Target
+	// Details say what changed, e.g. {"title": {"before": "A", "after": "B"}}; see Diff.
+	Details map[string]any
+}
+
+// Actor is who acted. ID 0 is nobody signed in: the operator of the CLI, a failed sign-in.
+type Actor struct {
+	ID int64
+	// Name and Email are kept as they are when the entry is written, since accounts change
+	// and go; empty values are taken from the account.
+	Name  string
+	Email string
+}
+
+// Operator is the actor of the operators' CLI.
+var Operator = Actor{Name: "operator"}
+
+type actorKey struct{}
+
+// WithActor returns ctx whose entries name actor, for work done outside a signed-in request
+// (the CLI, a sign-in before its session exists).
+func WithActor(ctx context.Context, a Actor) context.Context {
+	return context.WithValue(ctx, actorKey{}, a)
+}
+
+// ErrUnknownAction is returned by Record for an action missing from Actions: a programming
+// error, which fails the change rather than writing a key nobody can read.
+var ErrUnknownAction = errors.New("auditlog: unknown action")
+
+// Record writes an entry in q, the transaction of the change it records.
+func Record(ctx context.Context, q Execer, e Entry) error {
+	if !Known(e.Action) {
+		return fmt.Errorf("%w %q", ErrUnknownAction, e.Action)
+	}
+	var spaceID *int64
+	schema := ""
+	switch {
+	case e.Installation:
+	case e.Space != nil:
+		spaceID, schema = &e.Space.ID, e.Space.Schema
+	case e.SpaceID != 0:
+		spaceID, schema = &e.SpaceID, tenancy.SchemaName(e.SpaceID)
+	default:
+		if sp, ok := tenancy.SpaceFrom(ctx); ok {
+			spaceID, schema = &sp.ID, sp.Schema
+		}
+	}
+	actor, loginID := actorOf(ctx, e.Actor, e.Fallback)
+	details := e.Details
+	if e.Language != "" {
+		details = withLanguage(details, e.Language)
+	}
+	if details == nil {
+		details = map[string]any{}
+	}
+	raw, err := json.Marshal(details)
+	if err != nil {
+		return fmt.Errorf("auditlog: details of %s: %w", e.Action, err)
+	}
+	var actorID, targetID *int64
+	if actor.ID != 0 {
+		actorID = &actor.ID
+	}
+	if e.ID != 0 {
+		targetID = &e.ID
+	}
+	client := api.ClientFrom(ctx)
+	args := []any{spaceID, actorID, clean(actor.Name, 200), clean(actor.Email, 254), loginID, e.Action,
+		clean(e.Type, 40), targetID, clean(e.Label, 300), string(raw), clean(client.Addr, 64), clean(client.UserAgent, 512)}
+	if e.Target.SpaceID != 0 {
+		schema = tenancy.SchemaName(e.Target.SpaceID)
+	}
+	label := labelSQL(e.Type, schema)
+	if e.Type == TypeGuideline && schema != "" {
+		args = append(args, e.Language)
+	}
+	_, err = q.Exec(ctx, `INSERT INTO control.audit_log (space_id, actor_id, actor_name, actor_email, action,
+			target_type, target_id, target_label, details, client_addr, user_agent)
+		SELECT $1::bigint, $2::bigint,
+			coalesce(nullif($3::text, ''), trim(u.firstname || ' ' || u.lastname), ''),
+			coalesce(nullif($4::text, ''), (SELECT l.email FROM control.logins l WHERE l.user_id = $2::bigint
+				ORDER BY l.id = $5::bigint DESC, l.is_primary DESC, l.id LIMIT 1), ''),
+			$6::text, $7::text, $8::bigint, coalesce(nullif($9::text, ''), `+label+`, ''), $10::jsonb, $11::text, $12::text
+		FROM (SELECT 1) one LEFT JOIN control.users u ON u.id = $2::bigint`, args...)
+	if err != nil {
+		return fmt.Errorf("auditlog: record %s: %w", e.Action, err)
+	}
+	return nil
+}
+
+// actorOf is the entry's actor and the login the principal signed in with.
+func actorOf(ctx context.Context, explicit, fallback *Actor) (Actor, int64) {
+	if explicit != nil {
+		return *explicit, 0
+	}
+	if a, ok := ctx.Value(actorKey{}).(Actor); ok {
+		return a, 0
+	}
+	p := policy.PrincipalFrom(ctx)
+	if p.Anonymous() && fallback != nil {
+		return *fallback, 0
+	}
+	return Actor{ID: p.UserID}, p.LoginID
+}
+
+// labelSQL is the expression that reads a target's label ($8 its id; $13 the language of a
+// guideline) when the caller gave none.
+func labelSQL(typ, schema string) string {
+	switch typ {
+	case TypeUser:
+		return `(SELECT coalesce(nullif(trim(x.firstname || ' ' || x.lastname), ''),
+			(SELECT l.email FROM control.logins l WHERE l.user_id = x.id ORDER BY l.is_primary DESC, l.id LIMIT 1))
+			FROM control.users x WHERE x.id = $8)`
+	case TypeSpace:
+		return `(SELECT x.title FROM control.spaces x WHERE x.id = $8)`
+	case TypeMetadata:
+		return `(SELECT x.name FROM control.metadata x WHERE x.id = $8)`
+	case TypeCollection:
+		if schema != "" {
+			return `(SELECT x.title FROM ` + pgx.Identifier{schema, "collections"}.Sanitize() + ` x WHERE x.id = $8)`
+		}
+	case TypeGuideline:
+		if schema != "" {
+			return `(SELECT x.title FROM ` + pgx.Identifier{schema, "guideline_versions"}.Sanitize() + ` x WHERE x.guideline_id = $8
+				ORDER BY x.language = $13::text DESC, x.version DESC LIMIT 1)`
+		}
+	}
+	return `NULL::text`
+}
+
+func withLanguage(details map[string]any, language string) map[string]any {
+	out := make(map[string]any, len(details)+1)
+	for k, v := range details {
+		out[k] = v
+	}
+	out["language"] = language
+	return out
+}
+
+// clean makes s fit a text column: valid UTF-8 without NUL, at most max bytes.
+func clean(s string, max int) string {
+	s = strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "")
+	if len(s) <= max {
+		return s
+	}
+	s = s[:max]
+	for !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// Diff lists the fields whose values differ between before and after as
+// {"field": {"before": x, "after": y}}; values are compared as JSON.
+func Diff(before, after map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, b := range before {
+		a, ok := after[k]
+		if !ok {
+			continue
+		}
+		bj, _ := json.Marshal(b)
+		aj, _ := json.Marshal(a)
+		if string(bj) != string(aj) {
+			out[k] = map[string]any{"before": b, "after": a}
+		}
+	}
+	return out
+}
+
+// Querier reads rows in a transaction.
+type Querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// Snapshot reads the one row a query selects as a map of its columns, to give Diff the
+// settings before and after a change; no row is an empty map.
+func Snapshot(ctx context.Context, q Querier, sql string, args ...any) (map[string]any, error) {
+	var out map[string]any
+	err := q.QueryRow(ctx, "SELECT to_jsonb(x) FROM ("+sql+") x", args...).Scan(&out)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return map[string]any{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("auditlog: snapshot: %w", err)
+	}
+	return out, nil
+}
+
+// UserLabels returns how entries name the users ids (their name, else their e-mail), in
+// order, for details that name people.
+func UserLabels(ctx context.Context, q Querier, ids []int64) ([]string, error) {
+	var out []string
+	err := q.QueryRow(ctx, `SELECT coalesce(array_agg(coalesce(nullif(trim(x.firstname || ' ' || x.lastname), ''),
+			(SELECT l.email FROM control.logins l WHERE l.user_id = u.id ORDER BY l.is_primary DESC, l.id LIMIT 1), u.id::text) ORDER BY u.n), '{}')
+		FROM unnest($1::bigint[]) WITH ORDINALITY u(id, n) LEFT JOIN control.users x ON x.id = u.id`, ids).Scan(&out)
+	if err != nil {
+		return nil, fmt.Errorf("auditlog: user labels: %w", err)
+	}
+	return out, nil
+}
