@@ -6,6 +6,7 @@ import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { spaceUrl, WWW } from '../../../lib/host';
 import { safeReturnPath, useLogin } from '../api/login';
+import { SecondFactorStep } from './SecondFactorStep';
 
 function loginErrorText(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
   if (error instanceof ApiError) {
@@ -23,6 +24,8 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useLogin();
+  // the form sign-in (without script) lands here with ?secondFactor=1; the JSON one is told by a 401
+  const [secondFactor, setSecondFactor] = useState(params.get('secondFactor') === '1');
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -32,6 +35,7 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
         onSuccess: () => window.location.assign(returnTo),
         onError: (error) => {
           if (error instanceof ApiError && error.status === 403) window.location.assign(`${spaceUrl(WWW)}?emailNotVerified`);
+          if (error instanceof ApiError && error.message === 'auth.secondFactorRequired') setSecondFactor(true);
         },
       },
     );
@@ -39,7 +43,9 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
 
   const errorText = login.isError && !(login.error instanceof ApiError && login.error.status === 403) ? loginErrorText(login.error, t) : null;
 
-  const card = (
+  const card = secondFactor ? (
+    <SecondFactorStep returnTo={returnTo} />
+  ) : (
     <div className="auth-card card">
       <div className="auth-card__icon">
         <Icon name="login" size={26} />
