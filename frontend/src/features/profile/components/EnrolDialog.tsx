@@ -78,6 +78,7 @@ export function EnrolDialog({ open, onOpenChange, account, doneFocusId }: EnrolD
       <ScanStep
         secret={start.data.secret}
         qr={start.data.qr}
+        uri={start.data.uri}
         onConfirmed={(recoveryCodes) => {
           completed.current = true;
           setCodes(recoveryCodes);
@@ -119,7 +120,7 @@ export function EnrolDialog({ open, onOpenChange, account, doneFocusId }: EnrolD
   );
 }
 
-function ScanStep({ secret, qr, onConfirmed }: { secret: string; qr: string; onConfirmed: (codes: string[]) => void }) {
+function ScanStep({ secret, qr, uri, onConfirmed }: { secret: string; qr: string; uri: string; onConfirmed: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [formatError, setFormatError] = useState<string | null>(null);
@@ -157,6 +158,11 @@ function ScanStep({ secret, qr, onConfirmed }: { secret: string; qr: string; onC
     <form className="form enrol" onSubmit={handleSubmit} noValidate>
       <p className="enrol__step">{t('profile.secondFactor.scan')}</p>
       <img className="enrol__qr" src={qr} width={240} height={240} alt={t('profile.secondFactor.qrAlt')} />
+      {/* on the phone itself there is nothing to scan: the link opens the authenticator app */}
+      <a className="btn btn--ghost enrol__open" href={uri}>
+        <Icon name="externalLink" size={16} />
+        {t('profile.secondFactor.openApp')}
+      </a>
       <div className="enrol__manual">
         <p className="field__hint">{t('profile.secondFactor.manual')}</p>
         <div className="enrol__secret">
@@ -171,7 +177,8 @@ function ScanStep({ secret, qr, onConfirmed }: { secret: string; qr: string; onC
       <p className="enrol__step">{t('profile.secondFactor.enterCode')}</p>
       <TextField
         ref={codeRef}
-        className="field--short"
+        className="enrol__code"
+        autoFocus
         label={t('profile.secondFactor.code')}
         hint={t('profile.secondFactor.codeHint')}
         name="code"

@@ -248,7 +248,9 @@ describe('Second factor', () => {
     const qr = await within(dialog).findByRole('img', { name: 'QR code that sets up Vademecum in your authenticator app' });
     expect(qr).toHaveAttribute('src', enrolment.qr);
     expect(dialog).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    expect(within(dialog).getByRole('link', { name: 'Open in the authenticator app' })).toHaveAttribute('href', enrolment.uri);
     const code = within(dialog).getByLabelText('Code from the app');
+    expect(code).toHaveFocus();
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
 
