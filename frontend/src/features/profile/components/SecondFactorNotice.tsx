@@ -7,6 +7,7 @@ import { endSession } from '../api/endSession';
 import { useSecondFactor } from '../api/getSecondFactor';
 import { sessionsQueryOptions } from '../api/getSessions';
 import { useEnrolStore } from '../enrolStore';
+import '../profile.css';
 
 /**
  * Tells an administrator whose rights hold only with a second factor that this session lacks
