@@ -15,6 +15,7 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/audit"
 	"vademecum/services/auditlog"
+	"vademecum/services/auth"
 	"vademecum/services/collections"
 	"vademecum/services/comments"
 	"vademecum/services/content"
@@ -98,6 +99,16 @@ var apiTypes = map[string]any{
 	"CollectionRole":                   users.CollectionRole{},
 	"UserDataRequest":                  users.UserDataRequest{},
 	"LoginRequest":                     users.LoginRequest{},
+	"SessionInfo":                      auth.SessionInfo{},
+	"EndSessionRequest":                auth.EndSessionRequest{},
+	"ChangePasswordRequest":            auth.ChangePasswordRequest{},
+	"EndUserSessionsRequest":           auth.EndUserSessionsRequest{},
+	"SecondFactor":                     auth.SecondFactor{},
+	"SecondFactorEnrolment":            auth.Enrolment{},
+	"SecondFactorCodeRequest":          auth.CodeRequest{},
+	"RecoveryCodes":                    auth.RecoveryCodes{},
+	"PasswordRequest":                  auth.PasswordRequest{},
+	"ResetSecondFactorRequest":         auth.ResetSecondFactorRequest{},
 	"RequestMembershipRequest":         spaces.RequestMembershipRequest{},
 	"MembershipRequestsRequest":        spaces.RequestsRequest{},
 	"AnswerMembershipRequest":          spaces.AnswerRequest{},

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type TextareaHTMLAttributes } from 'react';
 
 interface FieldShellProps {
   label: string;
@@ -6,7 +6,8 @@ interface FieldShellProps {
   hint?: string;
 }
 
-type TextFieldProps = FieldShellProps & InputHTMLAttributes<HTMLInputElement>;
+/** Takes the input's own props, `ref` among them (to focus the field with an error). */
+type TextFieldProps = FieldShellProps & ComponentProps<'input'>;
 
 export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
   const generated = useId();

@@ -180,6 +180,11 @@ export interface BulkResult {
   user?: User | null;
 }
 
+export interface ChangePasswordRequest {
+  current: string;
+  password: string;
+}
+
 export interface CoAuthorsRequest {
   guideline: number;
   id: number[];
@@ -429,6 +434,14 @@ export interface DocumentUpdate {
   id: number;
   name: string;
   archived: boolean;
+}
+
+export interface EndSessionRequest {
+  id: number;
+}
+
+export interface EndUserSessionsRequest {
+  user: number;
 }
 
 export interface Expiration {
@@ -943,6 +956,10 @@ export interface OptionInput {
   description: string;
 }
 
+export interface PasswordRequest {
+  password: string;
+}
+
 export interface PlaceRequest {
   guideline: number;
   collection: number;
@@ -1065,6 +1082,10 @@ export interface ReaderTocRequest {
   space?: number | null;
 }
 
+export interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+
 export interface RejectRequest {
   revision: number;
   comment: string;
@@ -1115,6 +1136,10 @@ export interface RequestData {
 
 export interface RequestMembershipRequest {
   message: string;
+}
+
+export interface ResetSecondFactorRequest {
+  user: number;
 }
 
 export interface RevisionRequest {
@@ -1178,6 +1203,23 @@ export interface SearchTag {
   boost: boolean;
 }
 
+export interface SecondFactor {
+  enrolled: boolean;
+  session: boolean;
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+export interface SecondFactorCodeRequest {
+  code: string;
+}
+
+export interface SecondFactorEnrolment {
+  secret: string;
+  uri: string;
+  qr: string;
+}
+
 export interface SeenRevision {
   revision: number;
   version: number;
@@ -1187,6 +1229,15 @@ export interface SeenRevision {
 export interface SelectOption {
   label: string;
   value: number;
+}
+
+export interface SessionInfo {
+  id: number;
+  userAgent: string;
+  address: string;
+  created: string;
+  lastSeen: string;
+  current: boolean;
 }
 
 export interface SetCollectionAdminRequest {

@@ -40,6 +40,18 @@ describe('apiCall', () => {
     expect(assign).toHaveBeenCalledWith('/auth/login?r=%2Fprofile%3Ftab%3D2');
   });
 
+  it('leaves a refused code to the form instead of sending the browser to sign-in', async () => {
+    mockFetch(401, '{"message":"auth.secondFactorInvalid","params":{"field":"code"}}');
+    const err = (await apiQuery('common', 'confirmSecondFactor').catch((e: unknown) => e)) as ApiError;
+    expect(err.message).toBe('auth.secondFactorInvalid');
+    expect(err.params).toEqual({ field: 'code' });
+    expect(assign).not.toHaveBeenCalled();
+
+    mockFetch(401, '{"message":"unauthorized","params":{}}');
+    await apiQuery('common', 'profile').catch(() => undefined);
+    expect(assign).toHaveBeenCalledWith('/auth/login?r=%2Fprofile%3Ftab%3D2');
+  });
+
   it('reads message and params from a JSON 403/404 body', async () => {
     mockFetch(404, '{"message":"not found","params":{"id":3}}');
     const err = (await apiQuery('common', 'space').catch((e: unknown) => e)) as ApiError;

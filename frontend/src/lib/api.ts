@@ -57,9 +57,17 @@ async function readErrorBody(res: Response): Promise<{ message: string; params: 
   return trimmed ? { message: trimmed, params: {} } : null;
 }
 
+/**
+ * 401 answers that refuse what the user typed into a form (a wrong code of the authenticator
+ * app) rather than say the session is missing: the form shows them, nobody is sent to sign-in.
+ */
+const FORM_REFUSALS: ReadonlySet<string> = new Set(['auth.secondFactorInvalid']);
+
 /** Converts a failed response into an ApiError following the §8 rules (400/409 also carry message keys for forms). */
 export async function toApiError(res: Response): Promise<ApiError> {
   if (res.status === 401) {
+    const body = await readErrorBody(res);
+    if (body && FORM_REFUSALS.has(body.message)) return new ApiError(body.message, 401, body.params);
     redirectToLogin();
     return new ApiError('unauthorized', 401);
   }

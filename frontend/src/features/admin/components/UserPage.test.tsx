@@ -207,4 +207,32 @@ describe('User page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(sentBodies(fetchMock, 'common/mutation/deleteUser')).toEqual([{ userId: 3 }, { userId: 3 }]);
   });
+  it('ends all sessions of the user after confirmation and says how many', async () => {
+    const { fetchMock } = renderAt('/admin/user/max.member%40kssg.ch', { 'admin/mutation/endUserSessions': 3 });
+    const security = await screen.findByRole('region', { name: 'Sign-in and security' });
+    await userEvent.click(within(security).getByRole('button', { name: 'End all sessions' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'End all sessions?' });
+    expect(confirm).toHaveTextContent('max.member@kssg.ch will be signed out on every device.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'End all sessions' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Sessions of max.member@kssg.ch ended: 3')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'admin/mutation/endUserSessions')).toEqual([{ user: 3 }]);
+  });
+
+  it('resets the second factor after confirmation; a vanished user is said so', async () => {
+    let calls = 0;
+    const { fetchMock } = renderAt('/admin/user/max.member%40kssg.ch', {
+      'admin/mutation/resetSecondFactor': () => (++calls === 1 ? { status: 404, body: { message: 'user.notFound', params: { user: 3 } } } : true),
+    });
+    const security = await screen.findByRole('region', { name: 'Sign-in and security' });
+    await userEvent.click(within(security).getByRole('button', { name: 'Reset second factor' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Reset second factor?' });
+    expect(confirm).toHaveTextContent('The second factor and the recovery codes of max.member@kssg.ch will be deleted.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reset' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('User not found');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByText('The second factor of max.member@kssg.ch has been reset.')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'admin/mutation/resetSecondFactor')).toEqual([{ user: 3 }, { user: 3 }]);
+  });
 });

@@ -17,6 +17,7 @@ import { useUserData } from '../api/getUserData';
 import { useUpdateUserEmail } from '../api/updateUserEmail';
 import { displayName, userPath } from '../users';
 import { EmailDialog } from './EmailDialog';
+import { UserSecurityCard } from './UserSecurityCard';
 
 /** User administration for the super admin (/admin/user/{username}). */
 export function UserPage() {
@@ -103,6 +104,8 @@ function UserDetails({ user, routeName }: { user: UserData; routeName: string })
           </ul>
         )}
       </section>
+
+      <UserSecurityCard user={user} />
 
       <SpaceRoles roles={user.spaceRoles} />
 

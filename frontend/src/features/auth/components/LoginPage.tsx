@@ -9,6 +9,7 @@ import { domainOf, useSignInMethod } from '../api/getSignInMethod';
 import { singleSignOnUrl, useSignInOptions } from '../api/getSignInOptions';
 import { safeReturnPath, useLogin } from '../api/login';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { SecondFactorStep } from './SecondFactorStep';
 
 function loginErrorText(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
   if (error instanceof ApiError) {
@@ -35,6 +36,8 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
   const refused = params.get('error');
   const refusedText = refused?.startsWith('auth.') && !login.isError ? t(refused, { defaultValue: t('error.somethingWrong') }) : null;
   const providers = options.data?.providers ?? [];
+  // the form sign-in (without script) lands here with ?secondFactor=1; the JSON one is told by a 401
+  const [secondFactor, setSecondFactor] = useState(params.get('secondFactor') === '1');
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,6 +51,7 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
         onSuccess: () => window.location.assign(returnTo),
         onError: (error) => {
           if (error instanceof ApiError && error.status === 403) window.location.assign(`${spaceUrl(WWW)}?emailNotVerified`);
+          if (error instanceof ApiError && error.message === 'auth.secondFactorRequired') setSecondFactor(true);
         },
       },
     );
@@ -55,7 +59,9 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
 
   const errorText = login.isError && !(login.error instanceof ApiError && login.error.status === 403) ? loginErrorText(login.error, t) : null;
 
-  const card = (
+  const card = secondFactor ? (
+    <SecondFactorStep returnTo={returnTo} />
+  ) : (
     <div className="auth-card card">
       <div className="auth-card__icon">
         <Icon name="login" size={26} />

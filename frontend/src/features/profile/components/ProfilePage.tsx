@@ -13,6 +13,8 @@ import type { Profile } from '../../../lib/types';
 import { useLanguageSwitch } from '../../../lib/useLanguageSwitch';
 import { useDeleteUser } from '../api/deleteUser';
 import { useUpdateUser, type UserUpdate } from '../api/updateUser';
+import { SecondFactorNotice } from './SecondFactorNotice';
+import { SecuritySection } from './SecuritySection';
 
 function toForm(p: Profile): UserUpdate {
   return {
@@ -78,6 +80,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <p className="page__subtitle">{profile.username}</p>
       </div>
 
+      <SecondFactorNotice />
+
       <form className="card form" onSubmit={handleSubmit}>
         <h2 className="card__title">{t('profile.personal')}</h2>
         <div className="form-grid">
@@ -118,6 +122,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </button>
         </div>
       </form>
+
+      <SecuritySection account={profile.username} />
 
       <section className="card card--danger">
         <h2 className="card__title">{t('profile.deleteTitle')}</h2>
