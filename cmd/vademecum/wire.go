@@ -14,6 +14,7 @@ import (
 
 	"vademecum/frontend"
 	"vademecum/policy"
+	"vademecum/services/accounts"
 	"vademecum/services/api"
 	"vademecum/services/audit"
 	"vademecum/services/auth"
@@ -135,7 +136,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	validationSvc := &validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}
 	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}, DB: db, Spaces: registry, Jobs: jobs}
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
-	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs}
+	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs, Enroller: spaceSvc}
 	web := newAppHandler(frontend.Dist())
 	if cfg.SessionIdle == 0 {
 		cfg.SessionIdle = defaultSessionIdle
@@ -154,6 +155,8 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		Page:       web,
 		OnSignIn:   spaceSvc.JoinByDomain,
 	}
+	accountSvc := &accounts.Service{Pool: pool, Jobs: jobs, Auth: authH, Throttle: accounts.NewMailThrottle(pool), Page: web}
+	spaceSvc.Invitations = accountSvc
 
 	router := api.NewRouter(enforcer)
 	api.Call(router, "common", "query", "apiVersion", func(context.Context, struct{}) (versionInfo, error) {
@@ -184,6 +187,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	site := http.NewServeMux()
 	site.Handle("/api/", router)
 	authH.Register(site)
+	accountSvc.Register(site, router)
 	site.Handle("/", web)
 
 	metrics := api.NewMetrics(reg)

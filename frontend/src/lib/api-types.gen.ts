@@ -6,10 +6,22 @@ export interface Abilities {
   settings: boolean;
 }
 
+export interface AcceptInvitationRequest {
+  token: string;
+  firstname: string;
+  lastname: string;
+  password: string;
+}
+
 export interface AcceptRequest {
   revision: number;
   comment: string;
   validationContent: ValidationContent;
+}
+
+export interface AccountLanding {
+  space: string;
+  email: string;
 }
 
 export interface ActivateShareRequest {
@@ -30,11 +42,13 @@ export interface ActiveCollection {
 export interface AddCollectionMembersRequest {
   collection: number;
   members: number[];
+  emails?: string[];
 }
 
 export interface AddCollectionValidatorsRequest {
   collection: number;
   validators: number[];
+  emails?: string[];
 }
 
 export interface AddMembersRequest {
@@ -128,6 +142,11 @@ export interface BulkRequest {
 export interface BulkResult {
   query: string;
   user?: User | null;
+}
+
+export interface ChangeEmailRequest {
+  email: string;
+  password: string;
 }
 
 export interface CoAuthorsRequest {
@@ -377,6 +396,15 @@ export interface DocumentUpdate {
   archived: boolean;
 }
 
+export interface EmailChange {
+  email: string;
+  expiresAt: string;
+}
+
+export interface EmailRequest {
+  email: string;
+}
+
 export interface Expiration {
   language: string;
   time: string;
@@ -610,6 +638,11 @@ export interface ImportantChangesRequest {
   size?: number | null;
 }
 
+export interface InvitationRequest {
+  spaceId: number;
+  user: number;
+}
+
 export interface LandingOrder {
   spaces: number[];
   nationalSpaces: number[];
@@ -725,6 +758,13 @@ export interface Member {
   weeklyReminder: boolean;
   admin: boolean;
   isAuthor: boolean;
+  invitation?: MemberInvitation | null;
+}
+
+export interface MemberInvitation {
+  sentAt: string;
+  expiresAt: string;
+  pending: boolean;
 }
 
 export interface MemberStats {
@@ -1034,6 +1074,11 @@ export interface RequestMembershipRequest {
   message: string;
 }
 
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+}
+
 export interface RevisionRequest {
   revision: number;
 }
@@ -1160,6 +1205,13 @@ export interface SharingOverviewRequest {
   spaceId: number;
 }
 
+export interface SignupRequest {
+  email: string;
+  firstname: string;
+  lastname: string;
+  password: string;
+}
+
 export interface Space {
   id: number;
   title: string;
@@ -1174,6 +1226,7 @@ export interface Space {
   public: boolean;
   position: number;
   member: boolean;
+  selfSignup: boolean;
 }
 
 export interface SpaceAnnouncementsRequest {
@@ -1197,6 +1250,7 @@ export interface SpaceInput {
   position: number;
   logo?: string | null;
   icon?: string | null;
+  selfSignup?: boolean | null;
 }
 
 export interface SpaceMembership {
@@ -1341,6 +1395,23 @@ export interface TocItem {
   languages?: string[];
 }
 
+export interface TokenCheckRequest {
+  token: string;
+  purpose: string;
+}
+
+export interface TokenInfo {
+  email: string;
+  spaceTitle: string;
+  space: string;
+  inviter: string;
+  expiresAt: string;
+}
+
+export interface TokenRequest {
+  token: string;
+}
+
 export interface UpdateCollectionRequest {
   collectionId: number;
   collection: CollectionInput;
@@ -1467,6 +1538,7 @@ export interface Validator {
   weeklyReminder: boolean;
   admin: boolean;
   isAuthor: boolean;
+  invitation?: MemberInvitation | null;
   mainValidatorOf: number;
 }
 
