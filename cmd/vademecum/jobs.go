@@ -87,7 +87,7 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema:        "control",
 		Logger:        log,
-		Queues:        map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 8}},
+		Queues:        map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 8}, accounts.MailQueue: {MaxWorkers: 16}},
 		Workers:       workers,
 		MaxAttempts:   12,
 		JobTimeout:    time.Minute,

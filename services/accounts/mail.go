@@ -27,6 +27,14 @@ type TokenMail struct {
 // Kind names the job.
 func (TokenMail) Kind() string { return "account_token_mail" }
 
+// MailQueue is the River queue of the mails of this context: sending waits on the SMTP
+// server, not on the machine, so a thousand invitations go out through more workers than
+// the default queue has, without holding up its jobs.
+const MailQueue = "mail"
+
+// InsertOpts puts the job in MailQueue.
+func (TokenMail) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: MailQueue} }
+
 // MailRequest is the job behind "send me a link" (a forgotten password, a new verification
 // link, a sign-up with a known address): the request only queues it, whether or not the
 // address has an account, so that neither its answer nor its time tells which; the job
@@ -42,6 +50,9 @@ type MailRequest struct {
 // Kind names the job.
 func (MailRequest) Kind() string { return "account_mail_request" }
 
+// InsertOpts puts the job in MailQueue.
+func (MailRequest) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: MailQueue} }
+
 // Notice is the job of a mail without a link to consume: "your address was changed" to the
 // old address.
 type Notice struct {
@@ -54,6 +65,9 @@ type Notice struct {
 
 // Kind names the job.
 func (Notice) Kind() string { return "account_notice" }
+
+// InsertOpts puts the job in MailQueue.
+func (Notice) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: MailQueue} }
 
 // purposeSignup asks for the mail of a sign-up with an address that has an account.
 const purposeSignup = "signup"
