@@ -5,7 +5,9 @@ import { Icon } from '../../../components/Icon';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { spaceUrl, WWW } from '../../../lib/host';
+import type { Space } from '../../../lib/types';
 import { safeReturnPath, useLogin } from '../api/login';
+import { resendVerification } from '../api/verifyEmail';
 
 function loginErrorText(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
   if (error instanceof ApiError) {
@@ -15,8 +17,11 @@ function loginErrorText(error: unknown, t: (key: string, options?: Record<string
   return t('error.somethingWrong');
 }
 
-/** Sign-in page served at /auth/login?r=<path>. */
-export function LoginPage({ standalone = false }: { standalone?: boolean }) {
+/**
+ * Sign-in page served at /auth/login?r=<path>, with the way to a new password and, where the
+ * space allows it, to an account of one's own.
+ */
+export function LoginPage({ standalone = false, space }: { standalone?: boolean; space?: Space }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get('r'));
@@ -31,7 +36,14 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
       {
         onSuccess: () => window.location.assign(returnTo),
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 403) window.location.assign(`${spaceUrl(WWW)}?emailNotVerified`);
+          if (!(error instanceof ApiError && error.status === 403)) return;
+          // the address is not verified yet: a fresh link goes out (throttled per address),
+          // and the landing site says to look for it
+          const landing = `${spaceUrl(WWW)}?emailNotVerified`;
+          resendVerification({ email: email.trim() }).then(
+            () => window.location.assign(landing),
+            () => window.location.assign(landing),
+          );
         },
       },
     );
@@ -75,6 +87,16 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
           {login.isPending ? t('auth.signingIn') : t('auth.submit')}
         </button>
       </form>
+      <div className="auth-card__links">
+        <a href="/auth/forgot" className="text-link">
+          {t('auth.forgotLink')}
+        </a>
+        {space?.selfSignup && space.emailDomains.length > 0 && (
+          <a href="/auth/signup" className="text-link">
+            {t('auth.signupLink')}
+          </a>
+        )}
+      </div>
     </div>
   );
 

@@ -11,6 +11,7 @@ import { applyThemeMode } from '../../../lib/theme';
 import type { Profile } from '../../../lib/types';
 import { useLanguageSwitch } from '../../../lib/useLanguageSwitch';
 import { useDeleteUser } from '../api/deleteUser';
+import { ChangeEmailSection } from './ChangeEmailSection';
 import { useUpdateUser, type UserUpdate } from '../api/updateUser';
 
 function toForm(p: Profile): UserUpdate {
@@ -116,6 +117,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </button>
         </div>
       </form>
+
+      <ChangeEmailSection current={profile.username} />
 
       <section className="card card--danger">
         <h2 className="card__title">{t('profile.deleteTitle')}</h2>
