@@ -121,15 +121,17 @@ export function SpaceSettingsTab({ space }: { space: Space }) {
           autoCapitalize="none"
           onChange={(e) => set('emailDomains', e.target.value)}
         />
-        <SwitchField
-          label={t('spaces.settings.fields.selfSignup')}
-          description={t(space.emailDomains.length > 0 ? 'spaces.settings.selfSignupHint' : 'spaces.settings.selfSignupNoDomains', {
-            domains: space.emailDomains.join(', '),
-          })}
-          checked={selfSignup}
-          onCheckedChange={setSelfSignup}
-          name="selfSignup"
-        />
+        <div className="switch-list">
+          <SwitchField
+            label={t('spaces.settings.fields.selfSignup')}
+            description={t(space.emailDomains.length > 0 ? 'spaces.settings.selfSignupHint' : 'spaces.settings.selfSignupNoDomains', {
+              domains: space.emailDomains.join(', '),
+            })}
+            checked={selfSignup}
+            onCheckedChange={setSelfSignup}
+            name="selfSignup"
+          />
+        </div>
         <div className="form-grid">
           <ImageUpload
             label={t('spaces.settings.fields.logo')}
