@@ -11,13 +11,13 @@ import (
 )
 
 const spaceColumns = `s.id, s.subdomain, s.title, s.color, s.accent_color, s.email_domains, s.tags,
-	s.variables, s.lpvisible, s.national, s.public, s.position, s.status, s.cluster, s.schema_name, s.updated_at`
+	s.variables, s.lpvisible, s.national, s.public, s.position, s.status, s.cluster, s.schema_name, s.updated_at, s.self_signup`
 
 func scanSpace(row pgx.CollectableRow) (*Space, error) {
 	var s Space
 	err := row.Scan(&s.ID, &s.Subdomain, &s.Title, &s.Color, &s.AccentColor, &s.EmailDomains, &s.Tags,
 		&s.Variables, &s.LPVisible, &s.National, &s.Public, &s.Position, &s.Status, &s.Cluster, &s.Schema,
-		&s.UpdatedAt)
+		&s.UpdatedAt, &s.SelfSignup)
 	if s.Variables == nil {
 		s.Variables = map[string]string{}
 	}
@@ -112,11 +112,11 @@ func (r *Registry) Provision(ctx context.Context, s Space, within ...func(pgx.Tx
 	var id int64
 	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `INSERT INTO control.spaces
-			(subdomain, title, color, accent_color, email_domains, tags, variables, lpvisible, national, public, position, schema_name)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'space_new_' || $1)
+			(subdomain, title, color, accent_color, email_domains, tags, variables, lpvisible, national, public, position, self_signup, schema_name)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'space_new_' || $1)
 			ON CONFLICT (subdomain) DO NOTHING RETURNING id`,
 			s.Subdomain, s.Title, s.Color, s.AccentColor, nonNil(s.EmailDomains), nonNil(s.Tags), nonNilMap(s.Variables),
-			s.LPVisible, s.National, s.Public, s.Position).Scan(&id)
+			s.LPVisible, s.National, s.Public, s.Position, s.SelfSignup).Scan(&id)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrSubdomainTaken
 		}

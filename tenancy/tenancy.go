@@ -29,6 +29,8 @@ type Space struct {
 	Cluster      string
 	Schema       string
 	UpdatedAt    time.Time
+	// SelfSignup lets people with an address of EmailDomains create an account themselves.
+	SelfSignup bool
 }
 
 // Landing is the pseudo-subdomain of the landing site, which belongs to no space.

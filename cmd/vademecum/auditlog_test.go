@@ -136,12 +136,12 @@ func TestIntegrationAuditTrail(t *testing.T) {
 		for _, x := range byAdmin.Entries {
 			assert.Equal(t, admin, *x.Actor.ID)
 		}
-		assert.Len(t, byAdmin.Entries, 6)
+		assert.Len(t, byAdmin.Entries, 7)
 		page := e.auditLog("alpha", e.alphaAdmin, map[string]any{"spaceId": alpha, "actor": admin, "size": 5})
 		assert.Len(t, page.Entries, 5)
 		assert.True(t, page.HasMore)
 		rest := e.auditLog("alpha", e.alphaAdmin, map[string]any{"spaceId": alpha, "actor": admin, "size": 5, "from": 5})
-		assert.Len(t, rest.Entries, 1)
+		assert.Len(t, rest.Entries, 2)
 		assert.False(t, rest.HasMore)
 		one := e.auditLog("alpha", e.alphaAdmin, map[string]any{"spaceId": alpha, "action": "collection.created"})
 		assert.Equal(t, []string{"collection.created", "collection.created"}, actions(one.Entries), "the formula and Cardiology")

@@ -273,11 +273,16 @@ func BenchmarkHTTP(b *testing.B) {
 // benchSpace wires the server on a fresh database with the space "big" and one member of it
 // (an admin when admin is set), and returns the app, the space and the member's id.
 func benchSpace(b *testing.B, email, password string, admin bool) (*app, *tenancy.Space, int64) {
+	return benchSpaceWith(b, config{}, email, password, admin)
+}
+
+// benchSpaceWith is benchSpace with a configuration (mails, say).
+func benchSpaceWith(b *testing.B, cfg config, email, password string, admin bool) (*app, *tenancy.Space, int64) {
 	b.Helper()
 	ctx := context.Background()
 	db := tenancytest.DB(b)
-	a, err := wire(db, config{BaseDomain: benchDomain, Addr: ":8080", BlobURL: "file://" + b.TempDir()},
-		slog.New(slog.NewTextHandler(io.Discard, nil)), prometheus.NewRegistry())
+	cfg.BaseDomain, cfg.Addr, cfg.BlobURL = benchDomain, ":8080", "file://"+b.TempDir()
+	a, err := wire(db, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), prometheus.NewRegistry())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"vademecum/services/accounts"
 	"vademecum/services/audit"
 	"vademecum/services/auditlog"
 	"vademecum/services/guidelines"
@@ -67,6 +68,10 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	pool := db.Control()
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: mailer, SpaceURL: links})
+	tokenMails, mailRequests, notices := (&accounts.Mails{Pool: pool, Mailer: mailer, SpaceURL: links}).Workers()
+	river.AddWorker(workers, tokenMails)
+	river.AddWorker(workers, mailRequests)
+	river.AddWorker(workers, notices)
 	river.AddWorker(workers, &notify.GuidelineEventWorker{DB: db, Registry: registry})
 	river.AddWorker(workers, &notify.NotificationMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links})
 	river.AddWorker(workers, &validation.ExpiryScanWorker{DB: db, Registry: registry, Clock: clock})
@@ -84,7 +89,7 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema:        "control",
 		Logger:        log,
-		Queues:        map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 8}},
+		Queues:        map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 8}, accounts.MailQueue: {MaxWorkers: 16}},
 		Workers:       workers,
 		MaxAttempts:   12,
 		JobTimeout:    time.Minute,

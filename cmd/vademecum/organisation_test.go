@@ -218,7 +218,10 @@ func TestIntegrationSpaceMembers(t *testing.T) {
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 	assert.JSONEq(t, `[{"username":"outsider@test.ch","operation":"added"},{"username":"member@alpha.ch","operation":"alreadyMember"},
 		{"username":"new.doctor@alpha.ch","operation":"invited"}]`, string(res.Body))
-	assert.Equal(t, 1, e.count("SELECT count(*) FROM control.logins WHERE email = 'new.doctor@alpha.ch' AND NOT verified AND password_hash = ''"), "invited account")
+	assert.Equal(t, 1, e.count(`SELECT count(*) FROM control.logins l JOIN control.users u ON u.id = l.user_id
+		WHERE l.email = 'new.doctor@alpha.ch' AND NOT l.verified AND u.password_hash = ''`), "invited account")
+	assert.Equal(t, 1, e.count(`SELECT count(*) FROM control.account_tokens t JOIN control.logins l ON l.user_id = t.user_id
+		WHERE l.email = 'new.doctor@alpha.ch' AND t.purpose = 'invitation' AND t.space_id = $1`, e.alpha.ID), "and invited")
 	assert.Equal(t, http.StatusOK, e.api("alpha", e.outsider, "common/query/searchUserBySpace", `{"query":"doctor"}`).Status, "an added member has member rights at once")
 
 	var found []memberView

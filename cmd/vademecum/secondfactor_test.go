@@ -38,12 +38,7 @@ func (e *testEnv) completeSignIn(pending, code string) (int, string) {
 	e.t.Helper()
 	res := e.do(http.MethodPost, "www."+testDomain, "/auth/second-factor", pending, map[string]string{"Content-Type": "application/json"},
 		`{"code":"`+code+`"}`)
-	for _, c := range res.Cookies() {
-		if c.Name == "vademecum_session" {
-			return res.StatusCode, c.Value
-		}
-	}
-	return res.StatusCode, ""
+	return res.StatusCode, sessionCookie(res.Cookies())
 }
 
 func TestIntegrationSecondFactor(t *testing.T) {
@@ -71,12 +66,7 @@ func TestIntegrationSecondFactor(t *testing.T) {
 		res := e.do(http.MethodPost, "www."+testDomain, "/auth/login", "", map[string]string{"Content-Type": "application/json"},
 			`{"email":"member@alpha.ch","password":"secret"}`)
 		require.Equal(t, http.StatusUnauthorized, res.StatusCode)
-		var pending string
-		for _, c := range res.Cookies() {
-			if c.Name == "vademecum_session" {
-				pending = c.Value
-			}
-		}
+		pending := sessionCookie(res.Cookies())
 		require.NotEmpty(t, pending)
 		assert.Contains(t, profileOf(pending), `"username":"Anonymous"`, "not signed in before the code")
 
@@ -168,13 +158,9 @@ func (e *testEnv) pendingSignIn(email string) string {
 	res := e.do(http.MethodPost, "www."+testDomain, "/auth/login", "", map[string]string{"Content-Type": "application/json"},
 		`{"email":"`+email+`","password":"secret"}`)
 	require.Equal(e.t, http.StatusUnauthorized, res.StatusCode)
-	for _, c := range res.Cookies() {
-		if c.Name == "vademecum_session" {
-			return c.Value
-		}
-	}
-	e.t.Fatal("no pending session")
-	return ""
+	pending := sessionCookie(res.Cookies())
+	require.NotEmpty(e.t, pending, "no pending session")
+	return pending
 }
 
 func jsonInt(n int64) string {

@@ -37,7 +37,8 @@ func errorOf(t *testing.T, res *http.Response) (string, map[string]any) {
 	return b.Message, b.Params
 }
 
-func sessionCookie(res *http.Response) *http.Cookie {
+// setSessionCookie is the session cookie an answer sets, a removal included.
+func setSessionCookie(res *http.Response) *http.Cookie {
 	for _, c := range res.Cookies() {
 		if c.Name == "vademecum_session" {
 			return c
@@ -127,20 +128,20 @@ func TestIntegrationSecurityCrossOrigin(t *testing.T) {
 			headers["Content-Type"] = "application/x-www-form-urlencoded"
 			res := e.do(http.MethodPost, host, "/auth/login?r=/", "", headers, form)
 			assert.Equal(t, http.StatusForbidden, res.StatusCode, name)
-			assert.Nil(t, sessionCookie(res), name)
+			assert.Nil(t, setSessionCookie(res), name)
 			msg, _ := errorOf(t, res)
 			assert.Equal(t, "auth.crossOrigin", msg, name)
 		}
 		res := e.do(http.MethodPost, host, "/auth/login?r=/", "", map[string]string{"Content-Type": "application/json",
 			"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}, `{"email":"member@alpha.ch","password":"secret"}`)
 		assert.Equal(t, http.StatusForbidden, res.StatusCode, "nor a script of another site")
-		assert.Nil(t, sessionCookie(res))
+		assert.Nil(t, setSessionCookie(res))
 	})
 	t.Run("the site's own sign-in form works", func(t *testing.T) {
 		res := e.do(http.MethodPost, host, "/auth/login?r=/", "", map[string]string{"Content-Type": "application/x-www-form-urlencoded",
 			"Origin": "http://" + host, "Sec-Fetch-Site": "same-origin"}, form)
 		assert.Equal(t, http.StatusSeeOther, res.StatusCode)
-		assert.NotNil(t, sessionCookie(res))
+		assert.NotNil(t, setSessionCookie(res))
 	})
 	t.Run("uploads and sign-out from another site are refused", func(t *testing.T) {
 		res := e.do(http.MethodPost, host, "/api/author/upload", e.collMember, map[string]string{"Space": "alpha",
@@ -203,7 +204,7 @@ func TestIntegrationSecurityLogout(t *testing.T) {
 		s := e.login("member@alpha.ch", "secret")
 		res := e.do(http.MethodGet, host, "/auth/logout", s, nil, "")
 		assert.NotEqual(t, http.StatusNotFound, res.StatusCode)
-		assert.Nil(t, sessionCookie(res))
+		assert.Nil(t, setSessionCookie(res))
 		assert.True(t, signedIn(s))
 	})
 	t.Run("a form posts, goes to the start page and ends the session", func(t *testing.T) {
@@ -212,7 +213,7 @@ func TestIntegrationSecurityLogout(t *testing.T) {
 			"Origin": "http://" + host, "Sec-Fetch-Site": "same-origin"}, "")
 		assert.Equal(t, http.StatusSeeOther, res.StatusCode)
 		assert.Equal(t, "/", res.Header.Get("Location"))
-		c := sessionCookie(res)
+		c := setSessionCookie(res)
 		require.NotNil(t, c)
 		assert.Equal(t, -1, c.MaxAge)
 		assert.Equal(t, testDomain, c.Domain)
@@ -222,7 +223,7 @@ func TestIntegrationSecurityLogout(t *testing.T) {
 		s := e.login("member@alpha.ch", "secret")
 		res := e.do(http.MethodPost, host, "/auth/logout", s, map[string]string{"Sec-Fetch-Site": "same-origin"}, "")
 		assert.Equal(t, http.StatusNoContent, res.StatusCode)
-		c := sessionCookie(res)
+		c := setSessionCookie(res)
 		require.NotNil(t, c)
 		assert.Equal(t, -1, c.MaxAge)
 		assert.False(t, signedIn(s))
@@ -230,7 +231,7 @@ func TestIntegrationSecurityLogout(t *testing.T) {
 	t.Run("without a session it clears the cookie all the same", func(t *testing.T) {
 		res := e.do(http.MethodPost, host, "/auth/logout", "", nil, "")
 		assert.Equal(t, http.StatusNoContent, res.StatusCode)
-		assert.NotNil(t, sessionCookie(res))
+		assert.NotNil(t, setSessionCookie(res))
 	})
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"vademecum/services/accounts"
 	"vademecum/services/api"
 	"vademecum/services/audit"
 	"vademecum/services/auditlog"
@@ -66,6 +67,18 @@ var apiTypes = map[string]any{
 	"AddedMember":                      spaces.AddedMember{},
 	"DeleteMemberRequest":              spaces.DeleteMemberRequest{},
 	"SetSpaceAdminRequest":             spaces.SetAdminRequest{},
+	"InvitationRequest":                spaces.InvitationRequest{},
+	"MemberInvitation":                 users.Invitation{},
+	"ChangeEmailRequest":               accounts.ChangeEmailRequest{},
+	"EmailChange":                      accounts.EmailChange{},
+	"TokenRequest":                     accounts.TokenRequest{},
+	"TokenCheckRequest":                accounts.CheckRequest{},
+	"TokenInfo":                        accounts.TokenInfo{},
+	"AcceptInvitationRequest":          accounts.AcceptRequest{},
+	"AccountLanding":                   accounts.Landing{},
+	"EmailRequest":                     accounts.EmailRequest{},
+	"ResetPasswordRequest":             accounts.ResetRequest{},
+	"SignupRequest":                    accounts.SignupRequest{},
 	"Collection":                       collections.Collection{},
 	"CollectionRequest":                collections.CollectionRequest{},
 	"SpaceIDRequest":                   collections.SpaceRequest{},

@@ -16,6 +16,7 @@ import (
 	"vademecum/frontend"
 	"vademecum/policy"
 	"vademecum/secrets"
+	"vademecum/services/accounts"
 	"vademecum/services/api"
 	"vademecum/services/audit"
 	"vademecum/services/auditlog"
@@ -158,7 +159,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		Sessions: sessions, Roles: enforcer}
 	enforcer.OnChange(userSvc.ForgetProfile)
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
-	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs}
+	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs, Enroller: spaceSvc}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
 		Sessions:                    sessions,
@@ -170,6 +171,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		Page:                        web,
 		OnSignIn:                    spaceSvc.JoinByDomain,
 	}
+	accountSvc := &accounts.Service{Pool: pool, Jobs: jobs, Auth: authH, Throttle: accounts.NewMailThrottle(pool), Page: web,
+		Grants: enforcer}
+	spaceSvc.Invitations = accountSvc
 
 	singleSignOn := &sso.Service{Pool: pool, Secrets: secrets.Local{Dir: cfg.SecretsDir}, Accounts: userSvc, Sessions: authH,
 		RedirectURL: links(tenancy.Landing) + strings.TrimPrefix(sso.CallbackPath, "/"), SpaceURL: links}
@@ -207,6 +211,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	site.Handle("/api/", router)
 	authH.Register(site)
 	singleSignOn.RegisterRoutes(site)
+	accountSvc.Register(site, router)
 	site.Handle("/", web)
 
 	metrics := api.NewMetrics(reg)

@@ -2,9 +2,11 @@ package collections
 
 import (
 	"context"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 
+	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
 	"vademecum/services/users"
@@ -103,53 +105,94 @@ func (s *Service) validators(ctx context.Context, sp *tenancy.Space, collection 
 	return out, err
 }
 
-// AddMembersRequest adds members to a collection.
+// AddMembersRequest adds members to a collection: space members by id, and people by
+// e-mail address, who become space members (unknown addresses are invited).
 type AddMembersRequest struct {
 	Collection api.ID   `json:"collection"`
 	Members    []api.ID `json:"members"`
+	Emails     []string `json:"emails,omitempty"`
 }
 
-// AddMembers makes space members members of the collection.
+// AddMembers makes space members, and people by address, members of the collection.
 func (s *Service) AddMembers(ctx context.Context, req AddMembersRequest) ([]users.Member, error) {
-	sp, err := s.grant(ctx, req.Collection, req.Members, "member", "members", "role IN ('admin', 'member')")
+	sp, err := s.grant(ctx, req.Collection, req.Members, req.Emails, "member", "members", "role IN ('admin', 'member')")
 	if err != nil {
 		return nil, err
 	}
 	return s.members(ctx, sp, int64(req.Collection), users.Page{Limit: users.DefaultPageSize})
 }
 
-// AddValidatorsRequest adds validators to a collection.
+// AddValidatorsRequest adds validators to a collection: space members by id, and people by
+// e-mail address, who become space members (unknown addresses are invited).
 type AddValidatorsRequest struct {
 	Collection api.ID   `json:"collection"`
 	Validators []api.ID `json:"validators"`
+	Emails     []string `json:"emails,omitempty"`
 }
 
-// AddValidators makes space members validators of the collection.
+// AddValidators makes space members, and people by address, validators of the collection.
 func (s *Service) AddValidators(ctx context.Context, req AddValidatorsRequest) ([]Validator, error) {
-	sp, err := s.grant(ctx, req.Collection, req.Validators, "validator", "validators", "role = 'validator'")
+	sp, err := s.grant(ctx, req.Collection, req.Validators, req.Emails, "validator", "validators", "role = 'validator'")
 	if err != nil {
 		return nil, err
 	}
 	return s.validators(ctx, sp, int64(req.Collection))
 }
 
-// grant gives role to users: all must be space members, none may hold it already.
-func (s *Service) grant(ctx context.Context, collection api.ID, list []api.ID, role, field, holds string) (*tenancy.Space, error) {
+// maxEmails bounds the addresses of one call.
+const maxEmails = 1000
+
+// Enroller makes people members of a space by e-mail address, inviting those who never
+// signed in (services/spaces), in the caller's transaction.
+type Enroller interface {
+	Enrol(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, emails []string, domainsOnly bool) ([]int64, error)
+}
+
+// grant gives role to users: those named by id must be space members; those named by
+// address become space members (invited when they never signed in), where a collection
+// admin who is not a space admin may name only addresses of members or of the space's
+// e-mail domains. None may hold the role already.
+func (s *Service) grant(ctx context.Context, collection api.ID, list []api.ID, emailList []string, role, field, holds string) (*tenancy.Space, error) {
 	sp, err := s.manage(ctx, collection)
 	if err != nil {
 		return nil, err
 	}
 	userIDs := ids(list)
-	if len(userIDs) == 0 {
+	if len(userIDs) == 0 && len(emailList) == 0 {
 		return nil, api.ErrRequired.Field(field)
 	}
 	if len(userIDs) != len(list) {
 		return nil, ErrDuplicateUser.Field(field)
 	}
+	if len(emailList) > maxEmails {
+		return nil, api.ErrTooLong.With(map[string]any{"field": "emails", "max": maxEmails})
+	}
+	domainsOnly := true
+	if len(emailList) > 0 {
+		if s.Enroller == nil {
+			return nil, api.ErrInvalidField.Field("emails")
+		}
+		spaceAdmin, err := s.Authz.HasRole(ctx, policy.PrincipalFrom(ctx), policy.Domain(sp.ID), policy.RoleSpaceAdmin)
+		if err != nil {
+			return nil, err
+		}
+		domainsOnly = !spaceAdmin
+	}
 	if err := s.requireMembers(ctx, sp, userIDs); err != nil {
 		return nil, err
 	}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if len(emailList) > 0 {
+			enrolled, err := s.Enroller.Enrol(ctx, tx, sp, emailList, domainsOnly)
+			if err != nil {
+				return err
+			}
+			for _, id := range enrolled {
+				if !slices.Contains(userIDs, id) {
+					userIDs = append(userIDs, id)
+				}
+			}
+		}
 		rows, err := tx.Query(ctx, "SELECT DISTINCT user_id FROM collection_roles WHERE collection_id = $1 AND user_id = ANY($2) AND "+holds, int64(collection), userIDs)
 		if err != nil {
 			return err

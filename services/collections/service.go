@@ -49,6 +49,8 @@ type Service struct {
 	Authz    Authorizer
 	// Jobs queues search indexing when a collection's visibility changes.
 	Jobs searchjob.Inserter
+	// Enroller brings people named by address into the space.
+	Enroller Enroller
 }
 
 // Collection is a collection as the API shows it.

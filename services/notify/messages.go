@@ -47,7 +47,31 @@ var catalogue = map[string]map[string]message{
 			"Hier ist Ihre wöchentliche Übersicht der offenen Aufgaben:", "{{.List}}",
 			"Sie erhalten diese Übersicht, weil Sie die wöchentliche Erinnerung in Ihrem Profil eingeschaltet haben."}},
 		"digestLine": {Paragraphs: []string{"{{.Space}}: {{.Validations}} Validierungsanfragen, {{.Guidelines}} Richtlinien brauchen Sie"}},
-		"footer":     {Paragraphs: []string{"Diese Nachricht wurde von Vademecum automatisch versandt."}},
+		"invitation": {Subject: "Einladung zu {{.Space}}", Paragraphs: []string{
+			"{{.Sender}} lädt Sie zu {{.Space}} in Vademecum ein, wo die Organisation ihre klinischen Richtlinien führt.",
+			"Wählen Sie über diesen Link Ihren Namen und Ihr Passwort, um Ihr Konto zu aktivieren. Der Link ist 14 Tage gültig und funktioniert einmal:",
+			"{{.Link}}",
+			"Falls Sie diese Einladung nicht erwartet haben, können Sie diese Nachricht ignorieren."}},
+		"verification": {Subject: "Bestätigen Sie Ihre E-Mail-Adresse", Paragraphs: []string{
+			"Bitte bestätigen Sie, dass {{.Email}} Ihre Adresse für Vademecum ({{.Space}}) ist. Der Link ist 7 Tage gültig und funktioniert einmal:",
+			"{{.Link}}",
+			"Falls Sie sich nicht registriert haben, können Sie diese Nachricht ignorieren."}},
+		"passwordReset": {Subject: "Neues Passwort für Vademecum", Paragraphs: []string{
+			"Sie haben ein neues Passwort für Ihr Konto {{.Email}} angefordert. Wählen Sie es über diesen Link; er ist 30 Minuten gültig und funktioniert einmal:",
+			"{{.Link}}",
+			"Falls Sie das nicht waren, ignorieren Sie diese Nachricht: Ihr Passwort bleibt, wie es ist."}},
+		"emailChange": {Subject: "Neue E-Mail-Adresse bestätigen", Paragraphs: []string{
+			"Bitte bestätigen Sie, dass Ihr Vademecum-Konto künftig die Adresse {{.Email}} verwenden soll. Die Adresse wird erst geändert, wenn Sie diesem Link folgen; er ist 24 Stunden gültig:",
+			"{{.Link}}",
+			"Falls Sie das nicht veranlasst haben, ignorieren Sie diese Nachricht."}},
+		"emailChanged": {Subject: "Ihre E-Mail-Adresse wurde geändert", Paragraphs: []string{
+			"Ihr Vademecum-Konto verwendet ab sofort die Adresse {{.Email}} statt dieser. Mit dieser Adresse können Sie sich nicht mehr anmelden.",
+			"Falls Sie das nicht veranlasst haben, wenden Sie sich bitte sofort an die Administration von {{.Space}}."}},
+		"accountExists": {Subject: "Ihr Konto bei Vademecum", Paragraphs: []string{
+			"Jemand hat versucht, mit {{.Email}} ein neues Konto bei {{.Space}} zu erstellen. Für diese Adresse besteht bereits ein Konto: Melden Sie sich an oder wählen Sie dort «Passwort vergessen?».",
+			"{{.Link}}",
+			"Falls Sie das nicht waren, können Sie diese Nachricht ignorieren."}},
+		"footer": {Paragraphs: []string{"Diese Nachricht wurde von Vademecum automatisch versandt."}},
 	},
 	"en": {
 		"greeting": {Paragraphs: []string{"Hello {{.Name}}"}},
@@ -76,7 +100,31 @@ var catalogue = map[string]map[string]message{
 			"Here is your weekly overview of open tasks:", "{{.List}}",
 			"You receive this overview because you turned on the weekly reminder in your profile."}},
 		"digestLine": {Paragraphs: []string{"{{.Space}}: {{.Validations}} validation requests, {{.Guidelines}} guidelines need you"}},
-		"footer":     {Paragraphs: []string{"This message was sent automatically by Vademecum."}},
+		"invitation": {Subject: "Invitation to {{.Space}}", Paragraphs: []string{
+			"{{.Sender}} invites you to {{.Space}} on Vademecum, where the organisation keeps its clinical guidelines.",
+			"Choose your name and password through this link to activate your account. The link is valid for 14 days and works once:",
+			"{{.Link}}",
+			"If you did not expect this invitation, you can ignore this message."}},
+		"verification": {Subject: "Confirm your e-mail address", Paragraphs: []string{
+			"Please confirm that {{.Email}} is your address for Vademecum ({{.Space}}). The link is valid for 7 days and works once:",
+			"{{.Link}}",
+			"If you did not sign up, you can ignore this message."}},
+		"passwordReset": {Subject: "New password for Vademecum", Paragraphs: []string{
+			"You asked for a new password for your account {{.Email}}. Choose it through this link; it is valid for 30 minutes and works once:",
+			"{{.Link}}",
+			"If this was not you, ignore this message: your password stays as it is."}},
+		"emailChange": {Subject: "Confirm your new e-mail address", Paragraphs: []string{
+			"Please confirm that your Vademecum account is to use the address {{.Email}} from now on. The address changes only once you follow this link; it is valid for 24 hours:",
+			"{{.Link}}",
+			"If you did not ask for this, ignore this message."}},
+		"emailChanged": {Subject: "Your e-mail address was changed", Paragraphs: []string{
+			"Your Vademecum account now uses the address {{.Email}} instead of this one. You can no longer sign in with this address.",
+			"If you did not ask for this, please contact the administrators of {{.Space}} at once."}},
+		"accountExists": {Subject: "Your Vademecum account", Paragraphs: []string{
+			"Someone tried to create a new account at {{.Space}} with {{.Email}}. This address already has an account: sign in, or choose “Forgot password?” there.",
+			"{{.Link}}",
+			"If this was not you, you can ignore this message."}},
+		"footer": {Paragraphs: []string{"This message was sent automatically by Vademecum."}},
 	},
 	"fr": {
 		"greeting": {Paragraphs: []string{"Bonjour {{.Name}}"}},
@@ -105,7 +153,31 @@ var catalogue = map[string]map[string]message{
 			"Voici votre aperçu hebdomadaire des tâches ouvertes :", "{{.List}}",
 			"Vous recevez cet aperçu parce que vous avez activé le rappel hebdomadaire dans votre profil."}},
 		"digestLine": {Paragraphs: []string{"{{.Space}} : {{.Validations}} demandes de validation, {{.Guidelines}} directives ont besoin de vous"}},
-		"footer":     {Paragraphs: []string{"Ce message a été envoyé automatiquement par Vademecum."}},
+		"invitation": {Subject: "Invitation à {{.Space}}", Paragraphs: []string{
+			"{{.Sender}} vous invite à {{.Space}} sur Vademecum, où l'organisation tient ses directives cliniques.",
+			"Choisissez votre nom et votre mot de passe par ce lien pour activer votre compte. Le lien est valable 14 jours et ne fonctionne qu'une fois :",
+			"{{.Link}}",
+			"Si vous n'attendiez pas cette invitation, vous pouvez ignorer ce message."}},
+		"verification": {Subject: "Confirmez votre adresse e-mail", Paragraphs: []string{
+			"Veuillez confirmer que {{.Email}} est votre adresse pour Vademecum ({{.Space}}). Le lien est valable 7 jours et ne fonctionne qu'une fois :",
+			"{{.Link}}",
+			"Si vous ne vous êtes pas inscrit, vous pouvez ignorer ce message."}},
+		"passwordReset": {Subject: "Nouveau mot de passe pour Vademecum", Paragraphs: []string{
+			"Vous avez demandé un nouveau mot de passe pour votre compte {{.Email}}. Choisissez-le par ce lien ; il est valable 30 minutes et ne fonctionne qu'une fois :",
+			"{{.Link}}",
+			"Si ce n'était pas vous, ignorez ce message : votre mot de passe reste inchangé."}},
+		"emailChange": {Subject: "Confirmez votre nouvelle adresse e-mail", Paragraphs: []string{
+			"Veuillez confirmer que votre compte Vademecum doit désormais utiliser l'adresse {{.Email}}. L'adresse ne change qu'une fois ce lien suivi ; il est valable 24 heures :",
+			"{{.Link}}",
+			"Si vous ne l'avez pas demandé, ignorez ce message."}},
+		"emailChanged": {Subject: "Votre adresse e-mail a été changée", Paragraphs: []string{
+			"Votre compte Vademecum utilise désormais l'adresse {{.Email}} au lieu de celle-ci. Vous ne pouvez plus vous connecter avec cette adresse.",
+			"Si vous ne l'avez pas demandé, veuillez contacter immédiatement les administrateurs de {{.Space}}."}},
+		"accountExists": {Subject: "Votre compte Vademecum", Paragraphs: []string{
+			"Quelqu'un a essayé de créer un nouveau compte chez {{.Space}} avec {{.Email}}. Cette adresse a déjà un compte : connectez-vous ou choisissez « Mot de passe oublié ? ».",
+			"{{.Link}}",
+			"Si ce n'était pas vous, vous pouvez ignorer ce message."}},
+		"footer": {Paragraphs: []string{"Ce message a été envoyé automatiquement par Vademecum."}},
 	},
 	"it": {
 		"greeting": {Paragraphs: []string{"Buongiorno {{.Name}}"}},
@@ -134,17 +206,43 @@ var catalogue = map[string]map[string]message{
 			"Ecco la sua panoramica settimanale dei compiti aperti:", "{{.List}}",
 			"Riceve questa panoramica perché ha attivato il promemoria settimanale nel suo profilo."}},
 		"digestLine": {Paragraphs: []string{"{{.Space}}: {{.Validations}} richieste di validazione, {{.Guidelines}} direttive hanno bisogno di lei"}},
-		"footer":     {Paragraphs: []string{"Questo messaggio è stato inviato automaticamente da Vademecum."}},
+		"invitation": {Subject: "Invito a {{.Space}}", Paragraphs: []string{
+			"{{.Sender}} la invita a {{.Space}} su Vademecum, dove l'organizzazione tiene le sue direttive cliniche.",
+			"Scelga il suo nome e la sua password tramite questo link per attivare il suo account. Il link è valido 14 giorni e funziona una sola volta:",
+			"{{.Link}}",
+			"Se non si aspettava questo invito, può ignorare questo messaggio."}},
+		"verification": {Subject: "Confermi il suo indirizzo e-mail", Paragraphs: []string{
+			"Confermi che {{.Email}} è il suo indirizzo per Vademecum ({{.Space}}). Il link è valido 7 giorni e funziona una sola volta:",
+			"{{.Link}}",
+			"Se non si è registrato, può ignorare questo messaggio."}},
+		"passwordReset": {Subject: "Nuova password per Vademecum", Paragraphs: []string{
+			"Ha chiesto una nuova password per il suo account {{.Email}}. La scelga tramite questo link; è valido 30 minuti e funziona una sola volta:",
+			"{{.Link}}",
+			"Se non è stato lei, ignori questo messaggio: la sua password resta invariata."}},
+		"emailChange": {Subject: "Confermi il suo nuovo indirizzo e-mail", Paragraphs: []string{
+			"Confermi che il suo account Vademecum deve usare d'ora in poi l'indirizzo {{.Email}}. L'indirizzo cambia solo quando segue questo link; è valido 24 ore:",
+			"{{.Link}}",
+			"Se non l'ha chiesto lei, ignori questo messaggio."}},
+		"emailChanged": {Subject: "Il suo indirizzo e-mail è stato cambiato", Paragraphs: []string{
+			"Il suo account Vademecum usa ora l'indirizzo {{.Email}} invece di questo. Con questo indirizzo non può più accedere.",
+			"Se non l'ha chiesto lei, si rivolga subito agli amministratori di {{.Space}}."}},
+		"accountExists": {Subject: "Il suo account Vademecum", Paragraphs: []string{
+			"Qualcuno ha cercato di creare un nuovo account presso {{.Space}} con {{.Email}}. Questo indirizzo ha già un account: acceda oppure scelga «Password dimenticata?».",
+			"{{.Link}}",
+			"Se non è stato lei, può ignorare questo messaggio."}},
+		"footer": {Paragraphs: []string{"Questo messaggio è stato inviato automaticamente da Vademecum."}},
 	},
 }
 
 // mailData is what the mail texts may use.
 type mailData struct {
-	Name        string
-	Space       string
-	Link        string
-	Guideline   string
-	Sender      string
+	Name      string
+	Space     string
+	Link      string
+	Guideline string
+	Sender    string
+	// Email is the address a mail of the account life cycle is about.
+	Email       string
 	Validations int
 	Guidelines  int
 	List        []ListItem
@@ -239,4 +337,25 @@ func compose(lang, key, to, color string, data mailData) (Mail, error) {
 	err = htmlPage.Execute(&html, map[string]any{"Lang": lang, "Subject": subject, "Paragraphs": paras[:len(paras)-1],
 		"Footer": footer, "Color": color})
 	return Mail{To: to, Subject: subject, Text: strings.Join(plain, "\n\n") + "\n", HTML: html.String()}, err
+}
+
+// AccountMail is a mail of the account life cycle (services/accounts): an invitation,
+// a verification, a password reset, the confirmation of a new address, and the notices
+// "your address was changed" and "you already have an account".
+type AccountMail struct {
+	// Key is the catalogue entry: invitation, verification, passwordReset, emailChange,
+	// emailChanged or accountExists.
+	Key  string
+	Lang string
+	To   string
+	// Color is the accent of the space the mail comes from.
+	Color string
+	// Name greets the recipient; Space names the space; Sender names who invited; Email
+	// is the address the mail is about; Link is the one-time link or the page to go to.
+	Name, Space, Sender, Email, Link string
+}
+
+// ComposeAccount renders an account mail in its language (German when unknown).
+func ComposeAccount(m AccountMail) (Mail, error) {
+	return compose(m.Lang, m.Key, m.To, m.Color, mailData{Name: m.Name, Space: m.Space, Sender: m.Sender, Email: m.Email, Link: m.Link})
 }

@@ -15,8 +15,9 @@ func TestCatalogueComplete(t *testing.T) {
 			require.True(t, ok, "%s is missing in %s", key, lang)
 			assert.Equal(t, msg.Subject == "", other.Subject == "", "%s/%s subject", lang, key)
 			assert.Len(t, other.Paragraphs, len(msg.Paragraphs), "%s/%s paragraphs", lang, key)
-			if key == "membershipAccepted" {
-				assert.Contains(t, other.Paragraphs, "{{.Link}}")
+			switch key {
+			case "membershipAccepted", "invitation", "verification", "passwordReset", "emailChange", "accountExists":
+				assert.Contains(t, other.Paragraphs, "{{.Link}}", "%s/%s", lang, key)
 			}
 			if key == "weeklyDigest" {
 				assert.Contains(t, other.Paragraphs, "{{.List}}")
@@ -52,4 +53,19 @@ func TestComposeList(t *testing.T) {
 	l, err := line("fr", "digestLine", mailData{Space: "HUG", Validations: 2, Guidelines: 1})
 	require.NoError(t, err)
 	assert.Equal(t, "HUG : 2 demandes de validation, 1 directives ont besoin de vous", l)
+}
+
+func TestComposeAccount(t *testing.T) {
+	m, err := ComposeAccount(AccountMail{Key: "invitation", Lang: "it", To: "nuova@eoc.ch", Color: "#0a5c8a", Name: "nuova@eoc.ch",
+		Space: "EOC", Sender: "Anna Keller (anna@eoc.ch)", Email: "nuova@eoc.ch", Link: "https://eoc.example.ch/auth/invite#token=abc"})
+	require.NoError(t, err)
+	assert.Equal(t, "Invito a EOC", m.Subject)
+	assert.Contains(t, m.Text, "Anna Keller (anna@eoc.ch) la invita a EOC")
+	assert.Contains(t, m.Text, "https://eoc.example.ch/auth/invite#token=abc")
+	assert.Contains(t, m.HTML, `<a href="https://eoc.example.ch/auth/invite#token=abc" style="background:#0a5c8a`)
+
+	m, err = ComposeAccount(AccountMail{Key: "emailChanged", Lang: "en", To: "old@x.ch", Name: "Ann", Space: "X", Email: "new@x.ch"})
+	require.NoError(t, err)
+	assert.Equal(t, "Your e-mail address was changed", m.Subject)
+	assert.Contains(t, m.Text, "now uses the address new@x.ch instead of this one")
 }

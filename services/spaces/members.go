@@ -3,9 +3,12 @@ package spaces
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 
+	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
 	"vademecum/services/users"
@@ -68,10 +71,34 @@ func (s *Service) members(ctx context.Context, sp *tenancy.Space, page users.Pag
 		return nil, err
 	}
 	out, err := pgx.CollectRows(rows, users.ScanMember)
+	if err != nil {
+		return nil, err
+	}
 	if out == nil {
 		out = []users.Member{}
 	}
-	return out, err
+	return out, s.withInvitations(ctx, sp, out)
+}
+
+// withInvitations adds where the invitations of members who never signed in stand.
+func (s *Service) withInvitations(ctx context.Context, sp *tenancy.Space, list []users.Member) error {
+	if s.Invitations == nil || len(list) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(list))
+	for i, m := range list {
+		ids[i] = m.ID
+	}
+	states, err := s.Invitations.States(ctx, sp.ID, ids)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		if inv, ok := states[list[i].ID]; ok {
+			list[i].Invitation = &inv
+		}
+	}
+	return nil
 }
 
 // SearchRequest is a user search.
@@ -107,9 +134,24 @@ type AddedMember struct {
 // maxAddMembers bounds one addSpaceMembers call.
 const maxAddMembers = 5000
 
+// Invitations invite the accounts that never signed in (services/accounts): in the
+// transaction that makes them members, so that the mail goes out exactly when the
+// membership is committed.
+type Invitations interface {
+	// Invite invites those of the users who never signed in and returns their ids.
+	Invite(ctx context.Context, tx pgx.Tx, spaceID, inviter int64, userIDs []int64) ([]int64, error)
+	// Resend sends a new invitation; refused for an account that signed in.
+	Resend(ctx context.Context, tx pgx.Tx, spaceID, inviter, userID int64) error
+	// Revoke withdraws the open invitations; refused for an account that signed in.
+	Revoke(ctx context.Context, tx pgx.Tx, spaceID, userID int64) error
+	// States tells where the invitations of those of the users who never signed in stand.
+	States(ctx context.Context, spaceID int64, userIDs []int64) (map[int64]users.Invitation, error)
+}
+
 // AddMembers adds people to a space by e-mail: existing accounts become members, unknown
-// addresses get an invited account (no password, e-mail not verified) that is a member. The
-// whole list is checked first; one invalid address changes nothing.
+// addresses get an account (no password, e-mail not verified) that is a member and is
+// invited, as is an added account that never signed in. The whole list is checked first;
+// one invalid address changes nothing.
 func (s *Service) AddMembers(ctx context.Context, req AddMembersRequest) ([]AddedMember, error) {
 	sp, err := api.TargetSpace(ctx, s.Registry, s.Authz, req.SpaceID)
 	if err != nil {
@@ -121,9 +163,39 @@ func (s *Service) AddMembers(ctx context.Context, req AddMembersRequest) ([]Adde
 	if len(req.Users) > maxAddMembers {
 		return nil, api.ErrTooLong.With(map[string]any{"field": "users", "max": maxAddMembers})
 	}
+	emails, err := NormalizeEmails("users", req.Users)
+	if err != nil {
+		return nil, err
+	}
+	var e enrolment
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		e, err = s.enrol(ctx, tx, sp, emails, false)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.invalidate(e)
+	out := make([]AddedMember, 0, len(emails))
+	for _, email := range emails {
+		op := "alreadyMember"
+		switch id := e.ids[email]; {
+		case e.invited[id]:
+			op = "invited"
+		case e.added[id]:
+			op = "added"
+		}
+		out = append(out, AddedMember{Username: email, Operation: op})
+	}
+	return out, nil
+}
+
+// NormalizeEmails checks a list of addresses and returns them in lower case without
+// repeats; one invalid address refuses the list, naming every invalid one.
+func NormalizeEmails(field string, list []string) ([]string, error) {
 	var emails, invalid []string
 	seen := map[string]bool{}
-	for _, raw := range req.Users {
+	for _, raw := range list {
 		e, err := users.NormalizeEmail(raw)
 		if err != nil {
 			invalid = append(invalid, raw)
@@ -135,79 +207,204 @@ func (s *Service) AddMembers(ctx context.Context, req AddMembersRequest) ([]Adde
 		}
 	}
 	if len(invalid) > 0 {
-		return nil, ErrInvalidEmailList.With(map[string]any{"field": "users", "invalid": invalid})
+		return nil, ErrInvalidEmailList.With(map[string]any{"field": field, "invalid": invalid})
 	}
-	out := make([]AddedMember, 0, len(emails))
-	var changed []int64
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		known := map[string]int64{}
-		rows, err := tx.Query(ctx, "SELECT DISTINCT ON (email) email, user_id FROM control.logins WHERE email = ANY($1) ORDER BY email, id", emails)
-		if err := collectIDs(rows, err, known); err != nil {
-			return err
-		}
-		var missing []string
-		for _, e := range emails {
-			if _, ok := known[e]; !ok {
-				missing = append(missing, e)
-			}
-		}
-		if len(missing) > 0 {
-			rows, err := tx.Query(ctx, `WITH new_users AS (
-					INSERT INTO control.users (firstname) SELECT '' FROM unnest($1::text[]) RETURNING id),
-				numbered AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM new_users)
-				INSERT INTO control.logins (user_id, email, is_primary)
-				SELECT numbered.id, e.email, true FROM numbered
-				JOIN unnest($1::text[]) WITH ORDINALITY AS e(email, n) ON e.n = numbered.n
-				RETURNING email, user_id`, missing)
-			if err := collectIDs(rows, err, known); err != nil {
-				return err
-			}
-		}
-		ids := make([]int64, len(emails))
-		for i, e := range emails {
-			ids[i] = known[e]
-		}
-		rows, err = tx.Query(ctx, `INSERT INTO control.space_members (space_id, user_id) SELECT $1, u FROM unnest($2::bigint[]) u
-			ON CONFLICT DO NOTHING RETURNING user_id`, sp.ID, ids)
-		if err != nil {
-			return err
-		}
-		if changed, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
-			return err
-		}
-		added := map[int64]bool{}
-		for _, id := range changed {
-			added[id] = true
-		}
-		invited := map[string]bool{}
-		for _, e := range missing {
-			invited[e] = true
-		}
-		for _, e := range emails {
-			op := "alreadyMember"
-			switch {
-			case invited[e]:
-				op = "invited"
-			case added[known[e]]:
-				op = "added"
-			}
-			out = append(out, AddedMember{Username: e, Operation: op})
-			if op != "alreadyMember" {
-				if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "member.added", Space: sp,
-					Target: auditlog.Target{Type: auditlog.TypeUser, ID: known[e], Label: e}, Details: map[string]any{"invited": op == "invited"}}); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
+	return emails, nil
+}
+
+// ErrOutsideDomains refuses to add addresses to a space that are neither of members nor of
+// the space's e-mail domains, when only those may be added (params: emails, domains).
+var ErrOutsideDomains = api.Invalid("space.emailOutsideDomains")
+
+// enrolment is what enrol did: the account of every address, who became a member, who was
+// invited.
+type enrolment struct {
+	ids     map[string]int64
+	added   map[int64]bool
+	invited map[int64]bool
+}
+
+// Enrol makes the people with these addresses members of the space in tx, as
+// addSpaceMembers does, and returns their accounts. With domainsOnly, addresses that are not
+// of members already must be of the space's e-mail domains: a collection admin may bring
+// colleagues in, not outsiders. The caller drops the cached grants of the ids after commit.
+func (s *Service) Enrol(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, list []string, domainsOnly bool) ([]int64, error) {
+	emails, err := NormalizeEmails("emails", list)
 	if err != nil {
 		return nil, err
 	}
-	for _, id := range changed {
+	e, err := s.enrol(ctx, tx, sp, emails, domainsOnly)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(emails))
+	for i, email := range emails {
+		ids[i] = e.ids[email]
+	}
+	return ids, nil
+}
+
+func (s *Service) enrol(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, emails []string, domainsOnly bool) (enrolment, error) {
+	e := enrolment{ids: map[string]int64{}, added: map[int64]bool{}, invited: map[int64]bool{}}
+	rows, err := tx.Query(ctx, "SELECT DISTINCT ON (email) email, user_id FROM control.logins WHERE email = ANY($1) ORDER BY email, id", emails)
+	if err := collectIDs(rows, err, e.ids); err != nil {
+		return e, err
+	}
+	if domainsOnly {
+		if err := s.checkDomains(ctx, tx, sp, emails, e.ids); err != nil {
+			return e, err
+		}
+	}
+	var missing []string
+	for _, email := range emails {
+		if _, ok := e.ids[email]; !ok {
+			missing = append(missing, email)
+		}
+	}
+	if len(missing) > 0 {
+		rows, err := tx.Query(ctx, `WITH new_users AS (
+				INSERT INTO control.users (firstname) SELECT '' FROM unnest($1::text[]) RETURNING id),
+			numbered AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM new_users)
+			INSERT INTO control.logins (user_id, email, is_primary)
+			SELECT numbered.id, e.email, true FROM numbered
+			JOIN unnest($1::text[]) WITH ORDINALITY AS e(email, n) ON e.n = numbered.n
+			RETURNING email, user_id`, missing)
+		if err := collectIDs(rows, err, e.ids); err != nil {
+			return e, err
+		}
+	}
+	ids := make([]int64, len(emails))
+	for i, email := range emails {
+		ids[i] = e.ids[email]
+	}
+	rows, err = tx.Query(ctx, `INSERT INTO control.space_members (space_id, user_id) SELECT $1, u FROM unnest($2::bigint[]) u
+		ON CONFLICT DO NOTHING RETURNING user_id`, sp.ID, ids)
+	if err != nil {
+		return e, err
+	}
+	added, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return e, err
+	}
+	for _, id := range added {
+		e.added[id] = true
+	}
+	if s.Invitations != nil {
+		invited, err := s.Invitations.Invite(ctx, tx, sp.ID, policy.PrincipalFrom(ctx).UserID, added)
+		if err != nil {
+			return e, err
+		}
+		for _, id := range invited {
+			e.invited[id] = true
+		}
+	}
+	return e, recordAdded(ctx, tx, sp, e)
+}
+
+// recordAdded writes the audit entries of the new members.
+func recordAdded(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, e enrolment) error {
+	for email, id := range e.ids {
+		if !e.added[id] {
+			continue
+		}
+		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "member.added", Space: sp,
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: id, Label: email}, Details: map[string]any{"invited": e.invited[id]}}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkDomains refuses addresses that are neither of members of the space nor of its e-mail
+// domains.
+func (s *Service) checkDomains(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, emails []string, known map[string]int64) error {
+	var ids []int64
+	for _, id := range known {
+		ids = append(ids, id)
+	}
+	rows, err := tx.Query(ctx, "SELECT user_id FROM control.space_members WHERE space_id = $1 AND user_id = ANY($2)", sp.ID, ids)
+	if err != nil {
+		return err
+	}
+	members, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return err
+	}
+	isMember := map[int64]bool{}
+	for _, id := range members {
+		isMember[id] = true
+	}
+	var outside []string
+	for _, email := range emails {
+		if id, ok := known[email]; ok && isMember[id] {
+			continue
+		}
+		if !slices.Contains(sp.EmailDomains, email[strings.LastIndexByte(email, '@')+1:]) {
+			outside = append(outside, email)
+		}
+	}
+	if len(outside) > 0 {
+		return ErrOutsideDomains.With(map[string]any{"field": "emails", "emails": outside, "domains": sp.EmailDomains})
+	}
+	return nil
+}
+
+// invalidate drops the cached grants of those who became members.
+func (s *Service) invalidate(e enrolment) {
+	for id := range e.added {
 		s.Authz.Invalidate(id)
 	}
-	return out, nil
+}
+
+// InvitationRequest names an invited member of a space.
+type InvitationRequest struct {
+	SpaceID api.ID `json:"spaceId"`
+	User    api.ID `json:"user"`
+}
+
+// ResendInvitation sends a member who never signed in a new invitation (valid 14 days) on
+// behalf of the caller; the earlier link stops working.
+func (s *Service) ResendInvitation(ctx context.Context, req InvitationRequest) (bool, error) {
+	sp, err := api.TargetSpace(ctx, s.Registry, s.Authz, req.SpaceID)
+	if err != nil {
+		return false, err
+	}
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		var member bool
+		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM control.space_members WHERE space_id = $1 AND user_id = $2)",
+			sp.ID, int64(req.User)).Scan(&member); err != nil {
+			return err
+		}
+		if !member {
+			return ErrNotMember.With(map[string]any{"id": int64(req.User)})
+		}
+		return s.Invitations.Resend(ctx, tx, sp.ID, policy.PrincipalFrom(ctx).UserID, int64(req.User))
+	})
+	return err == nil, err
+}
+
+// RevokeInvitation withdraws the invitation of a member who never signed in, and the
+// membership that came with it (with the member's roles in the space's collections): the
+// account has nothing else in the space. The account itself stays, without password or
+// membership, so that a later invitation of the address finds it; an account that signed
+// in is refused (409): remove such a member instead.
+func (s *Service) RevokeInvitation(ctx context.Context, req InvitationRequest) (bool, error) {
+	sp, err := api.TargetSpace(ctx, s.Registry, s.Authz, req.SpaceID)
+	if err != nil {
+		return false, err
+	}
+	user := int64(req.User)
+	err = s.changeMember(ctx, sp, user, func(tx pgx.Tx) error {
+		if err := s.Invitations.Revoke(ctx, tx, sp.ID, user); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM control.space_members WHERE space_id = $1 AND user_id = $2", sp.ID, user); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "DELETE FROM "+pgx.Identifier{sp.Schema, "collection_roles"}.Sanitize()+" WHERE user_id = $1", user)
+		return err
+	})
+	return err == nil, err
 }
 
 // collectIDs reads (email, user id) rows into ids.

@@ -48,8 +48,10 @@ type Service struct {
 	Authz    Authorizer
 	Users    *users.Service
 	// Jobs runs work after commit, such as telling a requester about the answer.
-	Jobs   JobInserter
-	images imageCache
+	Jobs JobInserter
+	// Invitations invite new members who never signed in.
+	Invitations Invitations
+	images      imageCache
 }
 
 // JobInserter inserts a background job in a transaction, to run once it commits.
@@ -72,12 +74,15 @@ type Space struct {
 	Public       bool              `json:"public"`
 	Position     int               `json:"position"`
 	Member       bool              `json:"member"`
+	// SelfSignup: people with an address of EmailDomains may create an account on the
+	// space's site (/auth/signup).
+	SelfSignup bool `json:"selfSignup"`
 }
 
 func view(s *tenancy.Space, member bool) Space {
 	return Space{ID: s.ID, Title: s.Title, Subdomain: s.Subdomain, Color: s.Color, AccentColor: s.AccentColor,
 		EmailDomains: s.EmailDomains, Tags: s.Tags, Variables: s.Variables, LPVisible: s.LPVisible, National: s.National,
-		Public: s.Public, Position: s.Position, Member: member}
+		Public: s.Public, Position: s.Position, Member: member, SelfSignup: s.SelfSignup}
 }
 
 // landing is the pseudo space of the www landing site.
@@ -236,6 +241,8 @@ type SpaceInput struct {
 	Position     int      `json:"position"`
 	Logo         *string  `json:"logo"`
 	Icon         *string  `json:"icon"`
+	// SelfSignup: nil keeps the setting.
+	SelfSignup *bool `json:"selfSignup"`
 }
 
 // UpdateSpaceRequest is the body of updateSpace.
@@ -316,7 +323,7 @@ func (s *Service) Create(ctx context.Context, in SpaceInput) (Space, error) {
 	}
 	sp, err := s.Registry.Provision(ctx, tenancy.Space{Subdomain: in.Subdomain, Title: in.Title, Color: in.Color,
 		AccentColor: in.AccentColor, EmailDomains: in.EmailDomains, LPVisible: in.LPVisible, National: in.National,
-		Public: in.Public, Position: in.Position}, func(tx pgx.Tx, sp *tenancy.Space) error {
+		Public: in.Public, Position: in.Position, SelfSignup: in.SelfSignup != nil && *in.SelfSignup}, func(tx pgx.Tx, sp *tenancy.Space) error {
 		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.created", Space: sp, Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID},
 			Details: map[string]any{"subdomain": in.Subdomain, "emailDomains": in.EmailDomains, "public": in.Public}})
 	})
@@ -336,7 +343,8 @@ func (s *Service) Create(ctx context.Context, in SpaceInput) (Space, error) {
 }
 
 // UpdateSpace creates a space when no id is given, otherwise changes it. The super admin may
-// change everything; a space admin changes only their own space's title, colours and images.
+// change everything; a space admin changes only their own space's title, colours, images and
+// whether people of its e-mail domains may sign up themselves.
 // The address, the place on the landing page and the e-mail domains stay as the super admin
 // set them: a domain makes every verified account of it a member, so a space admin must not be
 // able to claim, say, another hospital's domain.
@@ -373,9 +381,11 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 			return err
 		}
 		tag, err := tx.Exec(ctx, `UPDATE control.spaces SET title = $2, subdomain = $3, color = $4, accent_color = $5,
-			email_domains = $6, lpvisible = $7, national = $8, public = $9, position = $10, updated_at = now()
+			email_domains = $6, lpvisible = $7, national = $8, public = $9, position = $10,
+			self_signup = coalesce($11, self_signup), updated_at = now()
 			WHERE id = $1 AND status = 'active'`,
-			id, in.Title, in.Subdomain, in.Color, in.AccentColor, in.EmailDomains, in.LPVisible, in.National, in.Public, in.Position)
+			id, in.Title, in.Subdomain, in.Color, in.AccentColor, in.EmailDomains, in.LPVisible, in.National, in.Public, in.Position,
+			in.SelfSignup)
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
 			return ErrSubdomainTaken.Field("space.subdomain")
@@ -538,6 +548,8 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "common", "query", "searchUserBySpace", s.SearchMembers)
 	api.Call(r, "admin/spaceadmin", "query", "spaceMembers", s.Members)
 	api.Call(r, "admin/spaceadmin", "mutation", "addSpaceMembers", s.AddMembers, api.BodyLimit(1<<20))
+	api.Call(r, "admin/spaceadmin", "mutation", "resendInvitation", s.ResendInvitation)
+	api.Call(r, "admin/spaceadmin", "mutation", "revokeInvitation", s.RevokeInvitation)
 	api.Call(r, "admin/spaceadmin", "mutation", "deleteSpaceMember", s.DeleteMember)
 	api.Call(r, "admin/spaceadmin", "mutation", "setSpaceAdmin", s.SetAdmin)
 	api.Call(r, "admin", "query", "allMetadata", s.AllMetadata)

@@ -8,6 +8,7 @@ import (
 	"net/mail"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
@@ -133,6 +134,18 @@ type Member struct {
 	User
 	Admin    bool `json:"admin"`
 	IsAuthor bool `json:"isAuthor"`
+	// Invitation is set for accounts that were invited and never signed in.
+	Invitation *Invitation `json:"invitation,omitempty"`
+}
+
+// Invitation is where the invitation of an account that never signed in stands, as the
+// member list of the inviting space shows it.
+type Invitation struct {
+	// SentAt is when the newest invitation to this space was issued.
+	SentAt    time.Time `json:"sentAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	// Pending is true while its link can still be followed.
+	Pending bool `json:"pending"`
 }
 
 // ScanMember reads UserColumns followed by the admin flag and AuthorFlag.

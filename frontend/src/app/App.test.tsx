@@ -20,6 +20,7 @@ const kssg: Space = {
   national: false,
   public: true,
   position: 1,
+  selfSignup: false,
   member: false,
 };
 

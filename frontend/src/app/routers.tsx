@@ -32,6 +32,13 @@ const ValidationPage = lazy(() => import('../features/validations/components/Val
 const ResultsPage = lazy(() => import('../features/search/components/ResultsPage').then((m) => ({ default: m.ResultsPage })));
 const ReleaseNotesPage = lazy(() => import('../features/content/components/ReleaseNotesPage').then((m) => ({ default: m.ReleaseNotesPage })));
 const EventInboxPage = lazy(() => import('../features/content/components/EventInboxPage').then((m) => ({ default: m.EventInboxPage })));
+// The pages one-time links open are rare visits: each is its own small chunk.
+const ForgotPasswordPage = lazy(() => import('../features/auth/components/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const InvitationPage = lazy(() => import('../features/auth/components/InvitationPage').then((m) => ({ default: m.InvitationPage })));
+const VerifyEmailPage = lazy(() => import('../features/auth/components/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
+const ConfirmEmailPage = lazy(() => import('../features/auth/components/ConfirmEmailPage').then((m) => ({ default: m.ConfirmEmailPage })));
+const SignupPage = lazy(() => import('../features/auth/components/SignupPage').then((m) => ({ default: m.SignupPage })));
 // The reader is its own chunk so that the first page of a guideline loads only what reading needs.
 const ReaderPage = lazy(() => import('../features/reader/components/ReaderPage').then((m) => ({ default: m.ReaderPage })));
 // The guideline editor (Lexical) is its own chunk, loaded only when an author opens it.
@@ -63,6 +70,11 @@ export const landingRoutes: RouteObject[] = [
   },
   { path: '/auth/login', element: <LoginPage standalone /> },
   { path: '/auth/logout', element: <LogoutPage standalone /> },
+  { path: '/auth/forgot', element: publicLazy(<ForgotPasswordPage standalone />) },
+  { path: '/auth/reset', element: publicLazy(<ResetPasswordPage standalone />) },
+  { path: '/auth/invite', element: publicLazy(<InvitationPage standalone />) },
+  { path: '/auth/verify', element: publicLazy(<VerifyEmailPage standalone />) },
+  { path: '/auth/email', element: publicLazy(<ConfirmEmailPage standalone />) },
   { path: '*', element: <NotFoundPage standalone /> },
 ];
 
@@ -80,8 +92,14 @@ export function shellRoutes(space: Space): RouteObject[] {
             </Suspense>
           ),
         },
-        { path: 'auth/login', element: <LoginPage /> },
+        { path: 'auth/login', element: <LoginPage space={space} /> },
         { path: 'auth/logout', element: <LogoutPage /> },
+        { path: 'auth/forgot', element: publicLazy(<ForgotPasswordPage />) },
+        { path: 'auth/reset', element: publicLazy(<ResetPasswordPage />) },
+        { path: 'auth/invite', element: publicLazy(<InvitationPage />) },
+        { path: 'auth/verify', element: publicLazy(<VerifyEmailPage />) },
+        { path: 'auth/email', element: publicLazy(<ConfirmEmailPage />) },
+        { path: 'auth/signup', element: publicLazy(<SignupPage space={space} />) },
         { path: 'results', element: publicLazy(<ResultsPage space={space} />) },
         { path: 'releasenotes/:tag?', element: publicLazy(<ReleaseNotesPage />) },
         { path: 'eventinbox/:itemId?', element: publicLazy(<EventInboxPage />) },

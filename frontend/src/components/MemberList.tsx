@@ -1,6 +1,7 @@
 import * as Switch from '@radix-ui/react-switch';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../lib/dates';
 import { MEMBER_PAGE_SIZE } from '../lib/members';
 import { displayName, type Member } from '../lib/types';
 import { Icon } from './Icon';
@@ -21,6 +22,10 @@ interface MemberListProps<T extends Member> {
   /** shows the admin switch when given */
   onToggleAdmin?: (member: T, admin: boolean) => void;
   onRemove: (member: T) => void;
+  /** members invited who never signed in: send the invitation again */
+  onResendInvitation?: (member: T) => void;
+  /** members invited who never signed in: withdraw the invitation (and the membership); replaces remove */
+  onRevokeInvitation?: (member: T) => void;
   /** extra chips per row, e.g. "main validator of n guidelines" */
   renderChips?: (member: T) => ReactNode;
   busy?: boolean;
@@ -30,8 +35,18 @@ interface MemberListProps<T extends Member> {
 }
 
 /** Member rows with avatar, name, e-mail, role chips, admin switch and remove button. */
-export function MemberList<T extends Member>({ members, onToggleAdmin, onRemove, renderChips, busy, stale, paging }: MemberListProps<T>) {
-  const { t } = useTranslation();
+export function MemberList<T extends Member>({
+  members,
+  onToggleAdmin,
+  onRemove,
+  onResendInvitation,
+  onRevokeInvitation,
+  renderChips,
+  busy,
+  stale,
+  paging,
+}: MemberListProps<T>) {
+  const { t, i18n } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
   // Row index that takes the focus once "Load more" has delivered, so keyboard users continue
@@ -79,6 +94,16 @@ export function MemberList<T extends Member>({ members, onToggleAdmin, onRemove,
               <div className="member-row__chips">
                 {m.admin && <span className="chip">{t('members.admin')}</span>}
                 {m.isAuthor && <span className="chip chip--muted">{t('members.author')}</span>}
+                {m.invitation &&
+                  (m.invitation.pending ? (
+                    <span className="chip chip--invited" data-state="invited">
+                      {t('members.invited', { date: formatDate(m.invitation.sentAt, i18n.language) })}
+                    </span>
+                  ) : (
+                    <span className="chip chip--warning" data-state="invitationExpired">
+                      {t('members.invitationExpired')}
+                    </span>
+                  ))}
                 {renderChips?.(m)}
               </div>
               <div className="member-row__actions">
@@ -96,9 +121,26 @@ export function MemberList<T extends Member>({ members, onToggleAdmin, onRemove,
                     </Switch.Root>
                   </label>
                 )}
-                <button type="button" className="icon-btn icon-btn--danger" aria-label={t('members.removeFor', { name })} onClick={() => onRemove(m)}>
-                  <Icon name="trash" size={18} />
-                </button>
+                {m.invitation && onResendInvitation && (
+                  <button type="button" className="icon-btn" aria-label={t('members.resendFor', { name })} title={t('members.resend')} onClick={() => onResendInvitation(m)}>
+                    <Icon name="send" size={18} />
+                  </button>
+                )}
+                {m.invitation && onRevokeInvitation ? (
+                  <button
+                    type="button"
+                    className="icon-btn icon-btn--danger"
+                    aria-label={t('members.revokeFor', { name })}
+                    title={t('members.revoke')}
+                    onClick={() => onRevokeInvitation(m)}
+                  >
+                    <Icon name="xCircle" size={18} />
+                  </button>
+                ) : (
+                  <button type="button" className="icon-btn icon-btn--danger" aria-label={t('members.removeFor', { name })} onClick={() => onRemove(m)}>
+                    <Icon name="trash" size={18} />
+                  </button>
+                )}
               </div>
             </li>
           );

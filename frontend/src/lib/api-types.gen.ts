@@ -6,10 +6,22 @@ export interface Abilities {
   settings: boolean;
 }
 
+export interface AcceptInvitationRequest {
+  token: string;
+  firstname: string;
+  lastname: string;
+  password: string;
+}
+
 export interface AcceptRequest {
   revision: number;
   comment: string;
   validationContent: ValidationContent;
+}
+
+export interface AccountLanding {
+  space: string;
+  email: string;
 }
 
 export interface ActivateShareRequest {
@@ -30,11 +42,13 @@ export interface ActiveCollection {
 export interface AddCollectionMembersRequest {
   collection: number;
   members: number[];
+  emails?: string[];
 }
 
 export interface AddCollectionValidatorsRequest {
   collection: number;
   validators: number[];
+  emails?: string[];
 }
 
 export interface AddMembersRequest {
@@ -178,6 +192,11 @@ export interface BulkRequest {
 export interface BulkResult {
   query: string;
   user?: User | null;
+}
+
+export interface ChangeEmailRequest {
+  email: string;
+  password: string;
 }
 
 export interface ChangePasswordRequest {
@@ -434,6 +453,15 @@ export interface DocumentUpdate {
   id: number;
   name: string;
   archived: boolean;
+}
+
+export interface EmailChange {
+  email: string;
+  expiresAt: string;
+}
+
+export interface EmailRequest {
+  email: string;
 }
 
 export interface EndSessionRequest {
@@ -706,6 +734,11 @@ export interface ImportantChangesRequest {
   size?: number | null;
 }
 
+export interface InvitationRequest {
+  spaceId: number;
+  user: number;
+}
+
 export interface LandingOrder {
   spaces: number[];
   nationalSpaces: number[];
@@ -821,6 +854,13 @@ export interface Member {
   weeklyReminder: boolean;
   admin: boolean;
   isAuthor: boolean;
+  invitation?: MemberInvitation | null;
+}
+
+export interface MemberInvitation {
+  sentAt: string;
+  expiresAt: string;
+  pending: boolean;
 }
 
 export interface MemberStats {
@@ -1138,6 +1178,11 @@ export interface RequestMembershipRequest {
   message: string;
 }
 
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+}
+
 export interface ResetSecondFactorRequest {
   user: number;
 }
@@ -1315,6 +1360,13 @@ export interface SignInOptions {
   providers: SignInOption[];
 }
 
+export interface SignupRequest {
+  email: string;
+  firstname: string;
+  lastname: string;
+  password: string;
+}
+
 export interface Space {
   id: number;
   title: string;
@@ -1329,6 +1381,7 @@ export interface Space {
   public: boolean;
   position: number;
   member: boolean;
+  selfSignup: boolean;
 }
 
 export interface SpaceAnnouncementsRequest {
@@ -1352,6 +1405,7 @@ export interface SpaceInput {
   position: number;
   logo?: string | null;
   icon?: string | null;
+  selfSignup?: boolean | null;
 }
 
 export interface SpaceMembership {
@@ -1496,6 +1550,23 @@ export interface TocItem {
   languages?: string[];
 }
 
+export interface TokenCheckRequest {
+  token: string;
+  purpose: string;
+}
+
+export interface TokenInfo {
+  email: string;
+  spaceTitle: string;
+  space: string;
+  inviter: string;
+  expiresAt: string;
+}
+
+export interface TokenRequest {
+  token: string;
+}
+
 export interface UpdateCollectionRequest {
   collectionId: number;
   collection: CollectionInput;
@@ -1622,6 +1693,7 @@ export interface Validator {
   weeklyReminder: boolean;
   admin: boolean;
   isAuthor: boolean;
+  invitation?: MemberInvitation | null;
   mainValidatorOf: number;
 }
 

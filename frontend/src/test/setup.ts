@@ -7,6 +7,15 @@ await i18nReady;
 
 window.scrollTo = () => undefined;
 
+// jsdom has no ResizeObserver; Radix measures a switch inside a form with one.
+if (typeof window.ResizeObserver === 'undefined') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -71,8 +72,10 @@ func Start(t testing.TB) *Server {
 		t.Fatalf("Mailpit not found at %s: run make tools (ops/tools.sh) or set MAILPIT_BIN", bin)
 	}
 	smtpPort, httpPort := freePort(t), freePort(t)
+	// --max 0 keeps every mail (the default drops all but the newest 500); --enable-chaos
+	// lets a test make the SMTP server refuse mails (FailRecipients).
 	cmd := exec.Command(bin, "--smtp", "127.0.0.1:"+strconv.Itoa(smtpPort), "--listen", "127.0.0.1:"+strconv.Itoa(httpPort),
-		"--database", filepath.Join(t.TempDir(), "mailpit.db"), "--quiet")
+		"--database", filepath.Join(t.TempDir(), "mailpit.db"), "--max", "0", "--enable-chaos", "--smtp-disable-rdns", "--quiet")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -123,6 +126,40 @@ func (s *Server) Messages(t testing.TB) []Message {
 		s.get(t, "/message/"+list.Messages[i].ID, &list.Messages[i])
 	}
 	return list.Messages
+}
+
+// Count is the number of mails delivered so far.
+func (s *Server) Count(t testing.TB) int {
+	t.Helper()
+	var list struct {
+		Total int `json:"total"`
+	}
+	s.get(t, "/messages?limit=1", &list)
+	return list.Total
+}
+
+// FailRecipients makes the SMTP server refuse every recipient with a temporary error (451)
+// while on, as a full mailbox or a server in trouble would.
+func (s *Server) FailRecipients(t testing.TB, on bool) {
+	t.Helper()
+	p := 0
+	if on {
+		p = 100
+	}
+	body := fmt.Sprintf(`{"Recipient":{"ErrorCode":451,"Probability":%d}}`, p)
+	req, err := http.NewRequest(http.MethodPut, s.api+"/chaos", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("PUT /chaos: %s", res.Status)
+	}
 }
 
 // WaitFor waits until n mails have arrived (background jobs send them after commit) and

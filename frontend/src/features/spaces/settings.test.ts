@@ -16,6 +16,7 @@ const space: Space = {
   public: false,
   position: 7,
   member: true,
+  selfSignup: false,
 };
 
 describe('space settings form', () => {
@@ -48,7 +49,9 @@ describe('space settings form', () => {
       national: true,
       public: false,
       position: 7,
+      selfSignup: false,
     });
+    expect(settingsInput(space, values, {}, true)).toMatchObject({ selfSignup: true });
     expect(settingsInput(space, values, { logo: '', icon: 'data:image/png;base64,AA==' })).toMatchObject({ logo: '', icon: 'data:image/png;base64,AA==' });
     expect(settingsInput(space, values, { logo: undefined })).not.toHaveProperty('logo');
   });

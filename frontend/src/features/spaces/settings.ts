@@ -40,9 +40,15 @@ export function validateSettings(v: SettingsValues): SettingsErrors {
 /**
  * The updateSpace body: the fields a space admin may not change are sent as they are (the
  * server keeps them anyway for space admins, and a super admin saving here must not change them).
- * logo/icon: undefined = keep (omitted), "" = remove, data URL = replace.
+ * logo/icon: undefined = keep (omitted), "" = remove, data URL = replace. selfSignup lets people of
+ * the e-mail domains create an account on the space's site.
  */
-export function settingsInput(space: Space, v: SettingsValues, images: { logo?: string; icon?: string } = {}): SpaceInput {
+export function settingsInput(
+  space: Space,
+  v: SettingsValues,
+  images: { logo?: string; icon?: string } = {},
+  selfSignup: boolean = space.selfSignup,
+): SpaceInput {
   return {
     id: space.id,
     title: v.title.trim(),
@@ -54,6 +60,7 @@ export function settingsInput(space: Space, v: SettingsValues, images: { logo?: 
     national: space.national,
     public: space.public,
     position: space.position,
+    selfSignup,
     ...(images.logo !== undefined ? { logo: images.logo } : {}),
     ...(images.icon !== undefined ? { icon: images.icon } : {}),
   };

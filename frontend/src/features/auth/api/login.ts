@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, INVALID_REQUEST } from '../../../lib/api';
+import { authPost } from './authPost';
 
 export interface Credentials {
   email: string;
@@ -7,30 +7,7 @@ export interface Credentials {
 }
 
 /** POST /auth/login: 204 sets the session cookie; errors carry `{message, params}`. */
-export async function login(credentials: Credentials): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch('/auth/login', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(credentials),
-    });
-  } catch {
-    throw new ApiError(INVALID_REQUEST, 0);
-  }
-  if (res.ok) return;
-  let message = INVALID_REQUEST;
-  let params: Record<string, unknown> = {};
-  try {
-    const body = (await res.json()) as { message?: unknown; params?: unknown };
-    if (typeof body.message === 'string') message = body.message;
-    if (typeof body.params === 'object' && body.params !== null) params = body.params as Record<string, unknown>;
-  } catch {
-    // keep the generic message
-  }
-  throw new ApiError(message, res.status, params);
-}
+export const login = (credentials: Credentials) => authPost('login', credentials);
 
 export const useLogin = () => useMutation({ mutationFn: login });
 

@@ -5,9 +5,11 @@ import { Icon } from '../../../components/Icon';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { spaceUrl, WWW } from '../../../lib/host';
+import type { Space } from '../../../lib/types';
 import { domainOf, useSignInMethod } from '../api/getSignInMethod';
 import { singleSignOnUrl, useSignInOptions } from '../api/getSignInOptions';
 import { safeReturnPath, useLogin } from '../api/login';
+import { resendVerification } from '../api/verifyEmail';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { SecondFactorStep } from './SecondFactorStep';
 
@@ -19,8 +21,11 @@ function loginErrorText(error: unknown, t: (key: string, options?: Record<string
   return t('error.somethingWrong');
 }
 
-/** Sign-in page served at /auth/login?r=<path>. */
-export function LoginPage({ standalone = false }: { standalone?: boolean }) {
+/**
+ * Sign-in page served at /auth/login?r=<path>, with the way to a new password and, where the
+ * space allows it, to an account of one's own.
+ */
+export function LoginPage({ standalone = false, space }: { standalone?: boolean; space?: Space }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get('r'));
@@ -50,8 +55,18 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
       {
         onSuccess: () => window.location.assign(returnTo),
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 403) window.location.assign(`${spaceUrl(WWW)}?emailNotVerified`);
-          if (error instanceof ApiError && error.message === 'auth.secondFactorRequired') setSecondFactor(true);
+          if (error instanceof ApiError && error.message === 'auth.secondFactorRequired') {
+            setSecondFactor(true);
+            return;
+          }
+          if (!(error instanceof ApiError && error.status === 403)) return;
+          // the address is not verified yet: a fresh link goes out (throttled per address),
+          // and the landing site says to look for it
+          const landing = `${spaceUrl(WWW)}?emailNotVerified`;
+          resendVerification({ email: email.trim() }).then(
+            () => window.location.assign(landing),
+            () => window.location.assign(landing),
+          );
         },
       },
     );
@@ -127,6 +142,16 @@ export function LoginPage({ standalone = false }: { standalone?: boolean }) {
           </button>
         )}
       </form>
+      <div className="auth-card__links">
+        <a href="/auth/forgot" className="text-link">
+          {t('auth.forgotLink')}
+        </a>
+        {space?.selfSignup && space.emailDomains.length > 0 && (
+          <a href="/auth/signup" className="text-link">
+            {t('auth.signupLink')}
+          </a>
+        )}
+      </div>
     </div>
   );
 

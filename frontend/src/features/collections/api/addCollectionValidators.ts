@@ -1,15 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '../../../lib/api';
+import type { AddCollectionValidatorsRequest } from '../../../lib/api-types.gen';
 import type { Validator } from '../../../lib/types';
 import { validatorsUpdated } from './memberListUpdated';
 
-export const addCollectionValidators = (input: { collection: number; validators: number[] }) =>
-  apiMutation<Validator[]>('admin/collectionadmin', 'addCollectionValidators', input);
+/** Space members by id, and people by address (who join the space; unknown addresses are invited). */
+export const addCollectionValidators = (input: AddCollectionValidatorsRequest) => apiMutation<Validator[]>('admin/collectionadmin', 'addCollectionValidators', input);
 
 export const useAddCollectionValidators = (collection: number) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (validators: number[]) => addCollectionValidators({ collection, validators }),
+    onSuccess: (validators) => validatorsUpdated(queryClient, collection, validators),
+  });
+};
+
+/** Adds validators by e-mail address, inviting those without an account. */
+export const useInviteCollectionValidators = (collection: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (emails: string[]) => addCollectionValidators({ collection, validators: [], emails }),
     onSuccess: (validators) => validatorsUpdated(queryClient, collection, validators),
   });
 };

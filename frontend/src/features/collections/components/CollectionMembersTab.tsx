@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Icon } from '../../../components/Icon';
+import { InviteByEmailDialog } from '../../../components/InviteByEmailDialog';
 import { Loader } from '../../../components/Loader';
 import { MemberList } from '../../../components/MemberList';
 import { QueryErrorPage } from '../../../components/QueryErrorPage';
@@ -9,7 +11,7 @@ import { apiErrorText } from '../../../lib/apiErrors';
 import { joinMemberPages, useMemberSearch } from '../../../lib/members';
 import { showSnackbar } from '../../../lib/snackbar';
 import { displayName, type Member } from '../../../lib/types';
-import { useAddCollectionMembers } from '../api/addCollectionMembers';
+import { useAddCollectionMembers, useInviteCollectionMembers } from '../api/addCollectionMembers';
 import { useCollectionMembers } from '../api/getCollectionMembers';
 import { useRemoveCollectionMember } from '../api/removeCollectionMember';
 import { useSetCollectionAdmin } from '../api/setCollectionAdmin';
@@ -22,6 +24,8 @@ export function CollectionMembersTab({ collectionId }: { collectionId: number })
   const members = useCollectionMembers(collectionId, search.query);
   const [removing, setRemoving] = useState<Member | null>(null);
   const add = useAddCollectionMembers(collectionId);
+  const invite = useInviteCollectionMembers(collectionId);
+  const [inviting, setInviting] = useState(false);
   const remove = useRemoveCollectionMember(collectionId);
   const setAdmin = useSetCollectionAdmin(collectionId);
   const list = useMemo(() => joinMemberPages(members.data?.pages ?? []), [members.data]);
@@ -43,7 +47,20 @@ export function CollectionMembersTab({ collectionId }: { collectionId: number })
           {t('members.title')}
           {complete && <span className="card__count">{list.length}</span>}
         </h2>
-        <SearchBox value={search.text} onChange={search.setText} placeholder={t('members.searchPlaceholder')} />
+        <div className="card__tools">
+          <SearchBox value={search.text} onChange={search.setText} placeholder={t('members.searchPlaceholder')} />
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => {
+              invite.reset();
+              setInviting(true);
+            }}
+          >
+            <Icon name="mail" size={18} />
+            {t('members.inviteByEmail')}
+          </button>
+        </div>
       </div>
       <UserPicker
         label={t('members.addFromSpace')}
@@ -79,6 +96,14 @@ export function CollectionMembersTab({ collectionId }: { collectionId: number })
           />
         )
       )}
+      <InviteByEmailDialog
+        title={t('members.inviteByEmail')}
+        open={inviting}
+        onOpenChange={setInviting}
+        pending={invite.isPending}
+        error={invite.error}
+        onSubmit={(emails) => invite.mutateAsync(emails).then(() => showSnackbar(t('members.addedEmails', { n: emails.length })))}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {

@@ -108,6 +108,32 @@ describe('Collection page', () => {
     expect(sentBodies(fetchMock, 'admin/collectionadmin/mutation/addCollectionMembers')).toEqual([{ collection: 7, members: [3] }]);
   });
 
+  it('adds people by e-mail address and says which addresses the server refuses', async () => {
+    let members = [anna];
+    const fetchMock = renderAt('/collections/7/members', {
+      'admin/collectionadmin/query/collectionMembers': () => members,
+      'admin/collectionadmin/mutation/addCollectionMembers': (body: Record<string, unknown>) => {
+        const emails = body.emails as string[];
+        if (emails.some((e) => !e.endsWith('@kssg.ch')))
+          return { status: 400, body: { message: 'space.emailOutsideDomains', params: { field: 'emails', emails: ['x@gmail.com'], domains: ['kssg.ch'] } } };
+        members = [anna, member(9, '', '', 'nora@kssg.ch')];
+        return members;
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add by e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add by e-mail' });
+    const field = within(dialog).getByLabelText('E-mail addresses');
+    await userEvent.type(field, 'nora@kssg.ch, x@gmail.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Only addresses of members or of kssg.ch can be added: x@gmail.com')).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'nora@kssg.ch');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('nora@kssg.ch')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'admin/collectionadmin/mutation/addCollectionMembers').at(-1)).toEqual({ collection: 7, members: [], emails: ['nora@kssg.ch'] });
+  });
+
   it('searches members on the server and appends the next page on "Load more"', async () => {
     const many = [anna, ...Array.from({ length: 59 }, (_, i) => member(100 + i, 'Person', `P${String(i + 1).padStart(3, '0')}`, `person${i + 1}@kssg.ch`))];
     const fetchMock = renderAt('/collections/7/members', {

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Icon } from '../../../components/Icon';
+import { InviteByEmailDialog } from '../../../components/InviteByEmailDialog';
 import { Loader } from '../../../components/Loader';
 import { MemberList } from '../../../components/MemberList';
 import { QueryErrorPage } from '../../../components/QueryErrorPage';
@@ -9,7 +11,7 @@ import { apiErrorText } from '../../../lib/apiErrors';
 import { filterMembers } from '../../../lib/members';
 import { showSnackbar } from '../../../lib/snackbar';
 import { displayName, type Validator } from '../../../lib/types';
-import { useAddCollectionValidators } from '../api/addCollectionValidators';
+import { useAddCollectionValidators, useInviteCollectionValidators } from '../api/addCollectionValidators';
 import { useCollectionValidators } from '../api/getCollectionValidators';
 import { useRemoveCollectionValidator } from '../api/removeCollectionValidator';
 import { UserPicker } from '../../../components/UserPicker';
@@ -21,6 +23,8 @@ export function CollectionValidatorsTab({ collectionId }: { collectionId: number
   const [filter, setFilter] = useState('');
   const [removing, setRemoving] = useState<Validator | null>(null);
   const add = useAddCollectionValidators(collectionId);
+  const invite = useInviteCollectionValidators(collectionId);
+  const [inviting, setInviting] = useState(false);
   const remove = useRemoveCollectionValidator(collectionId);
   const ids = useMemo(() => new Set((validators.data ?? []).map((v) => v.id)), [validators.data]);
 
@@ -33,7 +37,20 @@ export function CollectionValidatorsTab({ collectionId }: { collectionId: number
           {t('validators.title')}
           {validators.data && <span className="card__count">{validators.data.length}</span>}
         </h2>
-        <SearchBox value={filter} onChange={setFilter} placeholder={t('members.searchPlaceholder')} />
+        <div className="card__tools">
+          <SearchBox value={filter} onChange={setFilter} placeholder={t('members.searchPlaceholder')} />
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => {
+              invite.reset();
+              setInviting(true);
+            }}
+          >
+            <Icon name="mail" size={18} />
+            {t('members.inviteByEmail')}
+          </button>
+        </div>
       </div>
       <UserPicker
         label={t('validators.add')}
@@ -58,6 +75,14 @@ export function CollectionValidatorsTab({ collectionId }: { collectionId: number
           }}
         />
       )}
+      <InviteByEmailDialog
+        title={t('validators.inviteByEmail')}
+        open={inviting}
+        onOpenChange={setInviting}
+        pending={invite.isPending}
+        error={invite.error}
+        onSubmit={(emails) => invite.mutateAsync(emails).then(() => showSnackbar(t('members.addedEmails', { n: emails.length })))}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {

@@ -41,6 +41,7 @@ const kssg: Space = {
   national: false,
   public: true,
   position: 0,
+  selfSignup: false,
   member: true,
 };
 

@@ -22,6 +22,7 @@ const space = (id: number, title: string, subdomain: string, member: boolean): S
   national: false,
   public: true,
   position: id,
+  selfSignup: false,
 });
 
 const responses: Record<string, unknown> = {

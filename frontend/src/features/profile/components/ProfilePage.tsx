@@ -12,6 +12,7 @@ import { applyThemeMode } from '../../../lib/theme';
 import type { Profile } from '../../../lib/types';
 import { useLanguageSwitch } from '../../../lib/useLanguageSwitch';
 import { useDeleteUser } from '../api/deleteUser';
+import { ChangeEmailSection } from './ChangeEmailSection';
 import { useUpdateUser, type UserUpdate } from '../api/updateUser';
 import { SecondFactorNotice } from './SecondFactorNotice';
 import { SecuritySection } from './SecuritySection';
@@ -122,6 +123,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </button>
         </div>
       </form>
+
+      <ChangeEmailSection current={profile.username} />
 
       <SecuritySection account={profile.username} />
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
+import { formatDate } from '../../../lib/dates';
 import { i18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/queryClient';
 import type { Member } from '../../../lib/types';
@@ -133,5 +134,38 @@ describe('Space members tab', () => {
     const card = screen.getByRole('region', { name: /Members/ });
     expect(await within(card).findByRole('alert')).toHaveTextContent(/not authori[sz]ed/i);
     expect(screen.getByPlaceholderText('Search name or e-mail')).toHaveValue('x');
+  });
+
+  it('shows invited members and sends their invitation again or withdraws it', async () => {
+    const invited: Member = { ...member(7, '', '', 'nora@kssg.ch'), invitation: { sentAt: '2026-03-02T08:00:00Z', expiresAt: '2026-03-16T08:00:00Z', pending: true } };
+    const expired: Member = { ...member(8, '', '', 'old@kssg.ch'), invitation: { sentAt: '2026-01-02T08:00:00Z', expiresAt: '2026-01-16T08:00:00Z', pending: false } };
+    let list = [anna, invited, expired];
+    const fetchMock = renderTab({
+      [MEMBERS]: serverMembers(() => list),
+      'admin/spaceadmin/mutation/resendInvitation': () => {
+        list = list.map((m) => (m.id === 8 ? { ...m, invitation: { sentAt: '2026-04-01T08:00:00Z', expiresAt: '2026-04-15T08:00:00Z', pending: true } } : m));
+        return true;
+      },
+      'admin/spaceadmin/mutation/revokeInvitation': (body: Record<string, unknown>) => {
+        list = list.filter((m) => m.id !== body.user);
+        return true;
+      },
+    });
+    const row = (username: string) => document.querySelector<HTMLElement>(`.member-row[data-username="${username}"]`);
+    expect(await screen.findByText(`Invited on ${formatDate('2026-03-02T08:00:00Z', 'en')}`)).toBeInTheDocument();
+    expect(within(row('old@kssg.ch') as HTMLElement).getByText('Invitation expired')).toBeInTheDocument();
+    // active members have no invitation actions
+    expect(within(row('anna.admin@kssg.ch') as HTMLElement).queryByRole('button', { name: /invitation/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send the invitation to old@kssg.ch again' }));
+    expect(await screen.findByText('Invitation sent to old@kssg.ch')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'admin/spaceadmin/mutation/resendInvitation')).toEqual([{ spaceId: 1, user: 8 }]);
+    await waitFor(() => expect(within(row('old@kssg.ch') as HTMLElement).getByText(`Invited on ${formatDate('2026-04-01T08:00:00Z', 'en')}`)).toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw the invitation to nora@kssg.ch' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Withdraw the invitation?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(row('nora@kssg.ch')).toBeNull());
+    expect(sentBodies(fetchMock, 'admin/spaceadmin/mutation/revokeInvitation')).toEqual([{ spaceId: 1, user: 7 }]);
   });
 });

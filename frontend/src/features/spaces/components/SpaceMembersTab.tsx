@@ -11,12 +11,13 @@ import { joinMemberPages, useMemberSearch } from '../../../lib/members';
 import { showSnackbar } from '../../../lib/snackbar';
 import { displayName, type Member } from '../../../lib/types';
 import { useDeleteSpaceMember } from '../api/deleteSpaceMember';
+import { useResendInvitation, useRevokeInvitation } from '../api/invitations';
 import { useSpaceMembers } from '../api/getSpaceMembers';
 import { useSpaceStats } from '../api/getSpaceStats';
 import { useSetSpaceAdmin } from '../api/setSpaceAdmin';
 import { AddMembersDialog } from './AddMembersDialog';
 
-/** Members of a space, searched and paged on the server. */
+/** Members of a space, searched and paged on the server; invited members can be invited again or withdrawn. */
 export function SpaceMembersTab({ spaceId }: { spaceId: number }) {
   const { t } = useTranslation();
   const search = useMemberSearch();
@@ -25,7 +26,10 @@ export function SpaceMembersTab({ spaceId }: { spaceId: number }) {
   const stats = useSpaceStats(spaceId);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [revoking, setRevoking] = useState<Member | null>(null);
   const remove = useDeleteSpaceMember(spaceId);
+  const resend = useResendInvitation(spaceId);
+  const revoke = useRevokeInvitation(spaceId);
   const setAdmin = useSetSpaceAdmin(spaceId);
   const list = useMemo(() => joinMemberPages(members.data?.pages ?? []), [members.data]);
 
@@ -49,9 +53,9 @@ export function SpaceMembersTab({ spaceId }: { spaceId: number }) {
           </button>
         </div>
       </div>
-      {setAdmin.error && (
+      {(setAdmin.error ?? resend.error) && (
         <p className="form-error" role="alert">
-          {apiErrorText(setAdmin.error, t)}
+          {apiErrorText(setAdmin.error ?? resend.error, t)}
         </p>
       )}
       {members.isError && (
@@ -73,6 +77,14 @@ export function SpaceMembersTab({ spaceId }: { spaceId: number }) {
               remove.reset();
               setRemoving(m);
             }}
+            onResendInvitation={(m) => {
+              setAdmin.reset();
+              resend.mutate(m.id, { onSuccess: () => showSnackbar(t('members.resent', { name: displayName(m) })) });
+            }}
+            onRevokeInvitation={(m) => {
+              revoke.reset();
+              setRevoking(m);
+            }}
           />
         )
       )}
@@ -93,6 +105,26 @@ export function SpaceMembersTab({ spaceId }: { spaceId: number }) {
             onSuccess: () => {
               showSnackbar(t('members.removed', { name: displayName(removing) }));
               setRemoving(null);
+            },
+          });
+        }}
+      />
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title={t('members.revokeTitle')}
+        description={t('members.revokeText', { name: revoking ? displayName(revoking) : '' })}
+        confirmLabel={t('members.revoke')}
+        pending={revoke.isPending}
+        error={apiErrorText(revoke.error, t)}
+        onConfirm={() => {
+          if (!revoking) return;
+          revoke.mutate(revoking.id, {
+            onSuccess: () => {
+              showSnackbar(t('members.revoked', { name: displayName(revoking) }));
+              setRevoking(null);
             },
           });
         }}

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField';
 import { ImageUpload } from '../../../components/ImageUpload';
+import { SwitchField } from '../../../components/SwitchField';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/apiErrors';
@@ -30,6 +31,7 @@ export function SpaceSettingsTab({ space }: { space: Space }) {
   const { t } = useTranslation();
   const superAdmin = useNavigation().data?.superAdmin === true;
   const [values, setValues] = useState<SettingsValues>(() => settingsFrom(space));
+  const [selfSignup, setSelfSignup] = useState(space.selfSignup);
   const [logo, setLogo] = useState<string | undefined>(undefined);
   const [icon, setIcon] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<SettingsErrors>({});
@@ -38,7 +40,7 @@ export function SpaceSettingsTab({ space }: { space: Space }) {
   const [imageVersion, setImageVersion] = useState(0);
   const update = useUpdateSpaceSettings();
   const formRef = useRef<HTMLFormElement>(null);
-  const dirty = settingsChanged(space, values) || logo !== undefined || icon !== undefined;
+  const dirty = settingsChanged(space, values) || logo !== undefined || icon !== undefined || selfSignup !== space.selfSignup;
 
   const set = (key: SettingsField, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -56,8 +58,9 @@ export function SpaceSettingsTab({ space }: { space: Space }) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    update.mutate(settingsInput(space, values, { logo, icon }), {
+    update.mutate(settingsInput(space, values, { logo, icon }, selfSignup), {
       onSuccess: (saved) => {
+        setSelfSignup(saved.selfSignup);
         setLogo(undefined);
         setIcon(undefined);
         setImageVersion(Date.now());
@@ -118,6 +121,17 @@ export function SpaceSettingsTab({ space }: { space: Space }) {
           autoCapitalize="none"
           onChange={(e) => set('emailDomains', e.target.value)}
         />
+        <div className="switch-list">
+          <SwitchField
+            label={t('spaces.settings.fields.selfSignup')}
+            description={t(space.emailDomains.length > 0 ? 'spaces.settings.selfSignupHint' : 'spaces.settings.selfSignupNoDomains', {
+              domains: space.emailDomains.join(', '),
+            })}
+            checked={selfSignup}
+            onCheckedChange={setSelfSignup}
+            name="selfSignup"
+          />
+        </div>
         <div className="form-grid">
           <ImageUpload
             label={t('spaces.settings.fields.logo')}
