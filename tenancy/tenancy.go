@@ -31,6 +31,8 @@ type Space struct {
 	UpdatedAt    time.Time
 	// SelfSignup lets people with an address of EmailDomains create an account themselves.
 	SelfSignup bool
+	// AdminsNeedSecondFactor: the space's admins have their rights only with a second factor.
+	AdminsNeedSecondFactor bool
 }
 
 // Landing is the pseudo-subdomain of the landing site, which belongs to no space.

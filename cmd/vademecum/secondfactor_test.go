@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -127,18 +126,25 @@ func TestIntegrationSecondFactor(t *testing.T) {
 	})
 
 	t.Run("a space can require a second factor of its admins", func(t *testing.T) {
-		_, err := e.db.Control().Exec(context.Background(), "UPDATE control.spaces SET admins_need_second_factor = true WHERE subdomain = 'alpha'")
-		require.NoError(t, err)
-		e.app.policy.Invalidate(e.ids["admin@alpha.ch"])
 		admin := e.login("admin@alpha.ch", "secret")
-		assert.Equal(t, http.StatusForbidden, e.api("alpha", admin, "admin/query/collections", `{"spaceId":`+jsonInt(e.alpha.ID)+`}`).Status)
+		collections := `{"spaceId":` + jsonInt(e.alpha.ID) + `}`
+		require.Equal(t, http.StatusOK, e.api("alpha", admin, "admin/query/collections", collections).Status)
+		res := e.api("alpha", admin, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{"id": e.alpha.ID,
+			"title": "Alpha Hospital", "subdomain": "alpha", "color": "#aa0000", "adminsNeedSecondFactor": true}})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		assert.Contains(t, string(res.Body), `"adminsNeedSecondFactor":true`)
+		assert.Contains(t, string(e.api("alpha", "", "common/query/space", `{"idOrDomain":"alpha"}`).Body), `"adminsNeedSecondFactor":true`)
+
+		assert.Equal(t, http.StatusForbidden, e.api("alpha", admin, "admin/query/collections", collections).Status,
+			"at once, without a second factor")
 		assert.Equal(t, http.StatusOK, e.api("alpha", admin, "common/query/collections", `{}`).Status, "still a member")
 		assert.Contains(t, string(e.api("alpha", admin, "common/query/secondFactor", `{}`).Body), `"required":true`)
 		assert.NotContains(t, profileOf(admin), `"spaceAdmin"`)
 		e.enrol(admin)
-		assert.Equal(t, http.StatusOK, e.api("alpha", admin, "admin/query/collections", `{"spaceId":`+jsonInt(e.alpha.ID)+`}`).Status,
+		assert.Equal(t, http.StatusOK, e.api("alpha", admin, "admin/query/collections", collections).Status,
 			"enrolling in this session gives the rights at once")
 		assert.Contains(t, profileOf(admin), `"spaceAdmin"`)
+		assert.Equal(t, http.StatusOK, e.api("alpha", e.super, "admin/query/spaces", `{}`).Status, "super admins are not space admins")
 	})
 }
 

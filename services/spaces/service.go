@@ -77,12 +77,15 @@ type Space struct {
 	// SelfSignup: people with an address of EmailDomains may create an account on the
 	// space's site (/auth/signup).
 	SelfSignup bool `json:"selfSignup"`
+	// AdminsNeedSecondFactor: the space's admins have their rights only in sessions opened
+	// with a second factor.
+	AdminsNeedSecondFactor bool `json:"adminsNeedSecondFactor"`
 }
 
 func view(s *tenancy.Space, member bool) Space {
 	return Space{ID: s.ID, Title: s.Title, Subdomain: s.Subdomain, Color: s.Color, AccentColor: s.AccentColor,
 		EmailDomains: s.EmailDomains, Tags: s.Tags, Variables: s.Variables, LPVisible: s.LPVisible, National: s.National,
-		Public: s.Public, Position: s.Position, Member: member, SelfSignup: s.SelfSignup}
+		Public: s.Public, Position: s.Position, Member: member, SelfSignup: s.SelfSignup, AdminsNeedSecondFactor: s.AdminsNeedSecondFactor}
 }
 
 // landing is the pseudo space of the www landing site.
@@ -241,8 +244,9 @@ type SpaceInput struct {
 	Position     int      `json:"position"`
 	Logo         *string  `json:"logo"`
 	Icon         *string  `json:"icon"`
-	// SelfSignup: nil keeps the setting.
-	SelfSignup *bool `json:"selfSignup"`
+	// SelfSignup and AdminsNeedSecondFactor: nil keeps the setting.
+	SelfSignup             *bool `json:"selfSignup"`
+	AdminsNeedSecondFactor *bool `json:"adminsNeedSecondFactor"`
 }
 
 // UpdateSpaceRequest is the body of updateSpace.
@@ -382,10 +386,11 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 		}
 		tag, err := tx.Exec(ctx, `UPDATE control.spaces SET title = $2, subdomain = $3, color = $4, accent_color = $5,
 			email_domains = $6, lpvisible = $7, national = $8, public = $9, position = $10,
-			self_signup = coalesce($11, self_signup), updated_at = now()
+			self_signup = coalesce($11, self_signup), admins_need_second_factor = coalesce($12, admins_need_second_factor),
+			updated_at = now()
 			WHERE id = $1 AND status = 'active'`,
 			id, in.Title, in.Subdomain, in.Color, in.AccentColor, in.EmailDomains, in.LPVisible, in.National, in.Public, in.Position,
-			in.SelfSignup)
+			in.SelfSignup, in.AdminsNeedSecondFactor)
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
 			return ErrSubdomainTaken.Field("space.subdomain")
@@ -410,6 +415,12 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 		return Space{}, err
 	}
 	s.Registry.Forget()
+	if in.AdminsNeedSecondFactor != nil {
+		// the admins' rights now depend on their sessions' second factor
+		if err := s.invalidateAdmins(ctx, id); err != nil {
+			return Space{}, err
+		}
+	}
 	if err := s.joinByDomain(ctx, 0, id); err != nil {
 		return Space{}, err
 	}
@@ -418,7 +429,24 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 
 // settingsSQL reads the settings of space $1 that updateSpace changes, for the audit trail.
 const settingsSQL = `SELECT title, subdomain, color, accent_color AS "accentColor", email_domains AS "emailDomains",
-	lpvisible, national, public, position FROM control.spaces WHERE id = $1`
+	lpvisible, national, public, position, self_signup AS "selfSignup", admins_need_second_factor AS "adminsNeedSecondFactor"
+	FROM control.spaces WHERE id = $1`
+
+// invalidateAdmins drops the cached grants of the space's admins in every server process.
+func (s *Service) invalidateAdmins(ctx context.Context, spaceID int64) error {
+	rows, err := s.Pool.Query(ctx, "SELECT user_id FROM control.space_members WHERE space_id = $1 AND admin", spaceID)
+	if err != nil {
+		return err
+	}
+	admins, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return err
+	}
+	for _, id := range admins {
+		s.Authz.Invalidate(id)
+	}
+	return nil
+}
 
 // imageChanges adds to an audit entry's changes which images were replaced or removed.
 func imageChanges(changes map[string]any, in SpaceInput) map[string]any {

@@ -20,7 +20,7 @@ const kssg: Space = {
   national: false,
   public: true,
   position: 1,
-  selfSignup: false,
+  selfSignup: false, adminsNeedSecondFactor: false,
   member: false,
 };
 

@@ -1382,6 +1382,7 @@ export interface Space {
   position: number;
   member: boolean;
   selfSignup: boolean;
+  adminsNeedSecondFactor: boolean;
 }
 
 export interface SpaceAnnouncementsRequest {
@@ -1406,6 +1407,7 @@ export interface SpaceInput {
   logo?: string | null;
   icon?: string | null;
   selfSignup?: boolean | null;
+  adminsNeedSecondFactor?: boolean | null;
 }
 
 export interface SpaceMembership {

@@ -16,7 +16,7 @@ const space = (id: number, title: string, subdomain: string, member = false, nat
   lpvisible: true,
   public: true,
   position: id,
-  selfSignup: false,
+  selfSignup: false, adminsNeedSecondFactor: false,
 });
 
 const kssg = space(11, 'Kantonsspital St. Gallen', 'kssg', true);

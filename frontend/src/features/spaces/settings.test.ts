@@ -16,7 +16,7 @@ const space: Space = {
   public: false,
   position: 7,
   member: true,
-  selfSignup: false,
+  selfSignup: false, adminsNeedSecondFactor: false,
 };
 
 describe('space settings form', () => {
@@ -50,8 +50,9 @@ describe('space settings form', () => {
       public: false,
       position: 7,
       selfSignup: false,
+      adminsNeedSecondFactor: false,
     });
-    expect(settingsInput(space, values, {}, true)).toMatchObject({ selfSignup: true });
+    expect(settingsInput(space, values, {}, { selfSignup: true, adminsNeedSecondFactor: false })).toMatchObject({ selfSignup: true, adminsNeedSecondFactor: false });
     expect(settingsInput(space, values, { logo: '', icon: 'data:image/png;base64,AA==' })).toMatchObject({ logo: '', icon: 'data:image/png;base64,AA==' });
     expect(settingsInput(space, values, { logo: undefined })).not.toHaveProperty('logo');
   });

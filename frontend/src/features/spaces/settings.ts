@@ -47,7 +47,7 @@ export function settingsInput(
   space: Space,
   v: SettingsValues,
   images: { logo?: string; icon?: string } = {},
-  selfSignup: boolean = space.selfSignup,
+  switches: { selfSignup: boolean; adminsNeedSecondFactor: boolean } = space,
 ): SpaceInput {
   return {
     id: space.id,
@@ -60,7 +60,8 @@ export function settingsInput(
     national: space.national,
     public: space.public,
     position: space.position,
-    selfSignup,
+    selfSignup: switches.selfSignup,
+    adminsNeedSecondFactor: switches.adminsNeedSecondFactor,
     ...(images.logo !== undefined ? { logo: images.logo } : {}),
     ...(images.icon !== undefined ? { icon: images.icon } : {}),
   };

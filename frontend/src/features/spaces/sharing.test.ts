@@ -15,7 +15,7 @@ const space = (id: number, title: string): Space => ({
   national: false,
   public: true,
   position: 0,
-  selfSignup: false,
+  selfSignup: false, adminsNeedSecondFactor: false,
   member: false,
 });
 

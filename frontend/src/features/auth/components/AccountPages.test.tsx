@@ -160,7 +160,7 @@ const space: Space = {
   public: true,
   position: 0,
   member: false,
-  selfSignup: true,
+  selfSignup: true, adminsNeedSecondFactor: false,
 };
 
 describe('sign-in and sign-up', () => {
@@ -171,7 +171,7 @@ describe('sign-in and sign-up', () => {
   });
 
   it('has no sign-up link where the space does not allow it', async () => {
-    renderAt('/auth/login', <LoginPage space={{ ...space, selfSignup: false }} />, {});
+    renderAt('/auth/login', <LoginPage space={{ ...space, selfSignup: false, adminsNeedSecondFactor: false }} />, {});
     expect(await screen.findByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'No account yet? Sign up' })).not.toBeInTheDocument();
   });
@@ -211,7 +211,7 @@ describe('sign-in and sign-up', () => {
   });
 
   it('explains that the space offers no sign-up', async () => {
-    renderAt('/auth/signup', <SignupPage space={{ ...space, selfSignup: false }} />, {});
+    renderAt('/auth/signup', <SignupPage space={{ ...space, selfSignup: false, adminsNeedSecondFactor: false }} />, {});
     expect(await screen.findByRole('heading', { name: 'No sign-up' })).toBeInTheDocument();
     expect(screen.queryByLabelText('E-mail')).not.toBeInTheDocument();
   });

@@ -41,7 +41,7 @@ const kssg: Space = {
   national: false,
   public: true,
   position: 0,
-  selfSignup: false,
+  selfSignup: false, adminsNeedSecondFactor: false,
   member: true,
 };
 

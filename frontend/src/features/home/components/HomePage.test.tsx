@@ -23,7 +23,7 @@ const kssg: Space = {
   national: false,
   public: true,
   position: 0,
-  selfSignup: false,
+  selfSignup: false, adminsNeedSecondFactor: false,
   member: false,
 };
 const luca = { id: 5, username: 'luca.member@hcuge.ch', firstname: 'Luca', lastname: 'Rossi' } as Profile;

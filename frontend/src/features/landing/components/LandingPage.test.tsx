@@ -22,7 +22,7 @@ const space = (id: number, title: string, subdomain: string, member: boolean): S
   national: false,
   public: true,
   position: id,
-  selfSignup: false,
+  selfSignup: false, adminsNeedSecondFactor: false,
 });
 
 const responses: Record<string, unknown> = {

@@ -24,7 +24,7 @@ const kssg: Space = {
   national: false,
   public: true,
   position: 0,
-  selfSignup: false,
+  selfSignup: false, adminsNeedSecondFactor: false,
   member: true,
 };
 const member = (id: number, firstname: string, lastname: string, username: string, admin = false): Member => ({
@@ -263,7 +263,7 @@ describe('Space settings tab', () => {
           national: false,
           public: true,
           position: 0,
-          selfSignup: false,
+          selfSignup: false, adminsNeedSecondFactor: false,
         },
       },
     ]);

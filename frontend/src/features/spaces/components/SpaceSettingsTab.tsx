@@ -32,6 +32,7 @@ export function SpaceSettingsTab({ space }: { space: Space }) {
   const superAdmin = useNavigation().data?.superAdmin === true;
   const [values, setValues] = useState<SettingsValues>(() => settingsFrom(space));
   const [selfSignup, setSelfSignup] = useState(space.selfSignup);
+  const [adminsNeedSecondFactor, setAdminsNeedSecondFactor] = useState(space.adminsNeedSecondFactor);
   const [logo, setLogo] = useState<string | undefined>(undefined);
   const [icon, setIcon] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<SettingsErrors>({});
@@ -40,7 +41,8 @@ export function SpaceSettingsTab({ space }: { space: Space }) {
   const [imageVersion, setImageVersion] = useState(0);
   const update = useUpdateSpaceSettings();
   const formRef = useRef<HTMLFormElement>(null);
-  const dirty = settingsChanged(space, values) || logo !== undefined || icon !== undefined || selfSignup !== space.selfSignup;
+  const dirty = settingsChanged(space, values) || logo !== undefined || icon !== undefined || selfSignup !== space.selfSignup ||
+    adminsNeedSecondFactor !== space.adminsNeedSecondFactor;
 
   const set = (key: SettingsField, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -58,9 +60,10 @@ export function SpaceSettingsTab({ space }: { space: Space }) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    update.mutate(settingsInput(space, values, { logo, icon }, selfSignup), {
+    update.mutate(settingsInput(space, values, { logo, icon }, { selfSignup, adminsNeedSecondFactor }), {
       onSuccess: (saved) => {
         setSelfSignup(saved.selfSignup);
+        setAdminsNeedSecondFactor(saved.adminsNeedSecondFactor);
         setLogo(undefined);
         setIcon(undefined);
         setImageVersion(Date.now());
@@ -130,6 +133,13 @@ export function SpaceSettingsTab({ space }: { space: Space }) {
             checked={selfSignup}
             onCheckedChange={setSelfSignup}
             name="selfSignup"
+          />
+          <SwitchField
+            label={t('spaces.settings.fields.adminsNeedSecondFactor')}
+            description={t('spaces.settings.adminsNeedSecondFactorHint')}
+            checked={adminsNeedSecondFactor}
+            onCheckedChange={setAdminsNeedSecondFactor}
+            name="adminsNeedSecondFactor"
           />
         </div>
         <div className="form-grid">
