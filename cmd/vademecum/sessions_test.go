@@ -153,6 +153,14 @@ func TestIntegrationSessions(t *testing.T) {
 			AND client_addr = '198.51.100.12' AND space_id IS NULL`, who))
 	})
 
+	t.Run("every verified address of a user signs in with the user's one password", func(t *testing.T) {
+		res := e.api("alpha", e.super, "admin/mutation/addUserLogin", fmt.Sprintf(`{"user":%d,"email":"m.second@alpha.ch"}`, member))
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		st, s, _ := e.signIn("m.second@alpha.ch", "secret", "test", "198.51.100.14", "")
+		require.Equal(t, http.StatusNoContent, st)
+		assert.Contains(t, string(e.api("alpha", s, "common/query/profile", `{}`).Body), fmt.Sprintf(`"id":%d`, member))
+	})
+
 	t.Run("the super admin ends every session of a user; an address change ends them too", func(t *testing.T) {
 		_, s, _ := e.signIn("validator@alpha.ch", "secret", "test", "198.51.100.13", "")
 		assert.Equal(t, http.StatusNotFound, e.api("alpha", e.super, "admin/mutation/endUserSessions", `{"user":999999}`).Status)
