@@ -26,13 +26,23 @@ func scanSpace(row pgx.CollectableRow) (*Space, error) {
 
 // Registry reads and changes the registered spaces. Lookups by subdomain, done on every
 // request, are cached briefly; changes made through this registry drop the cache at once.
+// Anyone can send any Host, so the cache is bounded: at most maxCached subdomains, of which
+// at most maxUnknown name no space.
 type Registry struct {
 	db  *DB
 	ttl time.Duration
 
-	mu    sync.Mutex
-	cache map[string]cached
+	mu      sync.Mutex
+	cache   map[string]cached
+	unknown int
 }
+
+// Bounds of the lookup cache: room for every space of a large installation, and a few
+// unknown names (typos, scanners) whose misses are worth remembering.
+const (
+	maxCached  = 20_000
+	maxUnknown = 1_000
+)
 
 type cached struct {
 	space *Space
@@ -62,10 +72,44 @@ func (r *Registry) BySubdomain(ctx context.Context, sub string) (*Space, error) 
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, err
 	}
-	r.mu.Lock()
-	r.cache[sub] = cached{space: s, at: time.Now()}
-	r.mu.Unlock()
+	r.remember(sub, s)
 	return s, err
+}
+
+// remember caches a lookup within the bounds; expired entries make room first, and a
+// negative lookup that finds no room is not kept.
+func (r *Registry) remember(sub string, s *Space) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if old, ok := r.cache[sub]; ok && old.space == nil {
+		r.unknown--
+	}
+	if len(r.cache) >= maxCached || (s == nil && r.unknown >= maxUnknown) {
+		r.prune()
+	}
+	switch {
+	case s == nil && r.unknown >= maxUnknown:
+		delete(r.cache, sub)
+		return
+	case len(r.cache) >= maxCached:
+		r.cache, r.unknown = map[string]cached{}, 0
+	}
+	r.cache[sub] = cached{space: s, at: time.Now()}
+	if s == nil {
+		r.unknown++
+	}
+}
+
+// prune drops expired entries; the caller holds mu.
+func (r *Registry) prune() {
+	for k, c := range r.cache {
+		if time.Since(c.at) >= r.ttl {
+			delete(r.cache, k)
+			if c.space == nil {
+				r.unknown--
+			}
+		}
+	}
 }
 
 // ByID returns the active space with this id, or ErrNotFound.
@@ -97,7 +141,7 @@ func (r *Registry) List(ctx context.Context) ([]*Space, error) {
 // Forget drops cached lookups, after a change to any space.
 func (r *Registry) Forget() {
 	r.mu.Lock()
-	r.cache = map[string]cached{}
+	r.cache, r.unknown = map[string]cached{}, 0
 	r.mu.Unlock()
 }
 
