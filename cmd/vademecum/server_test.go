@@ -369,9 +369,18 @@ func TestIntegrationOperationalEndpoints(t *testing.T) {
 		assert.Equal(t, want, res.StatusCode, path)
 	}
 	e.api("alpha", "", "common/query/apiVersion", `{}`)
+	// paths nobody serves count under one label, however many a client makes up
+	for i := range 3 {
+		e.api("alpha", "", fmt.Sprintf("common/query/made-up-%d", i), `{}`)
+		e.do(http.MethodGet, "alpha."+testDomain, fmt.Sprintf("/auth/made-up-%d", i), "", nil, "")
+	}
+	e.do(http.MethodGet, "alpha."+testDomain, "/auth/login", "", nil, "")
 	res := e.do(http.MethodGet, "localhost", "/metrics", "", nil, "")
 	body, _ := io.ReadAll(res.Body)
-	assert.Contains(t, string(body), `vademecum_http_requests_total{code="200",route="/api/common/query/apiVersion"}`)
+	assert.Contains(t, string(body), `vademecum_http_requests_total{code="200",route="POST /api/common/query/apiVersion"}`)
+	assert.Contains(t, string(body), `vademecum_http_requests_total{code="404",route="/api/"} 3`)
+	assert.Contains(t, string(body), `vademecum_http_requests_total{code="404",route="/auth/"} 3`)
+	assert.NotContains(t, string(body), "made-up")
 	v := e.api("alpha", "", "common/query/apiVersion", `{}`)
 	assert.JSONEq(t, `{"version":"dev"}`, string(v.Body))
 	landing := e.api("www", "", "common/query/space", `{"idOrDomain":""}`)

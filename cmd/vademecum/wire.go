@@ -227,7 +227,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		_, _ = w.Write([]byte("ready\n"))
 	})
 	top.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	top.Handle("/", api.Observe(log, metrics, cfg.TrustedProxies, api.CrossOriginProtection(api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(site)))))
+	top.Handle("/", api.Observe(log, metrics, cfg.TrustedProxies, api.CrossOriginProtection(api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(api.Routed(site))))))
 
 	return &app{handler: api.SecurityHeaders(top), router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
 		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, sessions: sessions, closePDF: closePDF}, nil

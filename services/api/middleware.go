@@ -70,13 +70,13 @@ func Observe(log *slog.Logger, m *Metrics, proxies Proxies, next http.Handler) h
 			id = hex.EncodeToString(b[:])
 		}
 		w.Header().Set("X-Request-Id", id)
-		holder := &logHolder{log: log.With("request_id", id)}
+		holder := &logHolder{log: log.With("request_id", id), route: routeKind(r.URL.Path)}
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r.WithContext(WithClient(context.WithValue(r.Context(), loggerKey{}, holder), proxies.clientOf(r))))
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}
-		route := routeKind(r.URL.Path)
+		route := holder.route
 		elapsed := time.Since(start)
 		m.requests.WithLabelValues(route, strconv.Itoa(sw.status)).Inc()
 		m.duration.WithLabelValues(route).Observe(elapsed.Seconds())
@@ -86,23 +86,39 @@ func Observe(log *slog.Logger, m *Metrics, proxies Proxies, next http.Handler) h
 	})
 }
 
-// logHolder lets later middleware add the space and user to the request's logger.
-type logHolder struct{ log *slog.Logger }
+// logHolder lets later middleware add the space and user to the request's logger, and the
+// muxes name the route that served the request.
+type logHolder struct {
+	log   *slog.Logger
+	route string
+}
 
-// routeKind keeps metric labels few: the endpoint for API calls, a class for everything else.
+// routeKind is the metric label of a request no mux has named (Routed): a class of paths.
 func routeKind(path string) string {
 	switch {
-	case strings.HasPrefix(path, "/api/common/get/"):
-		return "/api/common/get"
 	case strings.HasPrefix(path, "/api/"):
-		return path
+		return "/api/"
 	case strings.HasPrefix(path, "/auth/"):
-		return path
+		return "/auth/"
 	case strings.HasPrefix(path, "/assets/"):
 		return "/assets"
 	default:
 		return "page"
 	}
+}
+
+// Routed names the route of each request that mux serves by the pattern it matches, so that
+// metric labels are the registered routes and never a path a client made up (which would
+// grow the label set without bound). A mux nested in another names the more specific route.
+func Routed(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, pattern := mux.Handler(r); pattern != "" && pattern != "/" {
+			if h, ok := r.Context().Value(loggerKey{}).(*logHolder); ok {
+				h.route = pattern
+			}
+		}
+		mux.ServeHTTP(w, r)
+	})
 }
 
 // Enrich adds attributes to the request's logger.

@@ -24,6 +24,7 @@ type Authorizer interface {
 // Router registers endpoints under the spec's paths.
 type Router struct {
 	mux     *http.ServeMux
+	routed  http.Handler
 	authz   Authorizer
 	objects []string
 }
@@ -33,7 +34,7 @@ type Router struct {
 func NewRouter(authz Authorizer) *Router {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", NotFoundHandler())
-	return &Router{mux: mux, authz: authz}
+	return &Router{mux: mux, routed: Routed(mux), authz: authz}
 }
 
 // NotFoundHandler answers every request with the JSON 404 {"message":"not found"}, for the
@@ -43,7 +44,7 @@ func NotFoundHandler() http.Handler {
 }
 
 // ServeHTTP serves the registered endpoints.
-func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) { r.mux.ServeHTTP(w, req) }
+func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) { r.routed.ServeHTTP(w, req) }
 
 // Objects lists the policy object of every registered endpoint.
 func (r *Router) Objects() []string {
