@@ -13,6 +13,16 @@ type RoleChecker interface {
 	HasRole(ctx context.Context, who policy.Principal, domain, role string) (bool, error)
 }
 
+// CurrentSpace is the space of the request (its host or Space header); a request to the
+// landing site, which is no space, finds nothing.
+func CurrentSpace(ctx context.Context) (*tenancy.Space, error) {
+	sp, ok := tenancy.SpaceFrom(ctx)
+	if !ok {
+		return nil, ErrNotFound
+	}
+	return sp, nil
+}
+
 // TargetSpace resolves a space named by id in a request body. It is the request's own space,
 // or, for a super admin, any space; the id of another space is "not found" for everybody
 // else, so that a Space header can never be combined with another space's ids.

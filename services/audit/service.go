@@ -80,21 +80,13 @@ type Job struct {
 // Kind names the job.
 func (Job) Kind() string { return "link_audit" }
 
-func currentSpace(ctx context.Context) (*tenancy.Space, error) {
-	sp, ok := tenancy.SpaceFrom(ctx)
-	if !ok {
-		return nil, api.ErrNotFound
-	}
-	return sp, nil
-}
-
 // RunAudit starts an audit of the latest version of a language of a guideline the caller
 // writes; its result comes with audit once the background job is done.
 func (s *Service) RunAudit(ctx context.Context, req AuditRequest) (Result, error) {
 	if err := guidelines.CheckLanguage("lang", req.Lang); err != nil {
 		return Result{}, err
 	}
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Result{}, err
 	}
@@ -129,7 +121,7 @@ func (s *Service) Audit(ctx context.Context, req AuditRequest) (Result, error) {
 	if err := guidelines.CheckLanguage("lang", req.Lang); err != nil {
 		return Result{}, err
 	}
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Result{}, err
 	}
@@ -189,7 +181,7 @@ func (s *Service) LinkInfo(ctx context.Context, req LinkInfoRequest) (LinkInfo, 
 	if l.Language != "" {
 		info.Params.Language = l.Language
 	}
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return info, err
 	}

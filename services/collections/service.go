@@ -104,14 +104,6 @@ func scanCollection(spaceID int64) pgx.RowToFunc[Collection] {
 	}
 }
 
-func currentSpace(ctx context.Context) (*tenancy.Space, error) {
-	sp, ok := tenancy.SpaceFrom(ctx)
-	if !ok {
-		return nil, api.ErrNotFound
-	}
-	return sp, nil
-}
-
 // CollectionRequest names a collection of the current space.
 type CollectionRequest struct {
 	CollectionID api.ID `json:"collectionId"`
@@ -119,7 +111,7 @@ type CollectionRequest struct {
 
 // Collection returns one collection the caller may read; others are "not found".
 func (s *Service) Collection(ctx context.Context, req CollectionRequest) (Collection, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Collection{}, err
 	}
@@ -147,7 +139,7 @@ func (s *Service) Collection(ctx context.Context, req CollectionRequest) (Collec
 
 // Collections lists the collections of the current space the caller may read.
 func (s *Service) Collections(ctx context.Context, _ struct{}) ([]Collection, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +186,7 @@ func (s *Service) SpaceCollections(ctx context.Context, req SpaceRequest) ([]Col
 
 // AdministeredCollections lists the collections of the current space the caller administers.
 func (s *Service) AdministeredCollections(ctx context.Context, _ struct{}) ([]Collection, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -321,7 +313,7 @@ type DeleteRequest struct {
 
 // DeleteCollection deletes a collection with its roles.
 func (s *Service) DeleteCollection(ctx context.Context, req DeleteRequest) (bool, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return false, err
 	}
@@ -378,7 +370,7 @@ func (s *Service) one(ctx context.Context, sp *tenancy.Space, id int64) (Collect
 // manage checks that the collection exists in the current space and that the caller may
 // administer it (collection admin, space admin, super admin).
 func (s *Service) manage(ctx context.Context, id api.ID) (*tenancy.Space, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}

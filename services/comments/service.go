@@ -83,14 +83,6 @@ func checkBody(field, body string) (string, error) {
 	return body, users.CheckText(field, body, MaxBody)
 }
 
-func currentSpace(ctx context.Context) (*tenancy.Space, error) {
-	sp, ok := tenancy.SpaceFrom(ctx)
-	if !ok {
-		return nil, api.ErrNotFound
-	}
-	return sp, nil
-}
-
 // commentColumns selects a comment c with its writer's name.
 const commentColumns = `c.id, c.guideline_id, c.language, c.author_id,
 	coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = c.author_id), ''),
@@ -106,7 +98,7 @@ func scan(row pgx.CollectableRow) (Comment, error) {
 // first, each with its answers in the order they were written: all of them for the
 // guideline's authors and the collection's administrators, the caller's own to anyone else.
 func (s *Service) CommentsForGuideline(ctx context.Context, req ListRequest) ([]Comment, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +146,7 @@ func (s *Service) CommentsForGuideline(ctx context.Context, req ListRequest) ([]
 // CommentGuideline adds a comment to a language the caller may read; the guideline's
 // authors are notified.
 func (s *Service) CommentGuideline(ctx context.Context, req CreateRequest) (Comment, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Comment{}, err
 	}
@@ -185,7 +177,7 @@ func (s *Service) CommentGuideline(ctx context.Context, req CreateRequest) (Comm
 // may see the comment may answer it. The comment's writer and the guideline's authors are
 // notified.
 func (s *Service) AnswerComment(ctx context.Context, req AnswerRequest) (Comment, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Comment{}, err
 	}
@@ -217,7 +209,7 @@ func (s *Service) AnswerComment(ctx context.Context, req AnswerRequest) (Comment
 // DeleteComment deletes a comment with its answers, or one answer: its writer may, and the
 // administrators of the guideline's collection.
 func (s *Service) DeleteComment(ctx context.Context, req DeleteRequest) (bool, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return false, err
 	}

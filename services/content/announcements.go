@@ -66,7 +66,7 @@ type AnnouncementsRequest struct {
 // Announcements lists the announcements of the current space that are shown today, newest
 // first, each in the requested language or, lacking it, in German.
 func (s *Service) Announcements(ctx context.Context, req AnnouncementsRequest) ([]Announcement, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -120,7 +120,7 @@ type RecentRequest struct {
 // comes in the preferred language if readers see it, else in German, else in the language
 // published last, with every language readers see.
 func (s *Service) RecentGuidelines(ctx context.Context, req RecentRequest) ([]GuidelineEntry, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +216,7 @@ type ImportantChanges struct {
 // current space and the collections shared to it, newest first, paged by from and size
 // (default 20, at most 50).
 func (s *Service) ImportantChanges(ctx context.Context, req ImportantChangesRequest) (ImportantChanges, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return ImportantChanges{}, err
 	}

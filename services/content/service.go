@@ -4,7 +4,6 @@
 package content
 
 import (
-	"context"
 	"slices"
 
 	"vademecum/services/api"
@@ -34,14 +33,6 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "admin", "mutation", "saveDoc", s.SaveDoc)
 	api.Call(r, "common", "query", "recentGuidelines", s.RecentGuidelines)
 	api.Call(r, "reader", "query", "importantChanges", s.ImportantChanges)
-}
-
-func currentSpace(ctx context.Context) (*tenancy.Space, error) {
-	sp, ok := tenancy.SpaceFrom(ctx)
-	if !ok {
-		return nil, api.ErrNotFound
-	}
-	return sp, nil
 }
 
 // language checks an optional language of a request; empty is the default, de.

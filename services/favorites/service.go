@@ -71,14 +71,6 @@ type CollectionRequest struct {
 	Space      *api.ID `json:"space"`
 }
 
-func currentSpace(ctx context.Context) (*tenancy.Space, error) {
-	sp, ok := tenancy.SpaceFrom(ctx)
-	if !ok {
-		return nil, api.ErrNotFound
-	}
-	return sp, nil
-}
-
 // source is the space a request names: the current one when none is given.
 func (s *Service) source(ctx context.Context, sp *tenancy.Space, id *api.ID, notFound error) (*tenancy.Space, error) {
 	if spaceID(sp, id) == sp.ID {
@@ -117,7 +109,7 @@ func (s *Service) readableTitle(ctx context.Context, sp, src *tenancy.Space, gui
 
 // Favorites lists the caller's favourites that the caller may still read, newest first.
 func (s *Service) Favorites(ctx context.Context, _ struct{}) (Favorites, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Favorites{}, err
 	}
@@ -191,7 +183,7 @@ func (s *Service) Favorites(ctx context.Context, _ struct{}) (Favorites, error) 
 // AddGuidelineFavorite pins a guideline language the caller may read; pinning it again
 // changes nothing.
 func (s *Service) AddGuidelineFavorite(ctx context.Context, req GuidelineRequest) (Favorites, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Favorites{}, err
 	}
@@ -237,7 +229,7 @@ func (s *Service) pin(ctx context.Context, sp *tenancy.Space, table, insert stri
 // RemoveGuidelineFavorite unpins a guideline language, also one the caller may no longer
 // read; unpinning what is not pinned changes nothing.
 func (s *Service) RemoveGuidelineFavorite(ctx context.Context, req GuidelineRequest) (Favorites, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Favorites{}, err
 	}
@@ -257,7 +249,7 @@ func (s *Service) RemoveGuidelineFavorite(ctx context.Context, req GuidelineRequ
 
 // AddCollectionFavorite pins a collection the caller may read and returns the favourites.
 func (s *Service) AddCollectionFavorite(ctx context.Context, req CollectionRequest) (Favorites, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Favorites{}, err
 	}
@@ -282,7 +274,7 @@ func (s *Service) AddCollectionFavorite(ctx context.Context, req CollectionReque
 
 // RemoveCollectionFavorite unpins a collection; unpinning what is not pinned changes nothing.
 func (s *Service) RemoveCollectionFavorite(ctx context.Context, req CollectionRequest) (Favorites, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Favorites{}, err
 	}

@@ -66,14 +66,6 @@ type CreateTarget struct {
 	Validators      []Option `json:"validators"`
 }
 
-func currentSpace(ctx context.Context) (*tenancy.Space, error) {
-	sp, ok := tenancy.SpaceFrom(ctx)
-	if !ok {
-		return nil, api.ErrNotFound
-	}
-	return sp, nil
-}
-
 func (s *Service) can(ctx context.Context, sp *tenancy.Space, collection int64, act string) (bool, error) {
 	return s.Authz.Can(ctx, policy.PrincipalFrom(ctx), policy.CollectionDomain(sp.ID, collection), "guideline", act)
 }
@@ -81,7 +73,7 @@ func (s *Service) can(ctx context.Context, sp *tenancy.Space, collection int64, 
 // CreateGuidelineData lists the collections the caller may create guidelines in and the
 // validators to choose the main validator from.
 func (s *Service) CreateGuidelineData(ctx context.Context, _ struct{}) ([]CreateTarget, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +116,7 @@ type CreateRequest struct {
 // CreateGuideline creates an empty guideline authored by the caller and returns its id; its
 // languages come with their first versions.
 func (s *Service) CreateGuideline(ctx context.Context, req CreateRequest) (int64, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -296,7 +288,7 @@ func LockAuthored(ctx context.Context, tx pgx.Tx, guideline int64) error {
 
 // AddGuidelineVersion saves a new immutable version of one language and returns its number.
 func (s *Service) AddGuidelineVersion(ctx context.Context, req AddVersionRequest) (int, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -524,7 +516,7 @@ func (s *Service) MayReview(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, g
 }
 
 func (s *Service) version(ctx context.Context, id int64, pick func(pgx.Tx) (int, error)) (Version, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Version{}, err
 	}

@@ -59,7 +59,7 @@ func (s *Service) GuidelineInfo(ctx context.Context, req InfoRequest) (Info, err
 	if err := CheckLanguage("language", req.Language); err != nil {
 		return Info{}, err
 	}
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Info{}, err
 	}
@@ -124,7 +124,7 @@ type VersionInfo struct {
 // GuidelineVersion lists the versions of the language of the given version, newest first,
 // marking the one readers see.
 func (s *Service) GuidelineVersion(ctx context.Context, req VersionRequest) ([]VersionInfo, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +176,7 @@ func (s *Service) Timeline(ctx context.Context, req TimelineRequest) ([]Event, e
 	if err := CheckLanguage("lang", req.Lang); err != nil {
 		return nil, err
 	}
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +234,7 @@ type NotesRequest struct {
 
 // Notes lists the remarks recorded with the validation history of a guideline, newest first.
 func (s *Service) Notes(ctx context.Context, req NotesRequest) ([]Note, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}

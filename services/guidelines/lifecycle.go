@@ -41,7 +41,7 @@ func (s *Service) changeLanguage(ctx context.Context, guideline int64, language 
 	if err := CheckLanguage("language", language); err != nil {
 		return nil, err
 	}
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +218,7 @@ func (s *Service) changeCoAuthors(ctx context.Context, req CoAuthorsRequest, cha
 	if len(req.ID) > 100 {
 		return nil, ErrTooManyItems.With(map[string]any{"field": "id", "max": 100})
 	}
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -271,7 +271,7 @@ func (s *Service) RemoveGuidelineCoAuthors(ctx context.Context, req CoAuthorsReq
 // SetGuidelineAuthor transfers the authorship of a guideline to a member of the space; a
 // co-author who becomes author is no longer listed as co-author.
 func (s *Service) SetGuidelineAuthor(ctx context.Context, req AuthorRequest) (bool, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return false, err
 	}

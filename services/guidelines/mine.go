@@ -86,7 +86,7 @@ const myGuidelinesSQL = `WITH mine AS (
 // MyGuidelines lists the languages of the caller's guidelines in the current space with
 // their states.
 func (s *Service) MyGuidelines(ctx context.Context, _ struct{}) (MyGuidelineList, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}

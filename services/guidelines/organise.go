@@ -77,7 +77,7 @@ func (s *Service) requireManage(ctx context.Context, sp *tenancy.Space, collecti
 // SetMetadata classifies a guideline by options of the metadata its space uses, one option
 // per definition; the list replaces the previous classification.
 func (s *Service) SetMetadata(ctx context.Context, req SetMetadataRequest) ([]GuidelineMetadata, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func (s *Service) SetMetadata(ctx context.Context, req SetMetadataRequest) ([]Gu
 // GuidelineMetadata returns a guideline's classification in its space's order of metadata,
 // to whoever reviews it (MayReview, drafts included) or may read one of its languages (MayRead).
 func (s *Service) GuidelineMetadata(ctx context.Context, req GuidelineRequest) ([]GuidelineMetadata, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +209,7 @@ func collectionExists(ctx context.Context, tx pgx.Tx, id int64) error {
 // MoveGuideline moves a guideline to another collection of the space with a main validator
 // there; whoever administers both collections may.
 func (s *Service) MoveGuideline(ctx context.Context, req PlaceRequest) (bool, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return false, err
 	}
@@ -263,7 +263,7 @@ func (s *Service) MoveGuideline(ctx context.Context, req PlaceRequest) (bool, er
 // the caller, holding the latest version of each language of a guideline the caller may read
 // in full. The copy starts unpublished.
 func (s *Service) CopyGuideline(ctx context.Context, req PlaceRequest) (int64, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -463,7 +463,7 @@ type DetailRefsRequest struct {
 // DetailRefs lists the guidelines of the space whose latest version of a language points
 // at a section, so that its authors know who depends on it.
 func (s *Service) DetailRefs(ctx context.Context, req DetailRefsRequest) ([]DetailRef, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}

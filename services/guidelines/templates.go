@@ -64,7 +64,7 @@ func (s *Service) spaceAdmin(ctx context.Context, spaceID int64) (bool, error) {
 
 // Templates lists the space's templates by title.
 func (s *Service) Templates(ctx context.Context, req TemplatesRequest) ([]Template, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (s *Service) Templates(ctx context.Context, req TemplatesRequest) ([]Templa
 
 // SaveTemplate creates a template, or changes one the caller may change.
 func (s *Service) SaveTemplate(ctx context.Context, req SaveTemplateRequest) (Template, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Template{}, err
 	}
@@ -146,7 +146,7 @@ func (s *Service) SaveTemplate(ctx context.Context, req SaveTemplateRequest) (Te
 
 // DeleteTemplate deletes a template the caller may change.
 func (s *Service) DeleteTemplate(ctx context.Context, req TemplateRequest) (bool, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return false, err
 	}

@@ -126,14 +126,6 @@ type PreviewSpacesRequest struct {
 	ID api.ID `json:"id"`
 }
 
-func currentSpace(ctx context.Context) (*tenancy.Space, error) {
-	sp, ok := tenancy.SpaceFrom(ctx)
-	if !ok {
-		return nil, api.ErrNotFound
-	}
-	return sp, nil
-}
-
 // source resolves the space a guideline is read from: the current space, or another active
 // space named by id (whether it shares the guideline is MayReadIn's to decide).
 func (s *Service) source(ctx context.Context, sp *tenancy.Space, id *api.ID) (*tenancy.Space, error) {
@@ -289,7 +281,7 @@ func condition(err error, lang string, available []string, mayEdit bool) error {
 // it. A language the guideline does not have falls back to the first one readers see; a
 // language that cannot be read answers its reader condition.
 func (s *Service) Guideline(ctx context.Context, req GuidelineRequest) (Guideline, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Guideline{}, err
 	}
@@ -300,7 +292,7 @@ func (s *Service) Guideline(ctx context.Context, req GuidelineRequest) (Guidelin
 // the current one (its own, or one sharing the guideline's collection to it), e.g. the
 // target of a section reference.
 func (s *Service) GuidelinePreview(ctx context.Context, req PreviewRequest) (Guideline, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Guideline{}, err
 	}
@@ -479,7 +471,7 @@ func (s *Service) resolveExtern(ctx context.Context, sp, source *tenancy.Space, 
 
 // GuidelineLanguages lists the languages of a guideline the caller may read, with their titles.
 func (s *Service) GuidelineLanguages(ctx context.Context, req LanguagesRequest) ([]LanguageInfo, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -509,7 +501,7 @@ type PreviewSpace struct {
 // the current space: the current one and those sharing a collection to it that holds a
 // guideline with that id the caller may read in some language.
 func (s *Service) GuidelinePreviewSpaces(ctx context.Context, req PreviewSpacesRequest) ([]PreviewSpace, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}

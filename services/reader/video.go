@@ -37,7 +37,7 @@ type VideoProgress struct {
 
 // videoGuideline checks that the document exists and that the caller may see its guideline.
 func (s *Service) videoGuideline(ctx context.Context, doc int64) error {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return err
 	}
@@ -61,7 +61,7 @@ func (s *Service) VideoProgress(ctx context.Context, req VideoRequest) (VideoPro
 	if err := s.videoGuideline(ctx, out.Doc); err != nil {
 		return out, err
 	}
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return out, err
 	}
@@ -85,7 +85,7 @@ func (s *Service) UpdateVideoProgress(ctx context.Context, req VideoProgressUpda
 	if err := s.videoGuideline(ctx, out.Doc); err != nil {
 		return out, err
 	}
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return out, err
 	}

@@ -238,14 +238,6 @@ type SuggestRequest struct {
 	Query string `json:"query"`
 }
 
-func currentSpace(ctx context.Context) (*tenancy.Space, error) {
-	sp, ok := tenancy.SpaceFrom(ctx)
-	if !ok {
-		return nil, api.ErrNotFound
-	}
-	return sp, nil
-}
-
 func checkQuery(q string) (string, error) {
 	if err := users.CheckText("query", q, MaxQuery); err != nil {
 		return "", err
@@ -255,7 +247,7 @@ func checkQuery(q string) (string, error) {
 
 // scope is what the caller may read from the current space, by pair.
 func (s *Service) scope(ctx context.Context) (map[Pair]guidelines.ReadableCollection, []Pair, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -116,7 +116,7 @@ func spaceOf(sp, source *tenancy.Space) *api.ID {
 // CollectionToc returns the table of contents of a collection as the caller reads it. A
 // collection without one lists the guidelines the caller may read, by title.
 func (s *Service) CollectionToc(ctx context.Context, req ReaderRequest) (ReaderToc, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return ReaderToc{}, err
 	}
@@ -272,7 +272,7 @@ func (s *Service) listed(sp, source *tenancy.Space, titles map[int64]map[string]
 
 // TocGuidelines lists the guidelines of a collection the caller may read, by title.
 func (s *Service) TocGuidelines(ctx context.Context, req ReaderRequest) ([]ReaderGuideline, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -296,7 +296,7 @@ func (s *Service) TocGuidelines(ctx context.Context, req ReaderRequest) ([]Reade
 // space that hold guidelines the caller may read, with their number: the space's own first,
 // then those shared to it (the welcome page's overview and the drawer's collection selector).
 func (s *Service) CollectionsWithActiveGuidelines(ctx context.Context, _ struct{}) ([]ActiveCollection, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -76,14 +76,6 @@ type FullToc struct {
 	UnsortedGuidelines []GuidelineEntry `json:"unsortedGuidelines"`
 }
 
-func currentSpace(ctx context.Context) (*tenancy.Space, error) {
-	sp, ok := tenancy.SpaceFrom(ctx)
-	if !ok {
-		return nil, api.ErrNotFound
-	}
-	return sp, nil
-}
-
 func emptyTree() Folder { return Folder{ID: "root", Folders: []Folder{}, Items: []Item{}} }
 
 // manage checks that the collection exists in space sp and that the caller administers it,
@@ -130,7 +122,7 @@ func load(ctx context.Context, tx pgx.Tx, collection int64) (CollectionToc, erro
 
 // Toc returns the table of contents of a collection for its administrators to edit.
 func (s *Service) Toc(ctx context.Context, req CollectionRequest) (CollectionToc, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return CollectionToc{}, err
 	}
@@ -148,7 +140,7 @@ func (s *Service) Toc(ctx context.Context, req CollectionRequest) (CollectionToc
 // TocCollections lists the collections of the current space whose table of contents the
 // caller may edit.
 func (s *Service) TocCollections(ctx context.Context, _ struct{}) ([]TocCollection, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +225,7 @@ func sortEntries(list []GuidelineEntry) {
 // FullToc returns the table of contents of a collection with every guideline item's title
 // and languages, and the guidelines of the collection in no folder.
 func (s *Service) FullToc(ctx context.Context, req CollectionRequest) (FullToc, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return FullToc{}, err
 	}
@@ -345,7 +337,7 @@ func (s *Service) readable(ctx context.Context, sp, source *tenancy.Space, guide
 // save stores tree as the newest table of contents of a collection; create refuses when
 // the collection has one.
 func (s *Service) save(ctx context.Context, collection int64, tree Folder, create bool) (CollectionToc, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return CollectionToc{}, err
 	}

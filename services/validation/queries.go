@@ -21,7 +21,7 @@ const validatesSQL = `(EXISTS (SELECT 1 FROM collection_roles r WHERE r.collecti
 const writesSQL = `(g.author_id = $1 OR EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $1))`
 
 func (s *Service) list(ctx context.Context, where string, args ...any) ([]Validation, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +84,7 @@ type RequestData struct {
 
 // ValidationRequest returns a request the caller may answer with the guideline's facts.
 func (s *Service) ValidationRequest(ctx context.Context, req RevisionRequest) (RequestData, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return RequestData{}, err
 	}
@@ -120,7 +120,7 @@ func (s *Service) ValidatorValidationData(ctx context.Context, req LanguageReque
 	if err := guidelines.CheckLanguage("language", req.Language); err != nil {
 		return RequestData{}, err
 	}
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return RequestData{}, err
 	}
@@ -145,7 +145,7 @@ func (s *Service) ValidatorTasks(ctx context.Context) (int, error) {
 }
 
 func (s *Service) count(ctx context.Context, where string) (int, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -179,7 +179,7 @@ type SeenRequest struct {
 // UpdateValidationSeen marks requests the caller answers as read or unread; a request that
 // changed to another version since the list was shown stays as it is.
 func (s *Service) UpdateValidationSeen(ctx context.Context, req SeenRequest) (int, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -242,7 +242,7 @@ type AuthorDataRequest struct {
 // AuthorValidationData tells the authors of a guideline whether a version can be submitted,
 // added to the open request or hotfixed.
 func (s *Service) AuthorValidationData(ctx context.Context, req AuthorDataRequest) (SubmitData, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return SubmitData{}, err
 	}

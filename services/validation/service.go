@@ -143,17 +143,9 @@ func (s *Service) load(ctx context.Context, tx pgx.Tx, revision int64) (Validati
 	return v, err
 }
 
-func currentSpace(ctx context.Context) (*tenancy.Space, error) {
-	sp, ok := tenancy.SpaceFrom(ctx)
-	if !ok {
-		return nil, api.ErrNotFound
-	}
-	return sp, nil
-}
-
 // reindex queues the search indexing of a guideline of the current space.
 func (s *Service) reindex(ctx context.Context, tx pgx.Tx, guideline int64) error {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return err
 	}
@@ -172,7 +164,7 @@ func (s *Service) event(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, v Val
 // collection's table of contents; the collection's administrators hear about it when it is
 // not. The publication's revision names the event, so nobody hears twice.
 func (s *Service) notInToc(ctx context.Context, tx pgx.Tx, v Validation) error {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return err
 	}
@@ -224,7 +216,7 @@ func (s *Service) SubmitToValidation(ctx context.Context, req SubmitRequest) (Va
 // the guideline locked and the language's facts at hand, and queues its notifications.
 func (s *Service) request(ctx context.Context, guideline int64, version int,
 	change func(tx pgx.Tx, lang string, f guidelines.Facts) (int64, error)) (Validation, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Validation{}, err
 	}

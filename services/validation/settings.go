@@ -27,7 +27,7 @@ type Settings struct {
 // settingsAccess checks that the caller writes the guideline or administers its collection,
 // and returns the collection.
 func (s *Service) settingsAccess(ctx context.Context, tx pgx.Tx, guideline int64, lock bool) (int64, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -55,7 +55,7 @@ func (s *Service) settingsAccess(ctx context.Context, tx pgx.Tx, guideline int64
 }
 
 func (s *Service) tx(ctx context.Context, fn func(pgx.Tx) error) error {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return err
 	}

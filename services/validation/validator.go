@@ -134,7 +134,7 @@ func (s *Service) RejectValidation(ctx context.Context, req RejectRequest) (Vali
 }
 
 func (s *Service) answer(ctx context.Context, revision int64, change func(pgx.Tx, Validation) (string, error)) (Validation, error) {
-	sp, err := currentSpace(ctx)
+	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Validation{}, err
 	}
