@@ -245,9 +245,9 @@ func (s *Service) Enrol(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, list 
 }
 
 func (s *Service) enrol(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, emails []string, domainsOnly bool) (enrolment, error) {
-	e := enrolment{ids: map[string]int64{}, added: map[int64]bool{}, invited: map[int64]bool{}}
-	rows, err := tx.Query(ctx, "SELECT DISTINCT ON (email) email, user_id FROM control.logins WHERE email = ANY($1) ORDER BY email, id", emails)
-	if err := collectIDs(rows, err, e.ids); err != nil {
+	e := enrolment{added: map[int64]bool{}, invited: map[int64]bool{}}
+	var err error
+	if e.ids, err = users.AccountsByEmail(ctx, tx, emails); err != nil {
 		return e, err
 	}
 	if domainsOnly {
@@ -261,23 +261,18 @@ func (s *Service) enrol(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, email
 			missing = append(missing, email)
 		}
 	}
-	if len(missing) > 0 {
-		rows, err := tx.Query(ctx, `WITH new_users AS (
-				INSERT INTO control.users (firstname) SELECT '' FROM unnest($1::text[]) RETURNING id),
-			numbered AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM new_users)
-			INSERT INTO control.logins (user_id, email, is_primary)
-			SELECT numbered.id, e.email, true FROM numbered
-			JOIN unnest($1::text[]) WITH ORDINALITY AS e(email, n) ON e.n = numbered.n
-			RETURNING email, user_id`, missing)
-		if err := collectIDs(rows, err, e.ids); err != nil {
-			return e, err
-		}
+	created, err := users.CreatePending(ctx, tx, missing)
+	if err != nil {
+		return e, err
+	}
+	for email, id := range created {
+		e.ids[email] = id
 	}
 	ids := make([]int64, len(emails))
 	for i, email := range emails {
 		ids[i] = e.ids[email]
 	}
-	rows, err = tx.Query(ctx, `INSERT INTO control.space_members (space_id, user_id) SELECT $1, u FROM unnest($2::bigint[]) u
+	rows, err := tx.Query(ctx, `INSERT INTO control.space_members (space_id, user_id) SELECT $1, u FROM unnest($2::bigint[]) u
 		ON CONFLICT DO NOTHING RETURNING user_id`, sp.ID, ids)
 	if err != nil {
 		return e, err
@@ -405,23 +400,6 @@ func (s *Service) RevokeInvitation(ctx context.Context, req InvitationRequest) (
 		return err
 	})
 	return err == nil, err
-}
-
-// collectIDs reads (email, user id) rows into ids.
-func collectIDs(rows pgx.Rows, err error, ids map[string]int64) error {
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var e string
-		var id int64
-		if err := rows.Scan(&e, &id); err != nil {
-			return err
-		}
-		ids[e] = id
-	}
-	return rows.Err()
 }
 
 // DeleteMemberRequest removes a member from a space.
