@@ -27,7 +27,7 @@ const space = (id: number, title: string, subdomain: string, member: boolean): S
 
 const responses: Record<string, unknown> = {
   profile: { id: 7, username: 'max@kssg.ch', firstname: 'Max', lastname: 'Muster', language: '' },
-  landingPage: { spaces: [space(1, 'Kantonsspital St. Gallen', 'kssg', true), space(2, 'Inselspital Bern', 'insel', false)], nationalSpaces: [] },
+  landingPage: { spaces: [space(1, 'Kantonsspital St. Gallen', 'kssg', true), space(2, 'Inselspital Bern', 'insel', false)], nationalSpaces: [], mySpaces: [space(1, 'Kantonsspital St. Gallen', 'kssg', true)], total: 2, nationalTotal: 0 },
   apiVersion: { version: 'test' },
 };
 
