@@ -259,11 +259,18 @@ func TestIntegrationSpaceAdministration(t *testing.T) {
 		var lp struct {
 			Spaces         []struct{ ID int64 } `json:"spaces"`
 			NationalSpaces []struct{ ID int64 } `json:"nationalSpaces"`
+			MySpaces       []struct{ ID int64 } `json:"mySpaces"`
 		}
 		e.api("www", e.alphaMember, "common/query/landingPage", `{}`).JSON(t, &lp)
 		require.Len(t, lp.Spaces, 2)
 		assert.Equal(t, created.ID, lp.Spaces[0].ID)
+		require.Len(t, lp.MySpaces, 1, "a member's spaces come apart too, complete")
+		assert.Equal(t, e.alpha.ID, lp.MySpaces[0].ID)
+		e.api("www", e.outsider, "common/query/landingPage", `{}`).JSON(t, &lp)
+		require.Len(t, lp.Spaces, 2)
+		assert.Equal(t, created.ID, lp.Spaces[0].ID)
 		assert.Equal(t, e.alpha.ID, lp.Spaces[1].ID)
+		assert.Empty(t, lp.MySpaces)
 		require.Len(t, lp.NationalSpaces, 1)
 		assert.Equal(t, e.beta.ID, lp.NationalSpaces[0].ID)
 		assert.Contains(t, string(e.api("www", e.alphaMember, "common/query/landingPage", `{}`).Body), `"subdomain":"alpha"`)

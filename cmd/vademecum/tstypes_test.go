@@ -46,6 +46,8 @@ var apiTypes = map[string]any{
 	"Space":                            spaces.Space{},
 	"SpaceRequest":                     spaces.SpaceRequest{},
 	"LandingPage":                      spaces.LandingPage{},
+	"SpacePageRequest":                 spaces.PageRequest{},
+	"SpaceList":                        spaces.SpaceList{},
 	"LandingOrder":                     spaces.LandingOrder{},
 	"SpaceInput":                       spaces.SpaceInput{},
 	"UpdateSpaceRequest":               spaces.UpdateSpaceRequest{},

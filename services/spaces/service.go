@@ -149,36 +149,6 @@ func (s *Service) Space(ctx context.Context, req SpaceRequest) (Space, error) {
 	return view(sp, mine[sp.ID]), err
 }
 
-// LandingPage lists the spaces shown on the landing site, national ones apart, in the order
-// the super admin set.
-type LandingPage struct {
-	Spaces         []Space `json:"spaces"`
-	NationalSpaces []Space `json:"nationalSpaces"`
-}
-
-// Landing returns the landing page.
-func (s *Service) Landing(ctx context.Context, _ struct{}) (LandingPage, error) {
-	all, err := s.Registry.List(ctx)
-	if err != nil {
-		return LandingPage{}, err
-	}
-	mine, err := s.memberOf(ctx)
-	if err != nil {
-		return LandingPage{}, err
-	}
-	lp := LandingPage{Spaces: []Space{}, NationalSpaces: []Space{}}
-	for _, sp := range all {
-		switch {
-		case !sp.LPVisible:
-		case sp.National:
-			lp.NationalSpaces = append(lp.NationalSpaces, view(sp, mine[sp.ID]))
-		default:
-			lp.Spaces = append(lp.Spaces, view(sp, mine[sp.ID]))
-		}
-	}
-	return lp, nil
-}
-
 // LandingOrder is the body of updateLandingPage: ordered ids of both lists.
 type LandingOrder struct {
 	Spaces         []api.ID `json:"spaces"`
@@ -212,21 +182,7 @@ func (s *Service) UpdateLanding(ctx context.Context, req LandingOrder) (LandingP
 		return LandingPage{}, err
 	}
 	s.Registry.Forget()
-	return s.Landing(ctx, struct{}{})
-}
-
-// Spaces lists every space for the super admin.
-func (s *Service) Spaces(ctx context.Context, _ struct{}) ([]Space, error) {
-	all, err := s.Registry.List(ctx)
-	if err != nil {
-		return nil, err
-	}
-	mine, err := s.memberOf(ctx)
-	out := make([]Space, 0, len(all))
-	for _, sp := range all {
-		out = append(out, view(sp, mine[sp.ID]))
-	}
-	return out, err
+	return s.Landing(ctx, PageRequest{})
 }
 
 // SpaceInput is a space as the super admin edits it. Logo and Icon: nil keeps the image, ""

@@ -62,7 +62,7 @@ afterEach(() => {
 
 describe('App shell', () => {
   it('renders the space header, sign-in button, footer and applies the space colour', async () => {
-    const fetchMock = mockServer({ space: kssg, profile: anonymous, landingPage: { spaces: [kssg], nationalSpaces: [] } });
+    const fetchMock = mockServer({ space: kssg, profile: anonymous, landingPage: { spaces: [kssg], nationalSpaces: [], mySpaces: [], total: 1, nationalTotal: 0 } });
     renderApp();
     const header = await screen.findByRole('banner');
     expect(within(header).getByText('Kantonsspital St. Gallen')).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('App shell', () => {
   });
 
   it('switches the language from the footer without reload', async () => {
-    mockServer({ space: kssg, profile: anonymous, landingPage: { spaces: [], nationalSpaces: [] } });
+    mockServer({ space: kssg, profile: anonymous, landingPage: { spaces: [], nationalSpaces: [], mySpaces: [], total: 0, nationalTotal: 0 } });
     renderApp();
     const select = await screen.findByRole('combobox', { name: 'Language' });
     await userEvent.selectOptions(select, 'fr');
@@ -91,7 +91,7 @@ describe('App shell', () => {
 
   it('shows the not-found page for undeclared routes', async () => {
     window.history.pushState({}, '', '/no-such-page');
-    mockServer({ space: kssg, profile: anonymous, landingPage: { spaces: [], nationalSpaces: [] } });
+    mockServer({ space: kssg, profile: anonymous, landingPage: { spaces: [], nationalSpaces: [], mySpaces: [], total: 0, nationalTotal: 0 } });
     renderApp();
     expect(await screen.findByText('Page not found. Please check the URL for typos.')).toBeInTheDocument();
   });
@@ -99,7 +99,7 @@ describe('App shell', () => {
   it('shows the 403 page on /admin for signed-in non super admins', async () => {
     window.history.pushState({}, '', '/admin');
     const member = { ...anonymous, id: 5, username: 'max@kssg.ch', firstname: 'Max', lastname: 'Member', language: 'en' };
-    mockServer({ space: kssg, profile: member, navigation: { superAdmin: false }, landingPage: { spaces: [], nationalSpaces: [] } });
+    mockServer({ space: kssg, profile: member, navigation: { superAdmin: false }, landingPage: { spaces: [], nationalSpaces: [], mySpaces: [], total: 0, nationalTotal: 0 } });
     renderApp();
     expect(await screen.findByText(/not authorised/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open profile' })).toHaveTextContent('Max Member');

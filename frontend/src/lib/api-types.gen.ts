@@ -747,6 +747,9 @@ export interface LandingOrder {
 export interface LandingPage {
   spaces: Space[];
   nationalSpaces: Space[];
+  mySpaces: Space[];
+  total: number;
+  nationalTotal: number;
 }
 
 export interface LanguageChange {
@@ -1410,6 +1413,11 @@ export interface SpaceInput {
   adminsNeedSecondFactor?: boolean | null;
 }
 
+export interface SpaceList {
+  spaces: Space[];
+  total: number;
+}
+
 export interface SpaceMembership {
   spaceId: number;
   title: string;
@@ -1419,6 +1427,12 @@ export interface SpaceMembership {
 
 export interface SpaceMetadataRequest {
   spaceId: number;
+}
+
+export interface SpacePageRequest {
+  query: string;
+  from: number;
+  size: number;
 }
 
 export interface SpaceRequest {

@@ -22,7 +22,7 @@ const space = (id: number, title: string, subdomain: string, member = false, nat
 const kssg = space(11, 'Kantonsspital St. Gallen', 'kssg', true);
 const insel = space(22, 'Inselspital Bern', 'insel');
 const swiss = space(3, 'Swissnoso', 'swissnoso', false, true);
-const page = { spaces: [kssg, insel], nationalSpaces: [swiss] };
+const page = { spaces: [kssg, insel], nationalSpaces: [swiss], mySpaces: [kssg], total: 2, nationalTotal: 1 };
 
 describe('matchesFilter', () => {
   it('matches title, subdomain and id case-insensitively', () => {
@@ -41,7 +41,7 @@ describe('groupSpaces', () => {
     expect(groups[2].spaces).toEqual([insel]);
   });
   it('drops empty groups', () => {
-    expect(groupSpaces({ spaces: [insel], nationalSpaces: [] }, '').map((g) => g.key)).toEqual(['more']);
+    expect(groupSpaces({ spaces: [insel], nationalSpaces: [], mySpaces: [], total: 1, nationalTotal: 0 }, '').map((g) => g.key)).toEqual(['more']);
   });
   it('returns one filtered group, possibly empty', () => {
     expect(groupSpaces(page, 'spital')[0]).toEqual({ key: 'filtered', spaces: [kssg, insel] });

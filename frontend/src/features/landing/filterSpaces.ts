@@ -15,13 +15,14 @@ export function matchesFilter(space: Space, filter: string): boolean {
 }
 
 /**
- * Unfiltered: national spaces first, then "My organizations" (member) and "More organizations".
+ * Unfiltered: national spaces first, then "My organizations" (all of the member's spaces, which the
+ * server never pages) and "More organizations" (the loaded pages of the others).
  * Filtered: one "Filtered organizations" group (empty means "No organizations found").
  */
 export function groupSpaces(page: LandingPage, filter: string): SpaceGroup[] {
   if (filter.trim()) {
     const seen = new Set<number>();
-    const all = [...page.nationalSpaces, ...page.spaces].filter((s) => {
+    const all = [...page.nationalSpaces, ...page.mySpaces, ...page.spaces].filter((s) => {
       if (seen.has(s.id)) return false;
       seen.add(s.id);
       return matchesFilter(s, filter);
@@ -30,7 +31,7 @@ export function groupSpaces(page: LandingPage, filter: string): SpaceGroup[] {
   }
   const groups: SpaceGroup[] = [
     { key: 'national', spaces: page.nationalSpaces },
-    { key: 'mine', spaces: page.spaces.filter((s) => s.member) },
+    { key: 'mine', spaces: page.mySpaces },
     { key: 'more', spaces: page.spaces.filter((s) => !s.member) },
   ];
   return groups.filter((g) => g.spaces.length > 0);

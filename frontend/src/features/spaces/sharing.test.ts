@@ -19,7 +19,7 @@ const space = (id: number, title: string): Space => ({
   member: false,
 });
 
-const landing: LandingPage = { spaces: [space(1, 'Kssg'), space(3, 'Hug'), space(2, 'Insel')], nationalSpaces: [space(4, 'Aaa national')] };
+const landing: LandingPage = { spaces: [space(1, 'Kssg'), space(3, 'Hug'), space(2, 'Insel')], nationalSpaces: [space(4, 'Aaa national')], mySpaces: [], total: 3, nationalTotal: 1 };
 const share = (id: number, toSpaceId: number, active = false) => ({ id, toSpaceId, toSpaceTitle: '', active, title: '', fromSpaceTitle: '' });
 const collection = (shares: ReturnType<typeof share>[]): SharedCollection => ({ id: 7, spaceId: 1, spaceTitle: 'Kssg', title: 'Notfall', visibility: 'public', shares });
 

@@ -9,7 +9,8 @@ import { ApiError, errorStatus } from '../../../lib/api';
 import { showSnackbar } from '../../../lib/snackbar';
 import type { Space } from '../../../lib/types';
 import { useDeleteSpace } from '../api/deleteSpace';
-import { useSpaces } from '../api/getSpaces';
+import { useSpacePages } from '../api/getSpaces';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { DocsSection } from './DocsSection';
 import { IdentityProvidersSection } from './IdentityProvidersSection';
 import { LandingOrder } from './LandingOrder';
@@ -22,11 +23,14 @@ function matches(space: Space, filter: string): boolean {
   return !needle || space.title.toLowerCase().includes(needle) || space.subdomain.includes(needle) || String(space.id) === needle;
 }
 
+/** Wait after typing before asking the server, as the search box does (spec §9). */
+const FILTER_DEBOUNCE_MS = 50;
+
 /** Space Administration for the super admin (/admin). */
 export function AdminPage() {
   const { t } = useTranslation();
-  const spaces = useSpaces();
   const [filter, setFilter] = useState('');
+  const spaces = useSpacePages(useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS));
   const [editing, setEditing] = useState<Space | null>(null);
   const [editorOpen, setEditorOpen] = useState(false);
   const [deleting, setDeleting] = useState<Space | null>(null);
@@ -40,7 +44,10 @@ export function AdminPage() {
     setEditorOpen(true);
   };
 
-  const visible = spaces.data?.filter((s) => matches(s, filter)) ?? [];
+  // the server filters; the loaded pages narrow at once while typing
+  const loaded = spaces.data?.pages.flatMap((p) => p.spaces) ?? [];
+  const total = spaces.data?.pages[0]?.total ?? 0;
+  const visible = loaded.filter((s) => matches(s, filter));
   const deleteError = remove.error instanceof ApiError ? t(remove.error.message, { defaultValue: t('error.somethingWrong') }) : null;
 
   return (
@@ -114,6 +121,16 @@ export function AdminPage() {
               </li>
             ))}
           </ul>
+        )}
+        {total > 0 && (
+          <p className="card__footnote" aria-live="polite">
+            {t('admin.spacesShown', { shown: loaded.length, total })}
+          </p>
+        )}
+        {spaces.hasNextPage && (
+          <button type="button" className="btn" onClick={() => void spaces.fetchNextPage()} disabled={spaces.isFetchingNextPage}>
+            {t('admin.moreSpaces')}
+          </button>
         )}
       </section>
 

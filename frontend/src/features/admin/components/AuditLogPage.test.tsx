@@ -46,7 +46,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('AuditLogPage', () => {
   it('shows every space by default and one space when chosen, finding people of every space', async () => {
     const fetchMock = mockApi({
-      'admin/query/spaces': [space(1, 'Kantonsspital St. Gallen', 'kssg'), space(2, 'Inselspital', 'insel')],
+      'admin/query/spaces': { spaces: [space(1, 'Kantonsspital St. Gallen', 'kssg'), space(2, 'Inselspital', 'insel')], total: 2 },
       'admin/query/auditLog': { entries: [deleted], from: 0, size: 50, hasMore: false },
       'common/query/searchUser': [{ id: 9, firstname: 'Max', lastname: 'Muster', username: 'max@insel.ch', title: '', about: '', language: '', weeklyReminder: false }],
     });

@@ -27,7 +27,7 @@ const spaces = [
 function renderSection(routes: Record<string, MockRoute> = {}) {
   const fetchMock = mockApi({
     'admin/query/identityProviders': { providers: [kssg], redirectUri: 'https://www.vademecum.ch/auth/oidc/callback' },
-    'admin/query/spaces': spaces,
+    'admin/query/spaces': { spaces, total: spaces.length },
     ...routes,
   });
   render(

@@ -27,7 +27,7 @@ const space = (id: number, title: string, subdomain: string, member: boolean): S
 
 const responses: Record<string, unknown> = {
   profile: { id: 7, username: 'max@kssg.ch', firstname: 'Max', lastname: 'Muster', language: '' },
-  landingPage: { spaces: [space(1, 'Kantonsspital St. Gallen', 'kssg', true), space(2, 'Inselspital Bern', 'insel', false)], nationalSpaces: [] },
+  landingPage: { spaces: [space(1, 'Kantonsspital St. Gallen', 'kssg', true), space(2, 'Inselspital Bern', 'insel', false)], nationalSpaces: [], mySpaces: [space(1, 'Kantonsspital St. Gallen', 'kssg', true)], total: 2, nationalTotal: 0 },
   apiVersion: { version: 'test' },
 };
 
@@ -75,6 +75,31 @@ describe('LandingPage', () => {
     await userEvent.clear(filter);
     await userEvent.type(filter, 'zzz');
     expect(screen.getByRole('heading', { name: 'No organizations found' })).toBeInTheDocument();
+  });
+
+  it('filters on the server and loads more pages', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => space(10 + i, `Spital ${10 + i}`, `s${10 + i}`, false));
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const name = String(input).split('/').pop() ?? '';
+        if (name !== 'landingPage') return new Response(JSON.stringify(responses[name] ?? {}), { status: 200 });
+        const body = JSON.parse(String(init?.body ?? '{}')) as { query?: string; from?: number };
+        bodies.push(body);
+        const spaces = body.from ? [space(200, 'Spital 200', 's200', false)] : many;
+        return new Response(JSON.stringify({ spaces, nationalSpaces: [], mySpaces: [], total: 101, nationalTotal: 0 }), { status: 200 });
+      }),
+    );
+    renderLanding();
+    expect(await screen.findByText('100 of 101 organizations')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('101 of 101 organizations')).toBeInTheDocument();
+    expect(screen.getByText('Spital 200')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByPlaceholderText('Filter Spaces'), 'spital');
+    await vi.waitFor(() => expect(bodies).toContainEqual({ query: 'spital', from: 0, size: 100 }));
   });
 
   it('stores the chosen organisation as redirect preference', async () => {

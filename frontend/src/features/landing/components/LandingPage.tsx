@@ -6,14 +6,18 @@ import { Loader } from '../../../components/Loader';
 import { LogoutButton } from '../../../components/LogoutButton';
 import { Tooltip } from '../../../components/Tooltip';
 import { loginUrl } from '../../../lib/api';
-import { useLandingPage } from '../../../lib/endpoints/getLandingPage';
+import { mergeLandingPages, useLandingPages } from '../../../lib/endpoints/getLandingPage';
 import { useProfile } from '../../../lib/endpoints/getProfile';
 import { spaceUrl } from '../../../lib/host';
 import { clearRedirectSpace, decideRedirect, readRedirectSpace } from '../../../lib/redirectPreference';
 import { PERSISTENT, showSnackbar } from '../../../lib/snackbar';
 import { displayName, isSignedIn } from '../../../lib/types';
 import { groupSpaces } from '../filterSpaces';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { SpaceCard } from './SpaceCard';
+
+/** Wait after typing before asking the server, as the search box does (spec §9). */
+const FILTER_DEBOUNCE_MS = 50;
 
 const GROUP_TITLES = {
   national: 'landing.nationalOrganizations',
@@ -38,7 +42,9 @@ export function LandingPage() {
   const [filter, setFilter] = useState('');
   const filterId = useId();
   const { data: profile } = useProfile();
-  const landing = useLandingPage();
+  const query = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
+  const landing = useLandingPages(query);
+  const page = landing.data ? mergeLandingPages(landing.data.pages) : undefined;
   const signedIn = isSignedIn(profile);
 
   useEffect(() => {
@@ -50,7 +56,9 @@ export function LandingPage() {
 
   if (redirecting) return <Loader fullscreen />;
 
-  const groups = landing.data ? groupSpaces(landing.data, filter) : [];
+  const groups = page ? groupSpaces(page, filter) : [];
+  const shown = page ? page.spaces.length + page.nationalSpaces.length : 0;
+  const total = page ? page.total + page.nationalTotal : 0;
 
   return (
     <div className="landing">
@@ -130,6 +138,16 @@ export function LandingPage() {
             )}
           </section>
         ))}
+        {page && total > 0 && (
+          <p className="space-group__total" aria-live="polite">
+            {t('landing.shownOfTotal', { shown, total })}
+          </p>
+        )}
+        {landing.hasNextPage && (
+          <button type="button" className="btn" onClick={() => void landing.fetchNextPage()} disabled={landing.isFetchingNextPage}>
+            {t('landing.more')}
+          </button>
+        )}
       </main>
       <Footer landing />
     </div>

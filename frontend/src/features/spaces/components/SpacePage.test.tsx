@@ -400,7 +400,7 @@ describe('Space sharing tab', () => {
   const sharingRoutes = {
     'admin/spaceadmin/query/sharedCollections': { shared: [sharedNotfall], available: [offeredPflege] },
     'admin/query/collections': collections,
-    'common/query/landingPage': { spaces: [kssg, insel, hug], nationalSpaces: [sgaim] },
+    'common/query/landingPage': { spaces: [kssg, insel, hug], nationalSpaces: [sgaim], mySpaces: [], total: 3, nationalTotal: 1 },
   };
 
   it('lists both directions with active states', async () => {
