@@ -32,7 +32,7 @@ func TestSafePath(t *testing.T) {
 		"/profile": "/profile", "/a?b=c": "/a?b=c", "": "/", "//evil": "/", "/\\evil": "/",
 		"http://evil": "/", "javascript:alert(1)": "/", "/a\r\nSet-Cookie: x": "/",
 	} {
-		assert.Equal(t, want, safePath(in), in)
+		assert.Equal(t, want, SafePath(in), in)
 	}
 }
 

@@ -47,7 +47,7 @@ func TestSafePathKnownTricks(t *testing.T) {
 		{"too long", "/" + string(make([]byte, 3000)), "/"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, safePath(tc.in))
+			assert.Equal(t, tc.want, SafePath(tc.in))
 		})
 	}
 }
@@ -56,7 +56,7 @@ func TestSafePathKnownTricks(t *testing.T) {
 func TestSafePathRedirectsStayOnSite(t *testing.T) {
 	for _, in := range []string{"/profile", "/./evil.example", "/..//evil.example", "/.//evil.example", "/%2F%2Fevil.example", "/a/../../evil.example"} {
 		w := httptest.NewRecorder()
-		http.Redirect(w, httptest.NewRequest(http.MethodPost, "http://alpha.vademecum.localhost/auth/login", nil), safePath(in), http.StatusSeeOther)
+		http.Redirect(w, httptest.NewRequest(http.MethodPost, "http://alpha.vademecum.localhost/auth/login", nil), SafePath(in), http.StatusSeeOther)
 		loc, err := url.Parse(w.Header().Get("Location"))
 		if assert.NoError(t, err, in) {
 			base, _ := url.Parse("http://alpha.vademecum.localhost/auth/login")

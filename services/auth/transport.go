@@ -92,7 +92,7 @@ type credentials struct {
 func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 	form := !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json")
 	var cred credentials
-	back := safePath(r.URL.Query().Get("r"))
+	back := SafePath(r.URL.Query().Get("r"))
 	if form {
 		r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
 		if err := r.ParseForm(); err != nil {
@@ -101,7 +101,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		}
 		cred = credentials{Email: r.PostForm.Get("email"), Password: r.PostForm.Get("password")}
 		if v := r.PostForm.Get("r"); v != "" {
-			back = safePath(v)
+			back = SafePath(v)
 		}
 	} else {
 		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 16<<10))
@@ -208,7 +208,7 @@ func (h *Handler) openSession(w http.ResponseWriter, r *http.Request, userID, lo
 	}
 	http.SetCookie(w, h.cookie(r, token, int(h.Sessions.TTL.Seconds())))
 	if newDevice {
-		http.SetCookie(w, h.newCookie(r, DeviceCookieName, device, int(deviceLife.Seconds())))
+		http.SetCookie(w, h.Cookie(r, DeviceCookieName, device, int(deviceLife.Seconds())))
 	}
 	return nil
 }
@@ -299,11 +299,13 @@ const deviceLife = 365 * 24 * time.Hour
 
 // cookie is the session cookie.
 func (h *Handler) cookie(r *http.Request, value string, maxAge int) *http.Cookie {
-	return h.newCookie(r, CookieName, value, maxAge)
+	return h.Cookie(r, CookieName, value, maxAge)
 }
 
-// newCookie is scoped to the base domain so one sign-in serves every space subdomain.
-func (h *Handler) newCookie(r *http.Request, name, value string, maxAge int) *http.Cookie {
+// Cookie is a cookie scoped like the session cookie (HttpOnly, SameSite=Lax, Secure over
+// HTTPS) on the base domain, so that one sign-in serves every space subdomain; single sign-on
+// sets its flow cookie with it. A negative maxAge removes it.
+func (h *Handler) Cookie(r *http.Request, name, value string, maxAge int) *http.Cookie {
 	c := &http.Cookie{
 		Name: name, Value: value, Path: "/", MaxAge: maxAge,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: h.secure(r),
@@ -360,12 +362,12 @@ func (h *Handler) landingURL(r *http.Request) string {
 	return scheme + "://www." + h.BaseDomain + port + "/"
 }
 
-// safePath keeps redirects on this site: an absolute path of this site, or "/". Browsers
+// SafePath keeps redirects on this site: an absolute path of this site, or "/". Browsers
 // drop tabs and line breaks from addresses, read a backslash as a slash and resolve "//host"
 // to another site, so that "/\t/evil.example" and "/\evil.example" lead off-site: a path
 // holding control characters, white space or backslashes anywhere, starting with "//", or
 // naming a scheme or host is refused.
-func safePath(p string) string {
+func SafePath(p string) string {
 	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || len(p) > 2048 || !utf8.ValidString(p) ||
 		strings.ContainsFunc(p, func(r rune) bool { return r == '\\' || unicode.IsSpace(r) || unicode.IsControl(r) }) {
 		return "/"
