@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/errgroup"
 )
 
 // DefaultCluster is the placement name of the cluster given by the database URL.
@@ -229,12 +230,28 @@ func (db *DB) EverySpace(ctx context.Context, spaces SpaceLister, fn func(*Space
 	if err != nil {
 		return err
 	}
-	for _, sp := range list {
-		if err := db.SpaceTx(ctx, sp, func(tx pgx.Tx) error { return fn(sp, tx) }); err != nil {
-			return fmt.Errorf("space %d: %w", sp.ID, err)
-		}
+	return db.EachSpace(ctx, list, fn)
+}
+
+// FanOut bounds how many spaces EachSpace works on at once.
+const FanOut = 4
+
+// EachSpace runs fn in a transaction confined to each of spaces, at most FanOut at a time,
+// each on its own placement. Each space commits on its own; the first error stops the
+// spaces not yet begun and is returned, naming its space. fn may run concurrently for
+// different spaces.
+func (db *DB) EachSpace(ctx context.Context, spaces []*Space, fn func(*Space, pgx.Tx) error) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(FanOut)
+	for _, sp := range spaces {
+		g.Go(func() error {
+			if err := db.SpaceTx(gctx, sp, func(tx pgx.Tx) error { return fn(sp, tx) }); err != nil {
+				return fmt.Errorf("space %d: %w", sp.ID, err)
+			}
+			return nil
+		})
 	}
-	return nil
+	return g.Wait()
 }
 
 // Ready reports whether the database answers.

@@ -129,6 +129,15 @@ func (r *Registry) one(ctx context.Context, where string, arg any) (*Space, erro
 	return s, err
 }
 
+// ByIDs returns the active spaces among ids, by id; ids of no active space are left out.
+func (r *Registry) ByIDs(ctx context.Context, ids []int64) ([]*Space, error) {
+	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status = 'active' AND s.id = ANY($1) ORDER BY s.id", ids)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, scanSpace)
+}
+
 // List returns every active space in landing-page order.
 func (r *Registry) List(ctx context.Context) ([]*Space, error) {
 	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status = 'active' ORDER BY s.position, lower(s.title), s.id")
