@@ -194,9 +194,16 @@ func TestIntegrationCollectionAdministration(t *testing.T) {
 	assert.Equal(t, 1, sst.MemberStats["validatorsCount"])
 	assert.Len(t, sst.CollectionStats, 2)
 
+	// a collection offered to another space takes its offers along
+	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/createSharedCollection", fmt.Sprintf(`{"spaceId":%d,"collectionId":%d}`, e.beta.ID, c.ID))
+	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+	require.Equal(t, 1, e.count("SELECT count(*) FROM control.shared_collections WHERE from_space_id = $1 AND collection_id = $2", e.alpha.ID, c.ID))
 	require.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "admin/mutation/deleteCollection", fmt.Sprintf(`{"collectionId":%d}`, c.ID)).Status)
 	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.super, "common/query/collection", fmt.Sprintf(`{"collectionId":%d}`, c.ID)).Status)
 	assert.Equal(t, 0, e.count("SELECT count(*) FROM "+spaceSchema(e, "alpha")+".collection_roles WHERE collection_id = $1", c.ID))
+	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.shared_collections WHERE from_space_id = $1 AND collection_id = $2", e.alpha.ID, c.ID))
+	res = e.api("beta", e.betaAdmin, "admin/spaceadmin/query/sharedCollections", fmt.Sprintf(`{"spaceId":%d}`, e.beta.ID))
+	assert.Equal(t, http.StatusOK, res.Status, string(res.Body))
 }
 
 func TestIntegrationSpaceMembers(t *testing.T) {

@@ -145,7 +145,8 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if err != nil {
 		return nil, err
 	}
-	guidelineSvc := &guidelines.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock, Jobs: jobs}
+	sharingSvc := &sharing.Service{DB: db, Registry: registry, Authz: enforcer}
+	guidelineSvc := &guidelines.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock, Jobs: jobs, Shares: sharingSvc}
 	validationSvc := &validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}
 	if cfg.SessionIdle == 0 {
 		cfg.SessionIdle = defaultSessionIdle
@@ -159,7 +160,10 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		Sessions: sessions, Roles: enforcer}
 	enforcer.OnChange(userSvc.ForgetProfile)
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
-	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs, Enroller: spaceSvc}
+	catalog := metadataCatalog{spaceSvc}
+	guidelineSvc.Memberships, guidelineSvc.Catalog = spaceSvc, catalog
+	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs, Enroller: spaceSvc,
+		Shares: sharingSvc, Memberships: spaceSvc}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
 		Sessions:                    sessions,
@@ -195,9 +199,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&auditlog.Service{Store: &auditlog.Store{Pool: pool}, Registry: registry, Authz: enforcer, Now: cfg.Now}).Register(router)
 	(&notify.Service{DB: db}).Register(router)
 	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs}).Register(router)
-	(&sharing.Service{DB: db, Registry: registry, Authz: enforcer}).Register(router)
+	sharingSvc.Register(router)
 	(&content.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc, Clock: clock}).Register(router)
-	(&search.Service{Backend: backend, Collections: guidelineSvc, Options: search.Options{Pool: pool}, Clock: clock}).Register(router)
+	(&search.Service{Backend: backend, Collections: guidelineSvc, Options: catalog, Clock: clock}).Register(router)
 	(&search.Maintenance{Pool: pool, Jobs: jobs}).Register(router)
 	(&toc.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc}).Register(router)
 	(&favorites.Service{DB: db, Registry: registry, Guidelines: guidelineSvc}).Register(router)

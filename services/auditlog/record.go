@@ -35,7 +35,9 @@ type Execer interface {
 // Target is what an action was done to. When Label is empty, Record takes it from the
 // database for the types user, space, collection (of the entry's space), guideline (the
 // latest title, in Language if given) and metadata, as it is at that moment of the change:
-// record deletions before the row goes.
+// record deletions before the row goes. Collections and guidelines are read in the
+// transaction the entry is recorded in, which must then be one on their space (SpaceTx):
+// an entry recorded elsewhere (a control transaction) names them by Label.
 type Target struct {
 	Type     string
 	ID       int64
@@ -108,16 +110,15 @@ func Record(ctx context.Context, q Execer, e Entry) error {
 		return fmt.Errorf("%w %q", ErrUnknownAction, e.Action)
 	}
 	var spaceID *int64
-	schema := ""
 	switch {
 	case e.Installation:
 	case e.Space != nil:
-		spaceID, schema = &e.Space.ID, e.Space.Schema
+		spaceID = &e.Space.ID
 	case e.SpaceID != 0:
-		spaceID, schema = &e.SpaceID, tenancy.SchemaName(e.SpaceID)
+		spaceID = &e.SpaceID
 	default:
 		if sp, ok := tenancy.SpaceFrom(ctx); ok {
-			spaceID, schema = &sp.ID, sp.Schema
+			spaceID = &sp.ID
 		}
 	}
 	actor, loginID := actorOf(ctx, e.Actor, e.Fallback)
@@ -139,23 +140,22 @@ func Record(ctx context.Context, q Execer, e Entry) error {
 	if e.ID != 0 {
 		targetID = &e.ID
 	}
+	label := e.Label
+	if label == "" && spaceID != nil && (e.Target.SpaceID == 0 || e.Target.SpaceID == *spaceID) {
+		if label, err = Label(ctx, q, e.Target); err != nil {
+			return fmt.Errorf("auditlog: record %s: %w", e.Action, err)
+		}
+	}
 	client := api.ClientFrom(ctx)
 	args := []any{spaceID, actorID, clean(actor.Name, 200), clean(actor.Email, 254), loginID, e.Action,
-		clean(e.Type, 40), targetID, clean(e.Label, 300), string(raw), clean(client.Addr, 64), clean(client.UserAgent, 512)}
-	if e.Target.SpaceID != 0 {
-		schema = tenancy.SchemaName(e.Target.SpaceID)
-	}
-	label := labelSQL(e.Type, schema)
-	if e.Type == TypeGuideline && schema != "" {
-		args = append(args, e.Language)
-	}
+		clean(e.Type, 40), targetID, clean(label, 300), string(raw), clean(client.Addr, 64), clean(client.UserAgent, 512)}
 	_, err = q.Exec(ctx, `INSERT INTO control.audit_log (space_id, actor_id, actor_name, actor_email, action,
 			target_type, target_id, target_label, details, client_addr, user_agent)
 		SELECT $1::bigint, $2::bigint,
 			coalesce(nullif($3::text, ''), trim(u.firstname || ' ' || u.lastname), ''),
 			coalesce(nullif($4::text, ''), (SELECT l.email FROM control.logins l WHERE l.user_id = $2::bigint
 				ORDER BY l.id = $5::bigint DESC, l.is_primary DESC, l.id LIMIT 1), ''),
-			$6::text, $7::text, $8::bigint, coalesce(nullif($9::text, ''), `+label+`, ''), $10::jsonb, $11::text, $12::text
+			$6::text, $7::text, $8::bigint, coalesce(nullif($9::text, ''), `+labelSQL(e.Type)+`, ''), $10::jsonb, $11::text, $12::text
 		FROM (SELECT 1) one LEFT JOIN control.users u ON u.id = $2::bigint`, args...)
 	if err != nil {
 		return fmt.Errorf("auditlog: record %s: %w", e.Action, err)
@@ -178,9 +178,35 @@ func actorOf(ctx context.Context, explicit, fallback *Actor) (Actor, int64) {
 	return Actor{ID: p.UserID}, p.LoginID
 }
 
-// labelSQL is the expression that reads a target's label ($8 its id; $13 the language of a
-// guideline) when the caller gave none.
-func labelSQL(typ, schema string) string {
+// Label reads the label of a collection or a guideline in q, a transaction on the space
+// holding it, as Record would: the collection's title, the guideline's latest title (in the
+// target's language if it has one); "" for other targets and those that are gone. Entries
+// recorded outside a transaction of that space take their label from it.
+func Label(ctx context.Context, q Execer, t Target) (string, error) {
+	r, ok := q.(Querier)
+	if !ok {
+		return "", nil
+	}
+	var row pgx.Row
+	switch t.Type {
+	case TypeCollection:
+		row = r.QueryRow(ctx, "SELECT title FROM collections WHERE id = $1", t.ID)
+	case TypeGuideline:
+		row = r.QueryRow(ctx, `SELECT title FROM guideline_versions WHERE guideline_id = $1
+			ORDER BY language = $2::text DESC, version DESC LIMIT 1`, t.ID, t.Language)
+	default:
+		return "", nil
+	}
+	var label string
+	if err := row.Scan(&label); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return "", fmt.Errorf("label of %s %d: %w", t.Type, t.ID, err)
+	}
+	return label, nil
+}
+
+// labelSQL is the expression that reads a target of the control plane's label ($8 its id)
+// when the caller gave none.
+func labelSQL(typ string) string {
 	switch typ {
 	case TypeUser:
 		return `(SELECT coalesce(nullif(trim(x.firstname || ' ' || x.lastname), ''),
@@ -190,15 +216,6 @@ func labelSQL(typ, schema string) string {
 		return `(SELECT x.title FROM control.spaces x WHERE x.id = $8)`
 	case TypeMetadata:
 		return `(SELECT x.name FROM control.metadata x WHERE x.id = $8)`
-	case TypeCollection:
-		if schema != "" {
-			return `(SELECT x.title FROM ` + pgx.Identifier{schema, "collections"}.Sanitize() + ` x WHERE x.id = $8)`
-		}
-	case TypeGuideline:
-		if schema != "" {
-			return `(SELECT x.title FROM ` + pgx.Identifier{schema, "guideline_versions"}.Sanitize() + ` x WHERE x.guideline_id = $8
-				ORDER BY x.language = $13::text DESC, x.version DESC LIMIT 1)`
-		}
 	}
 	return `NULL::text`
 }

@@ -159,26 +159,35 @@ func TestIntegrationAuditRecordActorsAndTargets(t *testing.T) {
 		actor auditlog.EntryActor
 		label string
 		space bool
+		// inSpace records the entry in a transaction of the space, not of the control plane
+		inSpace bool
 	}{
 		{"a member without a name is labelled by e-mail", ctx,
 			auditlog.Entry{Action: "member.added", Target: auditlog.Target{Type: auditlog.TypeUser, ID: max}},
-			auditlog.EntryActor{ID: &f.user, Name: "Anna Admin", Email: "anna@alpha.ch"}, "max@alpha.ch", true},
+			auditlog.EntryActor{ID: &f.user, Name: "Anna Admin", Email: "anna@alpha.ch"}, "max@alpha.ch", true, false},
 		{"a guideline is labelled by its title in the language", ctx,
 			auditlog.Entry{Action: "guideline.archived", Target: auditlog.Target{Type: auditlog.TypeGuideline, ID: guideline, Language: "de"}},
-			auditlog.EntryActor{ID: &f.user, Name: "Anna Admin", Email: "anna@alpha.ch"}, "Sepsis", true},
+			auditlog.EntryActor{ID: &f.user, Name: "Anna Admin", Email: "anna@alpha.ch"}, "Sepsis", true, true},
+		{"a guideline recorded on the control plane carries its label", ctx,
+			auditlog.Entry{Action: "guideline.copied", Target: auditlog.Target{Type: auditlog.TypeGuideline, ID: guideline, Label: "Sepsis (copy)"}},
+			auditlog.EntryActor{ID: &f.user, Name: "Anna Admin", Email: "anna@alpha.ch"}, "Sepsis (copy)", true, false},
 		{"the operator of the CLI", auditlog.WithActor(context.Background(), auditlog.Operator),
 			auditlog.Entry{Action: "space.deleted", Space: f.space, Target: auditlog.Target{Type: auditlog.TypeSpace, ID: f.space.ID}},
-			auditlog.EntryActor{Name: "operator"}, "Alpha Hospital", true},
+			auditlog.EntryActor{Name: "operator"}, "Alpha Hospital", true, false},
 		{"a failed sign-in names the address tried", context.Background(),
 			auditlog.Entry{Action: auditlog.ActionSignInFailed, Installation: true, Actor: &auditlog.Actor{Email: "ghost@alpha.ch"}},
-			auditlog.EntryActor{Email: "ghost@alpha.ch"}, "", false},
+			auditlog.EntryActor{Email: "ghost@alpha.ch"}, "", false, false},
 		{"an installation-wide event from within a space", ctx,
 			auditlog.Entry{Action: "user.loginAdded", Installation: true, Target: auditlog.Target{Type: auditlog.TypeLogin, ID: 7, Label: "m@x.ch"}},
-			auditlog.EntryActor{ID: &f.user, Name: "Anna Admin", Email: "anna@alpha.ch"}, "m@x.ch", false},
+			auditlog.EntryActor{ID: &f.user, Name: "Anna Admin", Email: "anna@alpha.ch"}, "m@x.ch", false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			require.NoError(t, auditlog.Record(c.ctx, pool, c.entry))
+			if c.inSpace {
+				require.NoError(t, f.db.Tx(c.ctx, func(tx pgx.Tx) error { return auditlog.Record(c.ctx, tx, c.entry) }))
+			} else {
+				require.NoError(t, auditlog.Record(c.ctx, pool, c.entry))
+			}
 			got, _, err := f.store.List(context.Background(), auditlog.Filter{Action: c.entry.Action}, 0, 1)
 			require.NoError(t, err)
 			require.Len(t, got, 1)
@@ -197,7 +206,7 @@ func TestIntegrationAuditRecordActorsAndTargets(t *testing.T) {
 		require.NoError(t, err)
 		got, _, err := f.store.List(context.Background(), auditlog.Filter{ActorID: f.user}, 0, 10)
 		require.NoError(t, err)
-		require.Len(t, got, 3)
+		require.Len(t, got, 4)
 		assert.Equal(t, "Anna Admin", got[0].Actor.Name)
 	})
 	t.Run("text that PostgreSQL refuses is cleaned", func(t *testing.T) {

@@ -51,6 +51,25 @@ type Service struct {
 	Jobs searchjob.Inserter
 	// Enroller brings people named by address into the space.
 	Enroller Enroller
+	// Shares and Memberships read what the control plane holds about a space's collections and people.
+	Shares      Shares
+	Memberships Memberships
+}
+
+// Shares are the offers of collections to other spaces (the sharing context owns them).
+type Shares interface {
+	// Offers counts the spaces a collection of space from is offered to.
+	Offers(ctx context.Context, from, collection int64) (int, error)
+	// Withdraw removes every offer of a collection of space from; again, it changes nothing.
+	Withdraw(ctx context.Context, from, collection int64) error
+}
+
+// Memberships tell who belongs to a space (the spaces context owns memberships).
+type Memberships interface {
+	// SpaceMemberIDs lists the members of a space.
+	SpaceMemberIDs(ctx context.Context, spaceID int64) ([]int64, error)
+	// NotMembers returns those of userIDs who are not members of the space, in order.
+	NotMembers(ctx context.Context, spaceID int64, userIDs []int64) ([]int64, error)
 }
 
 // Collection is a collection as the API shows it.
@@ -84,10 +103,8 @@ func (s *Service) access(ctx context.Context, sp *tenancy.Space) (access, error)
 	return a, err
 }
 
-// readable is the reading rule over c (guidelines.VisibleSQL); canRead is the same rule
-// for one collection.
-const readable = guidelines.VisibleSQL
-
+// canRead is the reading rule (guidelines.CollectionVisible) for one collection; lists apply
+// it to each row.
 func canRead(c Collection, a access, hasRole bool) bool {
 	return guidelines.CollectionVisible(c.Visibility, a.spaceUser, a.spaceAdmin, hasRole)
 }
@@ -147,7 +164,26 @@ func (s *Service) Collections(ctx context.Context, _ struct{}) ([]Collection, er
 	if err != nil {
 		return nil, err
 	}
-	return s.list(ctx, sp, "WHERE "+readable, a.userID, a.spaceUser, a.spaceAdmin)
+	out := []Collection{}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "SELECT "+collectionColumns+`,
+			EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1)
+			FROM collections c ORDER BY lower(c.title), c.id`, a.userID)
+		if err != nil {
+			return err
+		}
+		c := Collection{SpaceID: sp.ID}
+		var hasRole bool
+		_, err = pgx.ForEachRow(rows, []any{&c.ID, &c.Title, &c.Visibility, &c.GuidelinesCount, &hasRole}, func() error {
+			c.HasGuidelines = c.GuidelinesCount > 0
+			if canRead(c, a, hasRole) {
+				out = append(out, c)
+			}
+			return nil
+		})
+		return err
+	})
+	return out, err
 }
 
 func (s *Service) list(ctx context.Context, sp *tenancy.Space, where string, args ...any) ([]Collection, error) {
@@ -326,6 +362,26 @@ func (s *Service) DeleteCollection(ctx context.Context, req DeleteRequest) (bool
 	}
 	var holders []int64
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		// Locked, the collection takes no guideline until this transaction ends.
+		if _, err := tx.Exec(ctx, "SELECT 1 FROM collections WHERE id = $1 FOR UPDATE", c.ID); err != nil {
+			return err
+		}
+		var filled bool
+		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM guidelines WHERE collection_id = $1)", c.ID).Scan(&filled); err != nil {
+			return err
+		}
+		if filled {
+			// a guideline was created since the check above
+			return ErrHasGuidelines
+		}
+		// The offers to other spaces live in the control plane, out of this transaction's
+		// reach; they go first. Should the deletion fail after this, the collection stays
+		// without offers, as the space's admins could have left it by withdrawing them, and
+		// deleting it again completes the work. The other order could leave offers of a
+		// collection that no longer exists.
+		if err := s.Shares.Withdraw(ctx, sp.ID, c.ID); err != nil {
+			return err
+		}
 		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "collection.deleted", Space: sp,
 			Target: auditlog.Target{Type: auditlog.TypeCollection, ID: c.ID, Label: c.Title}}); err != nil {
 			return err
@@ -335,9 +391,6 @@ func (s *Service) DeleteCollection(ctx context.Context, req DeleteRequest) (bool
 			return err
 		}
 		if holders, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, "DELETE FROM control.shared_collections WHERE from_space_id = $1 AND collection_id = $2", sp.ID, c.ID); err != nil {
 			return err
 		}
 		_, err = tx.Exec(ctx, "DELETE FROM collections WHERE id = $1", c.ID)
@@ -389,13 +442,8 @@ func (s *Service) manage(ctx context.Context, id api.ID) (*tenancy.Space, error)
 
 // requireMembers refuses users who are not members of the space.
 func (s *Service) requireMembers(ctx context.Context, sp *tenancy.Space, userIDs []int64) error {
-	var missing []int64
-	rows, err := s.DB.Control().Query(ctx, `SELECT u FROM unnest($2::bigint[]) u
-		WHERE NOT EXISTS (SELECT 1 FROM control.space_members m WHERE m.space_id = $1 AND m.user_id = u)`, sp.ID, userIDs)
+	missing, err := s.Memberships.NotMembers(ctx, sp.ID, userIDs)
 	if err != nil {
-		return err
-	}
-	if missing, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
 		return err
 	}
 	if len(missing) > 0 {

@@ -65,12 +65,15 @@ func (s *Service) CollectionStats(ctx context.Context, req StatsRequest) (Collec
 			SELECT (SELECT count(*) FROM people), (SELECT count(*) FROM authors),
 				(SELECT count(*) FROM (SELECT user_id FROM collection_roles WHERE collection_id = $1 AND role = 'validator'
 				  EXCEPT SELECT user_id FROM authors) v),
-				(SELECT count(*) FROM control.shared_collections WHERE from_space_id = $2 AND collection_id = $1),
 				(SELECT count(DISTINCT user_id) FROM collection_roles WHERE collection_id = $1 AND role IN ('admin', 'member'))`,
-			c.ID, sp.ID).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.AuthorsCount, &st.MemberStats.ValidatorsCount,
-			&st.SharedCollectionsCount, &st.MembersCount)
+			c.ID).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.AuthorsCount, &st.MemberStats.ValidatorsCount, &st.MembersCount)
 	})
+	if err != nil {
+		return st, err
+	}
 	st.MemberStats.OthersCount = st.MemberStats.TotalMembers - st.MemberStats.ValidatorsCount - st.MemberStats.AuthorsCount
+	// offers live in the control plane
+	st.SharedCollectionsCount, err = s.Shares.Offers(ctx, sp.ID, c.ID)
 	return st, err
 }
 
@@ -94,13 +97,18 @@ func (s *Service) SpaceStats(ctx context.Context, req SpaceStatsRequest) (SpaceS
 		st.CollectionStats = append(st.CollectionStats, CollectionCount{CollectionID: c.ID, CollectionTitle: c.Title, GuidelinesCount: c.GuidelinesCount})
 		st.TotalGuidelinesCount += c.GuidelinesCount
 	}
+	// memberships live in the control plane: the space's query gets them as a list
+	members, err := s.Memberships.SpaceMemberIDs(ctx, sp.ID)
+	if err != nil {
+		return SpaceStats{}, err
+	}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `WITH members AS (SELECT user_id FROM control.space_members WHERE space_id = $1),
+		return tx.QueryRow(ctx, `WITH members AS (SELECT DISTINCT unnest($1::bigint[]) AS user_id),
 			authors AS (SELECT user_id FROM members WHERE user_id IN (SELECT author_id FROM guidelines UNION SELECT user_id FROM guideline_coauthors))
 			SELECT (SELECT count(*) FROM members), (SELECT count(*) FROM authors),
 				(SELECT count(*) FROM members WHERE user_id IN (SELECT user_id FROM collection_roles WHERE role = 'validator')
 				  AND user_id NOT IN (SELECT user_id FROM authors))`,
-			sp.ID).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.AuthorsCount, &st.MemberStats.ValidatorsCount)
+			members).Scan(&st.MemberStats.TotalMembers, &st.MemberStats.AuthorsCount, &st.MemberStats.ValidatorsCount)
 	})
 	st.MemberStats.OthersCount = st.MemberStats.TotalMembers - st.MemberStats.ValidatorsCount - st.MemberStats.AuthorsCount
 	return st, err

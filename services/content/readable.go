@@ -141,24 +141,13 @@ func (s *Service) RecentGuidelines(ctx context.Context, req RecentRequest) ([]Gu
 	}
 	out := []GuidelineEntry{}
 	err = s.Guidelines.InEachSpace(ctx, sp, collections, func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error {
-		rows, err := tx.Query(ctx, `WITH recent AS (
-				SELECT g.id, g.collection_id, max(l.valid_since) AS published,
-					(array_agg(l.language ORDER BY l.language = $4 DESC, l.language = 'de' DESC, l.valid_since DESC))[1] AS language,
-					array_agg(l.language ORDER BY array_position(ARRAY['de', 'fr', 'it', 'en'], l.language)) AS languages
-				FROM guidelines g JOIN guideline_languages l ON l.guideline_id = g.id AND `+guidelines.ReadableSQL("$2")+`
-				WHERE g.collection_id = ANY($1) GROUP BY g.id ORDER BY published DESC, g.id DESC LIMIT $3)
-			SELECT r.id, r.language, r.languages, v.title, r.collection_id, r.published FROM recent r
-			JOIN guideline_languages l ON l.guideline_id = r.id AND l.language = r.language
-			JOIN guideline_versions v ON v.guideline_id = r.id AND v.version = l.published_version`, ids, s.Clock.Time(), limit, lang)
-		if err != nil {
-			return err
-		}
-		var e GuidelineEntry
-		_, err = pgx.ForEachRow(rows, []any{&e.GuidelineID, &e.Language, &e.Languages, &e.Title, &e.CollectionID, &e.Published}, func() error {
+		list, err := guidelines.RecentlyPublished(ctx, tx, ids, s.Clock.Time(), limit, lang)
+		for _, p := range list {
+			e := GuidelineEntry{GuidelineID: p.GuidelineID, Language: p.Language, Languages: p.Languages, Title: p.Title,
+				CollectionID: p.CollectionID, Published: p.Published}
 			e.from(byID[e.CollectionID])
 			out = append(out, e)
-			return nil
-		})
+		}
 		return err
 	})
 	if err != nil {
@@ -239,23 +228,14 @@ func (s *Service) ImportantChanges(ctx context.Context, req ImportantChangesRequ
 	}
 	out := ImportantChanges{Items: []ImportantChange{}}
 	err = s.Guidelines.InEachSpace(ctx, sp, collections, func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error {
-		rows, err := tx.Query(ctx, `SELECT g.id, l.language, v.title, l.change_comment, g.collection_id, l.valid_since, count(*) OVER ()
-			FROM guideline_languages l JOIN guidelines g ON g.id = l.guideline_id
-			JOIN guideline_versions v ON v.guideline_id = l.guideline_id AND v.version = l.published_version
-			WHERE g.collection_id = ANY($1) AND l.change_important AND `+guidelines.ReadableSQL("$2")+`
-			ORDER BY l.valid_since DESC, g.id DESC, l.language LIMIT $3`, ids, s.Clock.Time(), from+size)
-		if err != nil {
-			return err
-		}
-		var c ImportantChange
-		var total int
-		_, err = pgx.ForEachRow(rows, []any{&c.GuidelineID, &c.Language, &c.Title, &c.Comment, &c.CollectionID, &c.Published, &total}, func() error {
+		list, total, err := guidelines.ImportantChanges(ctx, tx, ids, s.Clock.Time(), from+size)
+		for _, x := range list {
+			c := ImportantChange{GuidelineEntry: GuidelineEntry{GuidelineID: x.GuidelineID, Language: x.Language, Languages: []string{x.Language},
+				Title: x.Title, CollectionID: x.CollectionID, Published: x.Published}, Comment: x.Comment}
 			c.from(byID[c.CollectionID])
-			c.Languages = []string{c.Language}
 			c.ID = fmt.Sprintf("%d-%d-%s", c.SpaceID, c.GuidelineID, c.Language)
 			out.Items = append(out.Items, c)
-			return nil
-		})
+		}
 		out.Total += total
 		return err
 	})

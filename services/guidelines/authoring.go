@@ -27,8 +27,8 @@ var (
 	ErrTooManyItems     = api.Invalid("validation.tooMany")
 )
 
-// WriterSQL tells whether user $2 writes guideline g: its author or a co-author.
-const WriterSQL = `(g.author_id = $2 OR EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $2))`
+// writerSQL tells whether user $2 writes guideline g: its author or a co-author.
+const writerSQL = `(g.author_id = $2 OR EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $2))`
 
 // Languages a guideline can be written in (spec §9), in the order they are listed.
 var Languages = []string{"de", "fr", "it", "en"}
@@ -269,10 +269,21 @@ func validateVersion(in VersionInput) (VersionInput, error) {
 	return in, nil
 }
 
+// Writes tells whether user writes a guideline of the space tx works in: its author or a
+// co-author (ErrNotFound when there is no such guideline).
+func Writes(ctx context.Context, tx pgx.Tx, guideline, user int64) (bool, error) {
+	var writes bool
+	err := tx.QueryRow(ctx, `SELECT `+writerSQL+` FROM guidelines g WHERE g.id = $1`, guideline, user).Scan(&writes)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, ErrNotFound
+	}
+	return writes, err
+}
+
 // LockAuthored locks a guideline and checks that the caller authors or co-authors it.
 func LockAuthored(ctx context.Context, tx pgx.Tx, guideline int64) error {
 	var author bool
-	err := tx.QueryRow(ctx, `SELECT `+WriterSQL+`
+	err := tx.QueryRow(ctx, `SELECT `+writerSQL+`
 		FROM guidelines g WHERE g.id = $1 FOR UPDATE`, guideline, policy.PrincipalFrom(ctx).UserID).Scan(&author)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ErrNotFound
@@ -497,7 +508,7 @@ func (s *Service) LatestGuideline(ctx context.Context, req LatestRequest) (Versi
 // authors, and who reviews the collection (validators, collection and space admins).
 func (s *Service) MayReview(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (collection int64, err error) {
 	var author bool
-	err = tx.QueryRow(ctx, `SELECT g.collection_id, `+WriterSQL+` FROM guidelines g WHERE g.id = $1`,
+	err = tx.QueryRow(ctx, `SELECT g.collection_id, `+writerSQL+` FROM guidelines g WHERE g.id = $1`,
 		guideline, policy.PrincipalFrom(ctx).UserID).Scan(&collection, &author)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, ErrNotFound

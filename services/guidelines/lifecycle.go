@@ -176,14 +176,10 @@ func (s *Service) manageAuthors(ctx context.Context, tx pgx.Tx, sp *tenancy.Spac
 	return authorID, nil
 }
 
-// requireSpaceMembers refuses users who are not members of the space.
-func requireSpaceMembers(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, ids []int64) error {
-	rows, err := tx.Query(ctx, `SELECT u FROM unnest($2::bigint[]) u WHERE NOT EXISTS
-		(SELECT 1 FROM control.space_members m WHERE m.space_id = $1 AND m.user_id = u)`, sp.ID, ids)
-	if err != nil {
-		return err
-	}
-	missing, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+// requireSpaceMembers refuses users who are not members of the space. Memberships are the
+// control plane's: they are asked of their owner, not read in a space transaction.
+func (s *Service) requireSpaceMembers(ctx context.Context, sp *tenancy.Space, ids []int64) error {
+	missing, err := s.Memberships.NotMembers(ctx, sp.ID, ids)
 	if err != nil {
 		return err
 	}
@@ -247,7 +243,7 @@ func (s *Service) AddGuidelineCoAuthors(ctx context.Context, req CoAuthorsReques
 		if contains(ids, author) {
 			return ErrIsAuthor.With(map[string]any{"id": author})
 		}
-		if err := requireSpaceMembers(ctx, tx, sp, ids); err != nil {
+		if err := s.requireSpaceMembers(ctx, sp, ids); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO guideline_coauthors (guideline_id, user_id) SELECT $1, u FROM unnest($2::bigint[]) u
@@ -280,7 +276,7 @@ func (s *Service) SetGuidelineAuthor(ctx context.Context, req AuthorRequest) (bo
 		if err != nil {
 			return err
 		}
-		if err := requireSpaceMembers(ctx, tx, sp, []int64{int64(req.Author)}); err != nil {
+		if err := s.requireSpaceMembers(ctx, sp, []int64{int64(req.Author)}); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, "DELETE FROM guideline_coauthors WHERE guideline_id = $1 AND user_id = $2", int64(req.Guideline), int64(req.Author)); err != nil {

@@ -49,7 +49,7 @@ type GuidelineRequest struct {
 func (s *Service) manageGuideline(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (int64, error) {
 	var collection int64
 	var writes bool
-	err := tx.QueryRow(ctx, `SELECT g.collection_id, `+WriterSQL+` FROM guidelines g WHERE g.id = $1 FOR UPDATE`,
+	err := tx.QueryRow(ctx, `SELECT g.collection_id, `+writerSQL+` FROM guidelines g WHERE g.id = $1 FOR UPDATE`,
 		guideline, policy.PrincipalFrom(ctx).UserID).Scan(&collection, &writes)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, ErrNotFound
@@ -85,8 +85,10 @@ func (s *Service) SetMetadata(ctx context.Context, req SetMetadataRequest) ([]Gu
 		return nil, ErrTooManyItems.With(map[string]any{"field": "metadata", "max": 100})
 	}
 	metadata, options := make([]int64, len(req.Metadata)), make([]int64, len(req.Metadata))
+	choices := make([]Choice, len(req.Metadata))
 	for i, m := range req.Metadata {
 		metadata[i], options[i] = int64(m.MetadataID), int64(m.OptionID)
+		choices[i] = Choice{MetadataID: metadata[i], OptionID: options[i]}
 		if contains(metadata[:i], metadata[i]) {
 			return nil, ErrInvalidMetadata.With(map[string]any{"metadataId": metadata[i], "reason": "twice"})
 		}
@@ -95,11 +97,16 @@ func (s *Service) SetMetadata(ctx context.Context, req SetMetadataRequest) ([]Gu
 		if _, err := s.manageGuideline(ctx, tx, sp, int64(req.GuidelineID)); err != nil {
 			return err
 		}
-		var valid int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM unnest($2::bigint[], $3::bigint[]) x(metadata_id, option_id)
-			JOIN control.space_metadata sm ON sm.space_id = $1 AND sm.metadata_id = x.metadata_id
-			JOIN control.metadata_options o ON o.id = x.option_id AND o.metadata_id = x.metadata_id`, sp.ID, metadata, options).Scan(&valid); err != nil {
+		// the definitions are the control plane's: asked through their owner, not in tx
+		named, err := s.Catalog.Classify(ctx, sp.ID, choices)
+		if err != nil {
 			return err
+		}
+		valid := 0
+		for _, c := range named {
+			if c.InSpace {
+				valid++
+			}
 		}
 		if valid != len(req.Metadata) {
 			return ErrInvalidMetadata.With(map[string]any{"reason": "option"})
@@ -107,7 +114,7 @@ func (s *Service) SetMetadata(ctx context.Context, req SetMetadataRequest) ([]Gu
 		if _, err := tx.Exec(ctx, "DELETE FROM guideline_metadata WHERE guideline_id = $1", int64(req.GuidelineID)); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id)
+		_, err = tx.Exec(ctx, `INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id)
 			SELECT $1, m, o FROM unnest($2::bigint[], $3::bigint[]) x(m, o)`, int64(req.GuidelineID), metadata, options)
 		if err != nil {
 			return err
@@ -127,7 +134,7 @@ func (s *Service) GuidelineMetadata(ctx context.Context, req GuidelineRequest) (
 	if err != nil {
 		return nil, err
 	}
-	var out []GuidelineMetadata
+	var choices []Choice
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		_, err := s.MayReview(ctx, tx, sp, int64(req.ID))
 		if errors.Is(err, api.ErrForbidden) {
@@ -136,10 +143,13 @@ func (s *Service) GuidelineMetadata(ctx context.Context, req GuidelineRequest) (
 		if err != nil {
 			return err
 		}
-		out, err = metadataOf(ctx, tx, sp.ID, int64(req.ID))
+		choices, err = choicesOf(ctx, tx, int64(req.ID))
 		return err
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return s.Metadata(ctx, sp.ID, choices)
 }
 
 // mayReadSome checks that the caller may read at least one language of a guideline of sp.
@@ -153,22 +163,31 @@ func (s *Service) mayReadSome(ctx context.Context, tx pgx.Tx, sp *tenancy.Space,
 	return err
 }
 
-// MetadataSQL is a scalar subquery: the classification of guideline (an SQL expression) of
-// space (an SQL expression of its id) as a JSON list of GuidelineMetadata, in the space's
-// order of metadata.
-func MetadataSQL(guideline, space string) string {
-	return `(SELECT coalesce(json_agg(json_build_object('metadataId', m.id, 'name', m.name, 'optionId', o.id, 'optionName', o.name)
-		ORDER BY sm.position NULLS LAST, m.id), '[]')
-		FROM guideline_metadata gm JOIN control.metadata m ON m.id = gm.metadata_id JOIN control.metadata_options o ON o.id = gm.option_id
-		LEFT JOIN control.space_metadata sm ON sm.space_id = ` + space + ` AND sm.metadata_id = m.id
-		WHERE gm.guideline_id = ` + guideline + `)`
+// choicesOf reads the classification of a guideline of the space tx works in, by ids.
+func choicesOf(ctx context.Context, tx pgx.Tx, guideline int64) ([]Choice, error) {
+	rows, err := tx.Query(ctx, "SELECT metadata_id, option_id FROM guideline_metadata WHERE guideline_id = $1 ORDER BY metadata_id", guideline)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
 }
 
-// metadataOf reads the classification of a guideline of space spaceID.
-func metadataOf(ctx context.Context, tx pgx.Tx, spaceID, guideline int64) ([]GuidelineMetadata, error) {
-	var out []GuidelineMetadata
-	err := tx.QueryRow(ctx, `SELECT `+MetadataSQL("$1::bigint", "$2::bigint"), guideline, spaceID).Scan(&out)
-	return out, err
+// Metadata names the classification of a guideline of space spaceID (choices, as stored with
+// the guideline) in the space's order of metadata; choices of options that are gone are left
+// out. The names are the control plane's (Catalog): call it outside space transactions.
+func (s *Service) Metadata(ctx context.Context, spaceID int64, choices []Choice) ([]GuidelineMetadata, error) {
+	out := []GuidelineMetadata{}
+	if len(choices) == 0 {
+		return out, nil
+	}
+	named, err := s.Catalog.Classify(ctx, spaceID, choices)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range named {
+		out = append(out, c.GuidelineMetadata)
+	}
+	return out, nil
 }
 
 // PlaceRequest names a guideline, a collection and the main validator there (copy, move).

@@ -70,32 +70,84 @@ type Reach struct {
 	member     bool // holds a role in the collection
 }
 
-// ReachColumns select how the caller (user id $2) stands to guideline g of collection c, in
-// the order Reach.Targets scans them.
-const ReachColumns = `g.collection_id, c.visibility, ` + WriterSQL + `,
+// reachColumns select how the caller (user id $2) stands to guideline g of collection c, in
+// the order Reach.targets scans them.
+const reachColumns = `g.collection_id, c.visibility, ` + writerSQL + `,
 	EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $2)`
 
-// ReadingColumns are ReachColumns followed by whether the guideline's collection is open to
-// space $4 from its space $3: always in its own space, through an active share otherwise.
-const ReadingColumns = ReachColumns + `,
-	$3::bigint = $4::bigint OR EXISTS (SELECT 1 FROM control.shared_collections s
-		WHERE s.from_space_id = $3 AND s.to_space_id = $4 AND s.collection_id = g.collection_id AND s.active)`
+// targets are the scan destinations of reachColumns.
+func (r *Reach) targets() []any { return []any{&r.Collection, &r.visibility, &r.Author, &r.member} }
 
-// Targets are the scan destinations of ReachColumns.
-func (r *Reach) Targets() []any { return []any{&r.Collection, &r.visibility, &r.Author, &r.member} }
-
-// ReachOf tells how the caller stands to a guideline (ErrNotFound when there is none).
-func (s *Service) ReachOf(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (Reach, error) {
+// readReach reads how the caller stands to a guideline of the space tx works in, without
+// what the policy says (completeReach); ErrNotFound when there is none.
+func readReach(ctx context.Context, tx pgx.Tx, guideline int64) (Reach, error) {
 	var r Reach
-	err := tx.QueryRow(ctx, `SELECT `+ReachColumns+` FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`,
-		guideline, policy.PrincipalFrom(ctx).UserID).Scan(r.Targets()...)
+	err := tx.QueryRow(ctx, `SELECT `+reachColumns+` FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`,
+		guideline, policy.PrincipalFrom(ctx).UserID).Scan(r.targets()...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return r, ErrNotFound
 	}
+	return r, err
+}
+
+// ReachOf tells how the caller stands to a guideline (ErrNotFound when there is none).
+func (s *Service) ReachOf(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (Reach, error) {
+	r, err := readReach(ctx, tx, guideline)
 	if err != nil {
 		return r, err
 	}
 	return r, s.completeReach(ctx, sp, &r)
+}
+
+// Reading is what a reader needs to know of a guideline before its text: how the caller
+// stands to it, whether its collection is open to the space it is read from, and its
+// classification.
+type Reading struct {
+	Reach
+	// Shared: the guideline's collection is open to the space it is read from, always in its
+	// own space and through an active share otherwise (see Admit).
+	Shared   bool
+	Metadata []GuidelineMetadata
+}
+
+// readingSQL reads reachColumns of guideline $1 for user $2 with its classification by ids.
+const readingSQL = `SELECT ` + reachColumns + `,
+	ARRAY(SELECT m.metadata_id FROM guideline_metadata m WHERE m.guideline_id = g.id ORDER BY m.metadata_id),
+	ARRAY(SELECT m.option_id FROM guideline_metadata m WHERE m.guideline_id = g.id ORDER BY m.metadata_id)
+	FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`
+
+// Reading reads how the caller stands to a guideline of space source read from space sp, in
+// one round trip on source (ErrNotFound when there is none), then on the control plane what
+// it holds: the share that opens a guideline of another space, the names of its
+// classification. Admit decides with it whether the caller may see the guideline.
+func (s *Service) Reading(ctx context.Context, sp, source *tenancy.Space, guideline int64) (Reading, error) {
+	var rd Reading
+	var metadata, options []int64
+	found := false
+	err := s.DB.SpaceQuery(ctx, source, func(rows pgx.Rows) error {
+		for rows.Next() {
+			found = true
+			if err := rows.Scan(append(rd.targets(), &metadata, &options)...); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	}, readingSQL, guideline, policy.PrincipalFrom(ctx).UserID)
+	if err == nil && !found {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return rd, err
+	}
+	if rd.Shared, err = s.openTo(ctx, sp, source, rd.Collection); err != nil {
+		return rd, err
+	}
+	choices := make([]Choice, len(metadata))
+	for i := range metadata {
+		choices[i] = Choice{MetadataID: metadata[i], OptionID: options[i]}
+	}
+	rd.Metadata, err = s.Metadata(ctx, source.ID, choices)
+	return rd, err
 }
 
 // completeReach adds what the policy says of the caller to the columns read.

@@ -3,6 +3,8 @@ package guidelines
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -11,9 +13,9 @@ import (
 	"vademecum/tenancy"
 )
 
-// VisibleSQL is the reading rule of ARCHITECTURE §5 (CollectionVisible) in SQL over a
+// visibleSQL is the reading rule of ARCHITECTURE §5 (CollectionVisible) in SQL over a
 // collection c: $1 user id, $2 space user, $3 space admin. A test proves the two agree.
-const VisibleSQL = `(c.visibility = 'public'
+const visibleSQL = `(c.visibility = 'public'
 	OR (c.visibility = 'protected' AND $2::boolean)
 	OR $3::boolean
 	OR EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1))`
@@ -91,12 +93,6 @@ func (s *Service) StandingIn(ctx context.Context, sp *tenancy.Space) (Standing, 
 	return st, err
 }
 
-// share is an active share of a collection of space from to the current space.
-type share struct {
-	from       int64
-	collection int64
-}
-
 // ReadableCollections lists every collection the caller may read in space sp: the space's
 // own by the reading rule, then those shared to sp by active shares whose collection the
 // caller may read by the same rule, where being a user of sp counts as being a user of
@@ -109,7 +105,7 @@ func (s *Service) ReadableCollections(ctx context.Context, sp *tenancy.Space) ([
 	}
 	var out []ReadableCollection
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT c.id, c.title, c.visibility FROM collections c WHERE `+VisibleSQL+`
+		rows, err := tx.Query(ctx, `SELECT c.id, c.title, c.visibility FROM collections c WHERE `+visibleSQL+`
 			ORDER BY lower(c.title), c.id`, here.UserID, here.User, here.Admin)
 		if err != nil {
 			return err
@@ -123,32 +119,27 @@ func (s *Service) ReadableCollections(ctx context.Context, sp *tenancy.Space) ([
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.DB.Control().Query(ctx, `SELECT from_space_id, collection_id FROM control.shared_collections
-		WHERE to_space_id = $1 AND active ORDER BY from_space_id, collection_id`, sp.ID)
+	shares, err := s.Shares.SharedTo(ctx, sp.ID)
 	if err != nil {
 		return nil, err
 	}
-	shares, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (share, error) {
-		var sh share
-		return sh, row.Scan(&sh.from, &sh.collection)
-	})
-	if err != nil {
-		return nil, err
-	}
-	for len(shares) > 0 {
-		from := shares[0].from
-		var ids []int64
-		for len(shares) > 0 && shares[0].from == from {
-			ids = append(ids, shares[0].collection)
-			shares = shares[1:]
-		}
-		shared, err := s.sharedFrom(ctx, here, from, ids)
+	for _, from := range slices.Sorted(maps.Keys(shares)) {
+		shared, err := s.sharedFrom(ctx, here, from, shares[from])
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, shared...)
 	}
 	return out, nil
+}
+
+// SharingSpaces lists the spaces that share collections to space sp by active shares, by id.
+func (s *Service) SharingSpaces(ctx context.Context, sp *tenancy.Space) ([]int64, error) {
+	shares, err := s.Shares.SharedTo(ctx, sp.ID)
+	if err != nil {
+		return nil, err
+	}
+	return slices.Sorted(maps.Keys(shares)), nil
 }
 
 // sharedFrom lists the collections ids of space from that the caller may read.
@@ -167,7 +158,7 @@ func (s *Service) sharedFrom(ctx context.Context, here Standing, from int64, ids
 	var out []ReadableCollection
 	err = s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT c.id, c.title, c.visibility FROM collections c
-			WHERE c.id = ANY($4) AND `+VisibleSQL+` ORDER BY lower(c.title), c.id`,
+			WHERE c.id = ANY($4) AND `+visibleSQL+` ORDER BY lower(c.title), c.id`,
 			here.UserID, here.User || there.User, there.Admin, ids)
 		if err != nil {
 			return err
@@ -210,13 +201,11 @@ func (s *Service) mayRead(ctx context.Context, tx pgx.Tx, sp, source *tenancy.Sp
 	if err := CheckLanguage("language", language); err != nil {
 		return Reach{}, err
 	}
-	var r Reach
-	var shared bool
-	err := tx.QueryRow(ctx, `SELECT `+ReadingColumns+` FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`,
-		guideline, policy.PrincipalFrom(ctx).UserID, source.ID, sp.ID).Scan(append(r.Targets(), &shared)...)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return r, ErrNotFound
+	r, err := readReach(ctx, tx, guideline)
+	if err != nil {
+		return r, err
 	}
+	shared, err := s.openTo(ctx, sp, source, r.Collection)
 	if err != nil {
 		return r, err
 	}
@@ -231,9 +220,18 @@ func (s *Service) mayRead(ctx context.Context, tx pgx.Tx, sp, source *tenancy.Sp
 	return r, err
 }
 
-// Admit decides, for a guideline of space source whose reach has been read (ReadingColumns)
-// from space sp, whether the caller may see it: a guideline of another space needs an
-// active share of its collection (shared) or it is not found from sp; then its collection
+// openTo tells whether a collection of space source is open to space sp: always in its own
+// space, through an active share otherwise (read on the control plane, which holds shares).
+func (s *Service) openTo(ctx context.Context, sp, source *tenancy.Space, collection int64) (bool, error) {
+	if sp.ID == source.ID {
+		return true, nil
+	}
+	return s.Shares.IsShared(ctx, source.ID, sp.ID, collection)
+}
+
+// Admit decides, for a guideline of space source whose reach has been read (Reading) from
+// space sp, whether the caller may see it: a guideline of another space needs an active
+// share of its collection (shared) or it is not found from sp; then its collection
 // must be visible to the caller (api.ErrForbidden otherwise). Privileged callers (authors,
 // the collection's administrators and reviewers) may read any language it has, whatever
 // its state; the others only readable languages.

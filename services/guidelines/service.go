@@ -30,6 +30,10 @@ type Service struct {
 	Clock    Clock
 	// Jobs queues search indexing in the transactions that change what readers find.
 	Jobs searchjob.Inserter
+	// Shares, Memberships and Catalog read what the control plane holds about spaces.
+	Shares      Shares
+	Memberships Memberships
+	Catalog     Catalog
 }
 
 // Language is the state of one language of a guideline.

@@ -117,12 +117,12 @@ func States(f Facts, now time.Time, expiringWindow time.Duration) []string {
 }
 
 // Readable reports whether readers see the language: published, online, not archived and
-// not expired. ReadableSQL is the same rule for queries.
+// not expired. readableSQL is the same rule for queries; a test proves the two agree.
 func Readable(f Facts, now time.Time) bool {
 	return f.Published != nil && f.Online && !f.Archived && (f.ValidUntil == nil || now.Before(*f.ValidUntil))
 }
 
-// ReadableSQL is Readable for a row l of guideline_languages at the time in parameter now.
-func ReadableSQL(now string) string {
+// readableSQL is Readable for a row l of guideline_languages at the time in parameter now.
+func readableSQL(now string) string {
 	return `(l.published_version IS NOT NULL AND l.online AND NOT l.archived AND (l.valid_until IS NULL OR l.valid_until > ` + now + `))`
 }

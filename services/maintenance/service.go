@@ -261,6 +261,20 @@ func (s *Service) CopyGuidelines(ctx context.Context, req CopyRequest) (Task, er
 		v := int64(*req.Validator)
 		validator = &v
 	}
+	// the audit entries name the guidelines as they are in their space, read there
+	labels := make([]string, len(check.IDs))
+	err = s.DB.SpaceTx(ctx, from, func(tx pgx.Tx) error {
+		for i, id := range check.IDs {
+			var err error
+			if labels[i], err = auditlog.Label(ctx, tx, auditlog.Target{Type: auditlog.TypeGuideline, ID: id}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Task{}, err
+	}
 	var t Task
 	err = pgx.BeginFunc(ctx, s.DB.Control(), func(tx pgx.Tx) error {
 		name := fmt.Sprintf("copyGuidelines %s → %s (%d)", from.Subdomain, to.Subdomain, len(check.IDs))
@@ -273,8 +287,8 @@ func (s *Service) CopyGuidelines(ctx context.Context, req CopyRequest) (Task, er
 			Collection: int64(req.Collection), Validator: validator, Author: int64(req.Author)}, nil); err != nil {
 			return err
 		}
-		for _, id := range check.IDs {
-			if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.copied", Space: from, Target: auditlog.Target{Type: auditlog.TypeGuideline, ID: id},
+		for i, id := range check.IDs {
+			if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.copied", Space: from, Target: auditlog.Target{Type: auditlog.TypeGuideline, ID: id, Label: labels[i]},
 				Details: map[string]any{"toSpaceId": to.ID, "toSpace": to.Title, "taskId": t.ID}}); err != nil {
 				return err
 			}

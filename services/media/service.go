@@ -187,20 +187,18 @@ func (s *Service) mayDownload(ctx context.Context, sp *tenancy.Space, hash strin
 		if found {
 			return nil
 		}
-		return tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM documents d JOIN guidelines g ON g.id = d.guideline_id
-			WHERE d.hash = $1 AND g.collection_id = ANY($2)
-			  AND EXISTS (SELECT 1 FROM guideline_languages l WHERE l.guideline_id = g.id AND `+guidelines.ReadableSQL("$3")+`))`,
-			hash, ids, now).Scan(&found)
+		attached, err := attachedTo(ctx, tx, hash)
+		if err != nil || len(attached) == 0 {
+			return err
+		}
+		found, err = guidelines.AnyReadable(ctx, tx, attached, ids, now)
+		return err
 	})
 	if err != nil || found || policy.PrincipalFrom(ctx).Anonymous() {
 		return found, err
 	}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, "SELECT DISTINCT guideline_id FROM documents WHERE hash = $1 ORDER BY guideline_id", hash)
-		if err != nil {
-			return err
-		}
-		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		ids, err := attachedTo(ctx, tx, hash)
 		if err != nil {
 			return err
 		}
@@ -217,6 +215,15 @@ func (s *Service) mayDownload(ctx context.Context, sp *tenancy.Space, hash strin
 		return nil
 	})
 	return found, err
+}
+
+// attachedTo lists the guidelines of the space tx works in that file hash is attached to.
+func attachedTo(ctx context.Context, tx pgx.Tx, hash string) ([]int64, error) {
+	rows, err := tx.Query(ctx, "SELECT DISTINCT guideline_id FROM documents WHERE hash = $1 ORDER BY guideline_id", hash)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
 // DocumentInput registers an uploaded file with a guideline.

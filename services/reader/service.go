@@ -299,33 +299,36 @@ func (s *Service) GuidelinePreview(ctx context.Context, req PreviewRequest) (Gui
 	return s.read(ctx, sp, GuidelineRequest{ID: req.ID, Language: req.Language, Space: &req.Space})
 }
 
-// stateSQL reads in one statement whatever around the published text of guideline $1 may
-// change from one read to the next: how the caller (user $2) reading from space $4 stands to
-// it in its space $3 (guidelines.ReadingColumns), its collection's title, its metadata and
-// one row per language (languageColumns; a guideline without languages has one row of
-// NULLs there).
-var stateSQL = `SELECT ` + guidelines.ReadingColumns + `, c.title, ` + guidelines.MetadataSQL("g.id", "$3") + `, ` + languageColumns + `
+// stateSQL reads in one statement whatever around the published text of guideline $1 the
+// reader shows and may change from one read to the next: its collection's title and one row
+// per language (languageColumns; a guideline without languages has one row of NULLs there).
+// How the caller stands to the guideline and its metadata are the guidelines' to read
+// (guidelines.Reading).
+const stateSQL = `SELECT c.title, ` + languageColumns + `
 	FROM guidelines g JOIN collections c ON c.id = g.collection_id
 	LEFT JOIN guideline_languages l ON l.guideline_id = g.id ` + languageJoins + `
 	WHERE g.id = $1`
 
-// state is what stateSQL reads.
+// state is what the reader knows of a guideline before its text.
 type state struct {
-	reach      guidelines.Reach
-	shared     bool
+	guidelines.Reading
 	collection string
-	metadata   []guidelines.GuidelineMetadata
 	languages  []language
 }
 
-// loadState reads the state of guideline id of source read from sp in one round trip.
+// loadState reads the state of guideline id of source read from sp: the guidelines' part,
+// then the reader's in one round trip.
 func (s *Service) loadState(ctx context.Context, sp, source *tenancy.Space, id int64) (state, error) {
 	var st state
+	var err error
+	if st.Reading, err = s.Guidelines.Reading(ctx, sp, source, id); err != nil {
+		return st, err
+	}
 	found := false
-	err := s.DB.SpaceQuery(ctx, source, func(rows pgx.Rows) error {
+	err = s.DB.SpaceQuery(ctx, source, func(rows pgx.Rows) error {
 		for rows.Next() {
 			var l language
-			if err := rows.Scan(append(append(st.reach.Targets(), &st.shared, &st.collection, &st.metadata), l.targets()...)...); err != nil {
+			if err := rows.Scan(append([]any{&st.collection}, l.targets()...)...); err != nil {
 				return err
 			}
 			found = true
@@ -334,7 +337,7 @@ func (s *Service) loadState(ctx context.Context, sp, source *tenancy.Space, id i
 			}
 		}
 		return rows.Err()
-	}, stateSQL, id, policy.PrincipalFrom(ctx).UserID, source.ID, sp.ID)
+	}, stateSQL, id)
 	if err == nil && !found {
 		err = guidelines.ErrNotFound
 	}
@@ -386,12 +389,12 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 	if err != nil {
 		return Guideline{}, err
 	}
-	if _, err := s.Guidelines.Admit(ctx, sp, source, &st.reach, st.shared); errors.Is(err, api.ErrForbidden) {
+	if _, err := s.Guidelines.Admit(ctx, sp, source, &st.Reach, st.Shared); errors.Is(err, api.ErrForbidden) {
 		return Guideline{}, s.refusal(ctx, sp)
 	} else if err != nil {
 		return Guideline{}, err
 	}
-	mayEdit := local && (st.reach.Author || st.reach.Admin)
+	mayEdit := local && (st.Author || st.Admin)
 	now := s.Clock.Time()
 	g := Guideline{ID: id, RequestedLanguage: req.Language}
 	open := readable(st.languages, now)
@@ -415,8 +418,8 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 	g.ValidFrom, g.ValidUntil, g.FirstPublishedDate = l.validSince, l.facts.ValidUntil, l.firstPublished
 	g.ImportantChange, g.ChangeComment = l.important, l.comment
 	g.Validator, g.ValidationDate = l.validator, l.validationDate
-	g.Collection = Ref{ID: st.reach.Collection, Title: st.collection}
-	g.Metadata = st.metadata
+	g.Collection = Ref{ID: st.Collection, Title: st.collection}
+	g.Metadata = st.Metadata
 	g.Details, g.details = t.details, t.encoded
 	if t.encoded == nil {
 		g.Details = slices.Clone(t.details)
@@ -505,12 +508,7 @@ func (s *Service) GuidelinePreviewSpaces(ctx context.Context, req PreviewSpacesR
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.DB.Control().Query(ctx, `SELECT DISTINCT from_space_id FROM control.shared_collections
-		WHERE to_space_id = $1 AND active ORDER BY from_space_id`, sp.ID)
-	if err != nil {
-		return nil, err
-	}
-	from, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	from, err := s.Guidelines.SharingSpaces(ctx, sp)
 	if err != nil {
 		return nil, err
 	}

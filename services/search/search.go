@@ -13,8 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"vademecum/services/api"
 	"vademecum/services/guidelines"
 	"vademecum/services/users"
@@ -413,21 +411,4 @@ func (s *Service) Suggestions(ctx context.Context, req SuggestRequest) ([]Sugges
 func (s *Service) Register(r *api.Router) {
 	api.Call(r, "reader", "query", "search", s.Search)
 	api.Call(r, "reader", "query", "suggestions", s.Suggestions)
-}
-
-// Options checks metadata options against control.metadata_options.
-type Options struct {
-	Pool *pgxpool.Pool
-}
-
-// OptionsExist tells whether every option exists and belongs to its metadata.
-func (o Options) OptionsExist(ctx context.Context, pairs []MetadataOption) (bool, error) {
-	metas, opts := make([]int64, len(pairs)), make([]int64, len(pairs))
-	for i, p := range pairs {
-		metas[i], opts[i] = p.MetadataID, p.OptionID
-	}
-	var ok bool
-	err := o.Pool.QueryRow(ctx, `SELECT NOT EXISTS (SELECT 1 FROM unnest($1::bigint[], $2::bigint[]) AS p(metadata_id, id)
-		WHERE NOT EXISTS (SELECT 1 FROM control.metadata_options o WHERE o.id = p.id AND o.metadata_id = p.metadata_id))`, metas, opts).Scan(&ok)
-	return ok, err
 }

@@ -156,7 +156,7 @@ type ShareRequest struct {
 
 // CreateSharedCollection offers a collection of the current space to the space SpaceID.
 func (s *Service) CreateSharedCollection(ctx context.Context, req ShareRequest) (Overview, error) {
-	from, to, err := s.offer(ctx, req)
+	from, to, c, err := s.offer(ctx, req)
 	if err != nil {
 		return Overview{}, err
 	}
@@ -166,7 +166,8 @@ func (s *Service) CreateSharedCollection(ctx context.Context, req ShareRequest) 
 			return err
 		}
 		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "sharing.offered", Space: from,
-			Target: auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID)}, Details: map[string]any{"toSpaceId": to.ID, "toSpace": to.Title}})
+			Target:  auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID), Label: c.Title},
+			Details: map[string]any{"toSpaceId": to.ID, "toSpace": to.Title}})
 	})
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
@@ -180,7 +181,7 @@ func (s *Service) CreateSharedCollection(ctx context.Context, req ShareRequest) 
 
 // DeleteSharedCollection withdraws the offer of a collection of the current space to SpaceID.
 func (s *Service) DeleteSharedCollection(ctx context.Context, req ShareRequest) (Overview, error) {
-	from, to, err := s.offer(ctx, req)
+	from, to, c, err := s.offer(ctx, req)
 	if err != nil {
 		return Overview{}, err
 	}
@@ -194,7 +195,8 @@ func (s *Service) DeleteSharedCollection(ctx context.Context, req ShareRequest) 
 			return api.ErrNotFound
 		}
 		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "sharing.withdrawn", Space: from,
-			Target: auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID)}, Details: map[string]any{"toSpaceId": to.ID, "toSpace": to.Title}})
+			Target:  auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID), Label: c.Title},
+			Details: map[string]any{"toSpaceId": to.ID, "toSpace": to.Title}})
 	})
 	if err != nil {
 		return Overview{}, err
@@ -202,24 +204,25 @@ func (s *Service) DeleteSharedCollection(ctx context.Context, req ShareRequest) 
 	return s.overview(ctx, from)
 }
 
-// offer checks an offer: the collection belongs to the current space, the target is another space.
-func (s *Service) offer(ctx context.Context, req ShareRequest) (from, to *tenancy.Space, err error) {
+// offer checks an offer: the collection belongs to the current space, the target is another
+// space; it returns both spaces and the collection.
+func (s *Service) offer(ctx context.Context, req ShareRequest) (from, to *tenancy.Space, c SharedCollection, err error) {
 	from, ok := tenancy.SpaceFrom(ctx)
 	if !ok {
-		return nil, nil, api.ErrNotFound
+		return nil, nil, c, api.ErrNotFound
 	}
 	if int64(req.SpaceID) == from.ID {
-		return nil, nil, ErrOwnSpace.Field("spaceId")
+		return nil, nil, c, ErrOwnSpace.Field("spaceId")
 	}
 	if to, err = s.Registry.ByID(ctx, int64(req.SpaceID)); errors.Is(err, tenancy.ErrNotFound) {
-		return nil, nil, api.ErrNotFound.With(map[string]any{"spaceId": int64(req.SpaceID)})
+		return nil, nil, c, api.ErrNotFound.With(map[string]any{"spaceId": int64(req.SpaceID)})
 	} else if err != nil {
-		return nil, nil, err
+		return nil, nil, c, err
 	}
-	if _, err := s.collection(ctx, from.ID, int64(req.CollectionID)); err != nil {
-		return nil, nil, err
+	if c, err = s.collection(ctx, from.ID, int64(req.CollectionID)); err != nil {
+		return nil, nil, c, err
 	}
-	return from, to, nil
+	return from, to, c, nil
 }
 
 // ActivateRequest turns a collection offered to the current space on or off.
@@ -249,8 +252,16 @@ func (s *Service) ActivateSharedCollection(ctx context.Context, req ActivateRequ
 		if err != nil {
 			return err
 		}
+		// the collection is named from its own space, not from this control transaction
+		label := ""
+		if c, err := s.collection(ctx, int64(req.SpaceID), int64(req.CollectionID)); err == nil {
+			label = c.Title
+		} else if _, public := api.AsError(err); !public {
+			return err
+		}
 		return auditlog.Record(ctx, tx, auditlog.Entry{Action: map[bool]string{true: "sharing.activated", false: "sharing.deactivated"}[req.Active],
-			Space: to, Target: auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID), SpaceID: int64(req.SpaceID)}, Details: from})
+			Space: to, Target: auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID), SpaceID: int64(req.SpaceID), Label: label},
+			Details: from})
 	})
 	if err != nil {
 		return Overview{}, err

@@ -78,30 +78,19 @@ func (s *Service) readableCollection(ctx context.Context, sp *tenancy.Space, req
 	return guidelines.ReadableCollection{}, nil, ErrCollectionUnknown
 }
 
-// published reads the languages readers may read of the guidelines a condition on g
-// selects ($1 is its argument), with the published title of each.
-func (s *Service) published(ctx context.Context, tx pgx.Tx, where string, arg any) (map[int64]map[string]string, []int64, error) {
-	rows, err := tx.Query(ctx, `SELECT g.id, l.language, v.title FROM guidelines g
-		JOIN guideline_languages l ON l.guideline_id = g.id
-		JOIN guideline_versions v ON v.guideline_id = g.id AND v.version = l.published_version
-		WHERE `+where+` AND `+guidelines.ReadableSQL("$2")+`
-		ORDER BY g.id, array_position(ARRAY['de', 'fr', 'it', 'en'], l.language)`, arg, s.Guidelines.Clock.Time())
-	if err != nil {
-		return nil, nil, err
-	}
+// published arranges the languages readers may read of guidelines, with the published title
+// of each, by guideline, and the guidelines in the order listed.
+func published(list []guidelines.PublishedTitle) (map[int64]map[string]string, []int64) {
 	titles := map[int64]map[string]string{}
 	var order []int64
-	var id int64
-	var lang, title string
-	_, err = pgx.ForEachRow(rows, []any{&id, &lang, &title}, func() error {
-		if titles[id] == nil {
-			titles[id] = map[string]string{}
-			order = append(order, id)
+	for _, t := range list {
+		if titles[t.GuidelineID] == nil {
+			titles[t.GuidelineID] = map[string]string{}
+			order = append(order, t.GuidelineID)
 		}
-		titles[id][lang] = title
-		return nil
-	})
-	return titles, order, err
+		titles[t.GuidelineID][t.Language] = t.Title
+	}
+	return titles, order
 }
 
 // spaceOf is the id items of space source carry when read from sp.
@@ -132,7 +121,8 @@ func (s *Service) CollectionToc(ctx context.Context, req ReaderRequest) (ReaderT
 		if stored, err = load(ctx, tx, c.CollectionID); err != nil {
 			return err
 		}
-		titles, order, err = s.published(ctx, tx, "g.collection_id = $1", c.CollectionID)
+		list, err := guidelines.CollectionTitles(ctx, tx, c.CollectionID, s.Guidelines.Clock.Time())
+		titles, order = published(list)
 		return err
 	})
 	if err != nil {
@@ -246,13 +236,17 @@ func (s *Service) publishedTitle(ctx context.Context, sp, source *tenancy.Space,
 		}
 		return "", err
 	}
-	var titles map[int64]map[string]string
+	title := ""
 	err := s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error {
-		var err error
-		titles, _, err = s.published(ctx, tx, "g.id = $1", guideline)
+		list, err := guidelines.GuidelineTitles(ctx, tx, guideline, s.Guidelines.Clock.Time())
+		for _, t := range list {
+			if t.Language == language {
+				title = t.Title
+			}
+		}
 		return err
 	})
-	return titles[guideline][language], err
+	return title, err
 }
 
 // listed turns readable guidelines into the reader's list, by title.
@@ -283,7 +277,8 @@ func (s *Service) TocGuidelines(ctx context.Context, req ReaderRequest) ([]Reade
 	var titles map[int64]map[string]string
 	var order []int64
 	err = s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error {
-		titles, order, err = s.published(ctx, tx, "g.collection_id = $1", c.CollectionID)
+		list, err := guidelines.CollectionTitles(ctx, tx, c.CollectionID, s.Guidelines.Clock.Time())
+		titles, order = published(list)
 		return err
 	})
 	if err != nil {
@@ -306,19 +301,10 @@ func (s *Service) CollectionsWithActiveGuidelines(ctx context.Context, _ struct{
 	}
 	counts := map[[2]int64]int{}
 	err = s.Guidelines.InEachSpace(ctx, sp, list, func(tx pgx.Tx, ids []int64, byID map[int64]guidelines.ReadableCollection) error {
-		rows, err := tx.Query(ctx, `SELECT g.collection_id, count(DISTINCT g.id) FROM guidelines g
-			JOIN guideline_languages l ON l.guideline_id = g.id
-			WHERE g.collection_id = ANY($1) AND `+guidelines.ReadableSQL("$2")+` GROUP BY g.collection_id`,
-			ids, s.Guidelines.Clock.Time())
-		if err != nil {
-			return err
+		n, err := guidelines.ReadableCounts(ctx, tx, ids, s.Guidelines.Clock.Time())
+		for coll, count := range n {
+			counts[[2]int64{byID[coll].SpaceID, coll}] = count
 		}
-		var coll int64
-		var n int
-		_, err = pgx.ForEachRow(rows, []any{&coll, &n}, func() error {
-			counts[[2]int64{byID[coll].SpaceID, coll}] = n
-			return nil
-		})
 		return err
 	})
 	if err != nil {

@@ -46,9 +46,8 @@ func (s *Service) answerable(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, 
 		// 'this validation was already processed or you have no access'
 		return v, ErrNotFound
 	}
-	var own bool
-	if err := tx.QueryRow(ctx, `SELECT `+guidelines.WriterSQL+`
-		FROM guidelines g WHERE g.id = $1`, v.GuidelineID, policy.PrincipalFrom(ctx).UserID).Scan(&own); err != nil {
+	own, err := guidelines.Writes(ctx, tx, v.GuidelineID, policy.PrincipalFrom(ctx).UserID)
+	if err != nil {
 		return v, err
 	}
 	if own {
