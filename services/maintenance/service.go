@@ -263,17 +263,25 @@ func (s *Service) CopyGuidelines(ctx context.Context, req CopyRequest) (Task, er
 	}
 	// the audit entries name the guidelines as they are in their space, read there
 	labels := make([]string, len(check.IDs))
+	var gone []int64
 	err = s.DB.SpaceTx(ctx, from, func(tx pgx.Tx) error {
 		for i, id := range check.IDs {
 			var err error
 			if labels[i], err = auditlog.Label(ctx, tx, auditlog.Target{Type: auditlog.TypeGuideline, ID: id}); err != nil {
 				return err
 			}
+			if labels[i] == "" {
+				gone = append(gone, id)
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		return Task{}, err
+	}
+	if len(gone) > 0 {
+		// deleted since they were checked
+		return Task{}, ErrNoGuidelines.With(map[string]any{"found": len(check.IDs) - len(gone), "missing": gone})
 	}
 	var t Task
 	err = pgx.BeginFunc(ctx, s.DB.Control(), func(tx pgx.Tx) error {
