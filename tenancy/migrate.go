@@ -34,15 +34,27 @@ var latestSpaceVersion = func() int64 {
 	return latest
 }()
 
-// migrateSchema runs the embedded migrations fsys in schema, with a version table and an
-// advisory lock of that schema, so that the server and the CLI never migrate it together.
-func (db *DB) migrateSchema(ctx context.Context, cluster, schema string, fsys fs.FS) (int64, error) {
-	cfg, err := pgx.ParseConfig(db.urls[cluster])
+// migrateSchema runs the embedded migrations fsys in schema, on the database of a placement
+// and under role (none: the connection's user), with a version table and an advisory lock of
+// that schema, so that the server and the CLI never migrate it together.
+func (db *DB) migrateSchema(ctx context.Context, at placement, schema, role string, fsys fs.FS) (int64, error) {
+	base, err := db.clusterConfig(ctx, at.cluster)
 	if err != nil {
 		return 0, err
 	}
+	cfg := base.ConnConfig.Copy()
+	if at.database != "" {
+		cfg.Database = at.database
+	}
 	cfg.RuntimeParams["search_path"] = schema
-	sqlDB := stdlib.OpenDB(*cfg)
+	var opts []stdlib.OptionOpenDB
+	if role != "" {
+		opts = append(opts, stdlib.OptionAfterConnect(func(ctx context.Context, conn *pgx.Conn) error {
+			_, err := conn.Exec(ctx, "SET ROLE "+pgx.Identifier{role}.Sanitize())
+			return err
+		}))
+	}
+	sqlDB := stdlib.OpenDB(*cfg, opts...)
 	defer sqlDB.Close()
 	sqlDB.SetMaxOpenConns(1)
 
@@ -67,7 +79,7 @@ func (db *DB) migrateSchema(ctx context.Context, cluster, schema string, fsys fs
 
 // MigrateControl brings the control schema up to date.
 func (db *DB) MigrateControl(ctx context.Context) error {
-	if _, err := db.migrateSchema(ctx, DefaultCluster, "control", migrations.Control()); err != nil {
+	if _, err := db.migrateSchema(ctx, placement{cluster: DefaultCluster}, "control", "", migrations.Control()); err != nil {
 		return err
 	}
 	// The background jobs' tables (River) live in the control schema too; River brings its
@@ -82,16 +94,24 @@ func (db *DB) MigrateControl(ctx context.Context) error {
 	return nil
 }
 
-// MigrateSpace brings one space schema up to date and records its version.
+// MigrateSpace brings one space up to date: its role, its database when it has its own, its
+// schema owned by the role, and the schema's migrations run under the role; it records the
+// version. Each step finds what an earlier, interrupted run made, so running it again
+// completes a space that a crash left half made.
 func (db *DB) MigrateSpace(ctx context.Context, s *Space) error {
-	if _, err := db.Control().Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{s.Schema}.Sanitize()); err != nil {
+	if s.Role == "" {
+		if err := db.adopt(ctx, s); err != nil {
+			return err
+		}
+	}
+	if err := db.makePlace(ctx, s); err != nil {
 		return err
 	}
-	v, err := db.migrateSchema(ctx, s.Cluster, s.Schema, migrations.Space())
+	v, err := db.migrateSchema(ctx, placementOf(s), s.Schema, s.Role, migrations.Space())
 	if err != nil {
 		return err
 	}
-	_, err = db.Control().Exec(ctx, "UPDATE control.spaces SET schema_version = $2 WHERE id = $1", s.ID, v)
+	_, err = db.control.Exec(ctx, "UPDATE control.spaces SET schema_version = $2 WHERE id = $1", s.ID, v)
 	return err
 }
 
@@ -101,7 +121,7 @@ func (db *DB) MigrateSpace(ctx context.Context, s *Space) error {
 func (db *DB) MigrateSpaces(ctx context.Context, force bool, parallel int) (migrated int, err error) {
 	q := "SELECT " + spaceColumns + " FROM control.spaces s WHERE s.status = 'active'"
 	if !force {
-		q += fmt.Sprintf(" AND s.schema_version < %d", latestSpaceVersion)
+		q += fmt.Sprintf(" AND (s.schema_version < %d OR s.role_name = '')", latestSpaceVersion)
 	}
 	rows, err := db.Control().Query(ctx, q+" ORDER BY s.id")
 	if err != nil {

@@ -102,3 +102,50 @@ func TestIntegrationCLI(t *testing.T) {
 		AND action IN ('space.created', 'user.created', 'member.added', 'space.deleted')`))
 	assert.Equal(t, 1, count(`SELECT count(*) FROM control.audit_log WHERE action = 'space.deleted' AND target_label = 'Kantonsspital St. Gallen'`))
 }
+
+func TestIntegrationCLIClusters(t *testing.T) {
+	url := tenancytest.URL(t)
+	second := tenancytest.SecondClusterURL(t)
+	t.Setenv("VADEMECUM_SECRET_ZURICH_URL", second)
+
+	out, err := run(t, url, "cluster", "add", "zurich", "--url", "env:VADEMECUM_SECRET_ZURICH_URL")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "registered cluster zurich")
+	out, err = run(t, url, "space", "create", "--subdomain", "insel", "--title", "Insel", "--cluster", "zurich", "--database")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "on cluster zurich as database")
+	out, err = run(t, url, "space", "create", "--subdomain", "kssg", "--title", "KSSG")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "on cluster default as schema")
+
+	out, err = run(t, url, "cluster", "list")
+	require.NoError(t, err, out)
+	assert.Regexp(t, `default\s+1\s+yes`, out)
+	assert.Regexp(t, `zurich\s+1\s+yes\s+env:VADEMECUM_SECRET_ZURICH_URL`, out)
+	out, err = run(t, url, "space", "list")
+	require.NoError(t, err, out)
+	assert.Regexp(t, `insel\s+Insel\s+active\s+\S+\s+false\s+zurich\s+database \S+_space_\d+`, out)
+
+	// Bad input: a clear error, nothing registered or created.
+	for _, args := range [][]string{
+		{"cluster", "add", "zurich", "--url", second},
+		{"cluster", "add", "Zürich", "--url", second},
+		{"cluster", "add", "nowhere", "--url", "postgres:///x?host=/nonexistent&user=postgres"},
+		{"cluster", "add", "leak", "--url", "env:HOME"},
+		{"cluster", "add", "nourl"},
+		{"space", "create", "--subdomain", "lost", "--title", "Lost", "--cluster", "mars"},
+	} {
+		out, err := run(t, url, args...)
+		assert.Error(t, err, "%v: %s", args, out)
+	}
+	out, err = run(t, url, "space", "create", "--subdomain", "lost", "--title", "Lost", "--cluster", "mars")
+	require.Error(t, err)
+	assert.Equal(t, "no cluster has this name; see tenancy cluster list (space.unknownCluster) map[cluster:mars]", describe(err))
+	out, err = run(t, url, "cluster", "list")
+	require.NoError(t, err, out)
+	assert.NotContains(t, out, "nowhere")
+	assert.NotContains(t, out, "leak")
+
+	out, err = run(t, url, "space", "delete", "insel")
+	require.NoError(t, err, out)
+}

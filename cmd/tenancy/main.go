@@ -16,7 +16,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
 	"vademecum/policy"
+	"vademecum/secrets"
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
 	"vademecum/services/auth"
@@ -47,6 +51,8 @@ var explanations = map[string]string{
 	"user.passwordWeak":         "the password is too easy to guess (a name, a common word, a pattern or a date); choose a longer phrase",
 	"user.notFound":             "no account has this e-mail address",
 	"space.invalidEmailDomains": "e-mail domains must be lower-case domain names",
+	"space.unknownCluster":      "no cluster has this name; see tenancy cluster list",
+	"space.notSuspendable":      "only an active space can be suspended, and only a suspended one resumed",
 }
 
 // describe turns public errors into operator-readable text.
@@ -76,6 +82,7 @@ func env(name, def string) string {
 type cli struct {
 	databaseURL string
 	dataDir     string
+	secretsDir  string
 	out         io.Writer
 
 	db     *tenancy.DB
@@ -90,10 +97,18 @@ func (c *cli) open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	db.Secrets = secrets.Local{Dir: c.secretsDir}
 	if err := db.MigrateControl(ctx); err != nil {
 		closeDB()
 		return err
 	}
+	// jobs the commands' changes queue go to the server's queue (an insert-only client)
+	queue, err := river.NewClient(riverpgxv5.New(db.Control()), &river.Config{Schema: "control"})
+	if err != nil {
+		closeDB()
+		return err
+	}
+	db.JobQueue = queue
 	c.db, c.close = db, closeDB
 	c.reg = tenancy.NewRegistry(db, 0)
 	c.users = &users.Service{Pool: db.Control(), Grants: policy.Notifier{Pool: db.Control()}}
@@ -118,8 +133,10 @@ func rootCmd(out io.Writer) *cobra.Command {
 	root := &cobra.Command{Use: "tenancy", Short: "Operate Vademecum spaces, users and members", SilenceUsage: true, SilenceErrors: true}
 	root.PersistentFlags().StringVar(&c.databaseURL, "database-url", env("DATABASE_URL", ""), "PostgreSQL URL; empty uses the private cluster under the data dir (DATABASE_URL)")
 	root.PersistentFlags().StringVar(&c.dataDir, "data-dir", env("VADEMECUM_DATA_DIR", "./var"), "data directory (VADEMECUM_DATA_DIR)")
+	root.PersistentFlags().StringVar(&c.secretsDir, "secrets-dir", env("VADEMECUM_SECRETS_DIR", "/run/secrets"), "directory whose files cluster URLs may name as file:NAME; env:VADEMECUM_SECRET_… names an environment variable (VADEMECUM_SECRETS_DIR)")
 	root.AddCommand(
-		group("space", "Manage spaces", c.spaceCreate(), c.spaceList(), c.spaceMigrate(), c.spaceDelete()),
+		group("cluster", "Manage the PostgreSQL clusters spaces are placed on", c.clusterAdd(), c.clusterList()),
+		group("space", "Manage spaces", c.spaceCreate(), c.spaceList(), c.spaceMigrate(), c.spaceSuspend(), c.spaceResume(), c.spaceDelete()),
 		group("user", "Manage users", c.userCreate()),
 		group("member", "Manage space members", c.memberAdd()))
 	return root
@@ -145,6 +162,8 @@ func (c *cli) spaceCreate() *cobra.Command {
 	cmd.Flags().StringVar(&in.Title, "title", "", "title (required)")
 	cmd.Flags().StringVar(&in.Color, "color", spaces.DefaultColor, "colour as #RRGGBB")
 	cmd.Flags().BoolVar(&in.Public, "public", false, "public space")
+	cmd.Flags().StringVar(&in.Cluster, "cluster", tenancy.DefaultCluster, "cluster to place the space on (tenancy cluster list)")
+	cmd.Flags().BoolVar(&in.OwnDatabase, "database", false, "give the space a database of its own instead of a schema in the cluster's shared database")
 	cmd.RunE = c.run(func(ctx context.Context) error {
 		in.AccentColor = in.Color
 		in.LPVisible = true
@@ -152,8 +171,61 @@ func (c *cli) spaceCreate() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.out, "created space %d %s (%s)\n", sp.ID, sp.Subdomain, sp.Title)
+		fmt.Fprintf(c.out, "created space %d %s (%s) on cluster %s as %s\n", sp.ID, sp.Subdomain, sp.Title, in.Cluster, placementWord(in.OwnDatabase))
 		return nil
+	})
+	return cmd
+}
+
+// placementWord names a placement as the commands show it.
+func placementWord(ownDatabase bool) string {
+	if ownDatabase {
+		return "database"
+	}
+	return "schema"
+}
+
+func (c *cli) clusterAdd() *cobra.Command {
+	var url string
+	cmd := &cobra.Command{Use: "add NAME", Short: "Register a PostgreSQL cluster spaces can be placed on", Args: cobra.ExactArgs(1),
+		Long: "Registers a cluster by the URL of its shared database (which must exist), or by a secret reference " +
+			"(env:VADEMECUM_SECRET_…, file:NAME) that holds the URL, so that no password is stored in the control plane. " +
+			"The cluster must answer, and its user needs CREATEROLE and CREATEDB."}
+	cmd.Flags().StringVar(&url, "url", "", "connection URL of the cluster's shared database, or a secret reference (required)")
+	_ = cmd.MarkFlagRequired("url")
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		return c.run(func(ctx context.Context) error {
+			if err := c.db.AddCluster(ctx, args[0], url); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.out, "registered cluster %s\n", args[0])
+			return nil
+		})(cmd, args)
+	}
+	return cmd
+}
+
+func (c *cli) clusterList() *cobra.Command {
+	cmd := &cobra.Command{Use: "list", Short: "List the clusters with their spaces and whether they answer", Args: cobra.NoArgs}
+	cmd.RunE = c.run(func(ctx context.Context) error {
+		list, err := c.db.Clusters(ctx)
+		if err != nil {
+			return err
+		}
+		w := tabwriter.NewWriter(c.out, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "NAME\tSPACES\tREACHABLE\tURL")
+		for _, cl := range list {
+			reach := "yes"
+			if !cl.Reachable {
+				reach = "no: " + cl.Problem
+			}
+			url := cl.URL
+			if cl.Name == tenancy.DefaultCluster {
+				url = "(the control plane's database)"
+			}
+			fmt.Fprintf(w, "%s\t%d\t%s\t%s\n", cl.Name, cl.Spaces, reach, url)
+		}
+		return w.Flush()
 	})
 	return cmd
 }
@@ -166,9 +238,13 @@ func (c *cli) spaceList() *cobra.Command {
 			return err
 		}
 		w := tabwriter.NewWriter(c.out, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(w, "ID\tSUBDOMAIN\tTITLE\tCOLOR\tPUBLIC\tSCHEMA\tCLUSTER")
+		fmt.Fprintln(w, "ID\tSUBDOMAIN\tTITLE\tSTATUS\tCOLOR\tPUBLIC\tCLUSTER\tPLACEMENT\tSCHEMA")
 		for _, s := range all {
-			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%t\t%s\t%s\n", s.ID, s.Subdomain, s.Title, s.Color, s.Public, s.Schema, s.Cluster)
+			where := placementWord(s.Database != "")
+			if s.Database != "" {
+				where += " " + s.Database
+			}
+			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%t\t%s\t%s\t%s\n", s.ID, s.Subdomain, s.Title, s.Status, s.Color, s.Public, s.Cluster, where, s.Schema)
 		}
 		return w.Flush()
 	})
@@ -207,22 +283,38 @@ func (c *cli) spaceMigrate() *cobra.Command {
 	return cmd
 }
 
-func (c *cli) spaceDelete() *cobra.Command {
-	cmd := &cobra.Command{Use: "delete SUBDOMAIN", Short: "Delete a space; refused while it holds collections", Args: cobra.ExactArgs(1)}
+func (c *cli) spaceSuspend() *cobra.Command {
+	return c.spaceCommand("suspend SUBDOMAIN", "Take a space out of service: readers see that it is temporarily unavailable, its data stays",
+		"suspended", func(ctx context.Context, sp *tenancy.Space) error { return c.spaces.Suspend(ctx, sp) })
+}
+
+func (c *cli) spaceResume() *cobra.Command {
+	return c.spaceCommand("resume SUBDOMAIN", "Put a suspended space back into service",
+		"resumed", func(ctx context.Context, sp *tenancy.Space) error { return c.spaces.Resume(ctx, sp) })
+}
+
+// spaceCommand is a command that does one thing to the space it names and says so.
+func (c *cli) spaceCommand(use, short, done string, do func(context.Context, *tenancy.Space) error) *cobra.Command {
+	cmd := &cobra.Command{Use: use, Short: short, Args: cobra.ExactArgs(1)}
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		return c.run(func(ctx context.Context) error {
 			sp, err := c.reg.BySubdomain(ctx, strings.ToLower(args[0]))
 			if err != nil {
 				return fmt.Errorf("space %q: %w", args[0], err)
 			}
-			if err := c.spaces.Delete(ctx, sp); err != nil {
+			if err := do(ctx, sp); err != nil {
 				return err
 			}
-			fmt.Fprintf(c.out, "deleted space %s\n", sp.Subdomain)
+			fmt.Fprintf(c.out, "%s space %s\n", done, sp.Subdomain)
 			return nil
 		})(cmd, args)
 	}
 	return cmd
+}
+
+func (c *cli) spaceDelete() *cobra.Command {
+	return c.spaceCommand("delete SUBDOMAIN", "Delete a space; refused while it holds collections", "deleted",
+		func(ctx context.Context, sp *tenancy.Space) error { return c.spaces.Delete(ctx, sp) })
 }
 
 func (c *cli) userCreate() *cobra.Command {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"vademecum/secrets"
 	"vademecum/services/api"
 	"vademecum/tenancy"
 )
@@ -122,6 +123,7 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	}
 	defer closeDB()
+	db.Secrets = secrets.Local{Dir: cfg.SecretsDir}
 	start := time.Now()
 	if err := db.MigrateControl(ctx); err != nil {
 		return err

@@ -129,8 +129,10 @@ func Enrich(ctx context.Context, args ...any) {
 }
 
 // ResolveSpace binds each request to its space. An unknown space answers API calls with 404
-// {"message":"not found"} and pages with unknownPage (the app's invalid-domain page).
-func ResolveSpace(res *tenancy.Resolver, unknownPage http.Handler, next http.Handler) http.Handler {
+// {"message":"not found"} and pages with unknownPage (the app's invalid-domain page); a
+// suspended space answers API calls with 503 {"message":"space.suspended"} and pages with
+// suspendedPage (which asks the API and shows why).
+func ResolveSpace(res *tenancy.Resolver, unknownPage, suspendedPage http.Handler, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s, err := res.ForRequest(r)
 		isAPI := strings.HasPrefix(r.URL.Path, "/api/")
@@ -147,6 +149,14 @@ func ResolveSpace(res *tenancy.Resolver, unknownPage http.Handler, next http.Han
 			return
 		case err != nil:
 			WriteError(r.Context(), w, err)
+			return
+		case s != nil && s.Status == tenancy.StatusSuspended:
+			w.Header().Set("Retry-After", "3600")
+			if isAPI {
+				WriteError(r.Context(), w, ErrSpaceSuspended)
+			} else {
+				suspendedPage.ServeHTTP(w, r)
+			}
 			return
 		}
 		ctx := r.Context()

@@ -4,10 +4,11 @@
 // Space admins read their space's entries, the super admin all of them (admin/query/auditLog,
 // admin/stream/auditLogExport as CSV); a daily job prunes entries older than the retention.
 //
-// The table lives in the control schema (migration control/00008_audit_log.sql). Space
-// schemas lie in the same database, so a space transaction (tenancy.DB.SpaceTx) writes its
-// entries on its own connection: its search path names the space schema only, and the
-// statements here name the control schema.
+// The table lives in the control schema (migration control/00008_audit_log.sql). A space's
+// unit of work (tenancy.DB.SpaceTx) may not write it and may run on another cluster: its
+// entries go to the space's outbox with the change and are written right after the commit
+// (tenancy.DeferControlWrite): the trail holds an entry for each change that committed and
+// none for one that rolled back (a crash between the two commits may write one twice).
 package auditlog
 
 import (
@@ -140,16 +141,93 @@ func Record(ctx context.Context, q Execer, e Entry) error {
 		targetID = &e.ID
 	}
 	client := api.ClientFrom(ctx)
-	args := []any{spaceID, actorID, clean(actor.Name, 200), clean(actor.Email, 254), loginID, e.Action,
-		clean(e.Type, 40), targetID, clean(e.Label, 300), string(raw), clean(client.Addr, 64), clean(client.UserAgent, 512)}
+	r := row{SpaceID: spaceID, ActorID: actorID, ActorName: clean(actor.Name, 200), ActorEmail: clean(actor.Email, 254), LoginID: loginID,
+		Action: e.Action, Type: clean(e.Type, 40), TargetID: targetID, Label: clean(e.Label, 300), Details: raw,
+		Addr: clean(client.Addr, 64), UserAgent: clean(client.UserAgent, 512), Language: e.Language}
 	if e.Target.SpaceID != 0 {
 		schema = tenancy.SchemaName(e.Target.SpaceID)
 	}
-	label := labelSQL(e.Type, schema)
-	if e.Type == TypeGuideline && schema != "" {
-		args = append(args, e.Language)
+	if tenancy.InSpace(q) && r.Label == "" && e.Target.SpaceID == 0 && (e.Type == TypeCollection || e.Type == TypeGuideline) {
+		// in the space's own unit of work the title is read there, as it is before the change
+		if err := spaceLabel(ctx, q.(pgx.Tx), &r); err != nil {
+			return fmt.Errorf("auditlog: label of %s: %w", e.Action, err)
+		}
 	}
-	_, err = q.Exec(ctx, `INSERT INTO control.audit_log (space_id, actor_id, actor_name, actor_email, action,
+	deferred, err := tenancy.DeferControlWrite(ctx, q, controlWriteKind, r)
+	if deferred {
+		if err != nil {
+			return fmt.Errorf("auditlog: record %s: %w", e.Action, err)
+		}
+		return nil
+	}
+	return insert(ctx, q, r, schema)
+}
+
+// controlWriteKind names the entries a space's unit of work records (tenancy.DeferControlWrite):
+// they are written to the control schema right after its commit.
+const controlWriteKind = "audit_log_entry"
+
+func init() {
+	tenancy.HandleControlWrites(controlWriteKind, func(ctx context.Context, tx pgx.Tx, payloads []json.RawMessage) error {
+		for _, p := range payloads {
+			var r row
+			if err := json.Unmarshal(p, &r); err != nil {
+				return err
+			}
+			if err := insert(ctx, tx, r, ""); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// row is an entry as it is written; a space's unit of work keeps it in its outbox until then.
+type row struct {
+	SpaceID    *int64          `json:"spaceId"`
+	ActorID    *int64          `json:"actorId"`
+	ActorName  string          `json:"actorName"`
+	ActorEmail string          `json:"actorEmail"`
+	LoginID    int64           `json:"loginId"`
+	Action     string          `json:"action"`
+	Type       string          `json:"type"`
+	TargetID   *int64          `json:"targetId"`
+	Label      string          `json:"label"`
+	Details    json.RawMessage `json:"details"`
+	Addr       string          `json:"addr"`
+	UserAgent  string          `json:"userAgent"`
+	Language   string          `json:"language"`
+}
+
+// spaceLabel reads the title of a collection or guideline of the unit of work's space.
+func spaceLabel(ctx context.Context, tx pgx.Tx, r *row) error {
+	q := `SELECT x.title FROM collections x WHERE x.id = $1`
+	if r.Type == TypeGuideline {
+		q = `SELECT x.title FROM guideline_versions x WHERE x.guideline_id = $1
+			ORDER BY x.language = $2::text DESC, x.version DESC LIMIT 1`
+	}
+	args := []any{r.TargetID}
+	if r.Type == TypeGuideline {
+		args = append(args, r.Language)
+	}
+	err := tx.QueryRow(ctx, q, args...).Scan(&r.Label)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	r.Label = clean(r.Label, 300)
+	return err
+}
+
+// insert writes an entry in q; names and labels left empty are read from the control schema,
+// and, with schema, from that space schema.
+func insert(ctx context.Context, q Execer, r row, schema string) error {
+	args := []any{r.SpaceID, r.ActorID, r.ActorName, r.ActorEmail, r.LoginID, r.Action,
+		r.Type, r.TargetID, r.Label, string(r.Details), r.Addr, r.UserAgent}
+	label := labelSQL(r.Type, schema)
+	if r.Type == TypeGuideline && schema != "" {
+		args = append(args, r.Language)
+	}
+	_, err := q.Exec(ctx, `INSERT INTO control.audit_log (space_id, actor_id, actor_name, actor_email, action,
 			target_type, target_id, target_label, details, client_addr, user_agent)
 		SELECT $1::bigint, $2::bigint,
 			coalesce(nullif($3::text, ''), trim(u.firstname || ' ' || u.lastname), ''),
@@ -158,7 +236,7 @@ func Record(ctx context.Context, q Execer, e Entry) error {
 			$6::text, $7::text, $8::bigint, coalesce(nullif($9::text, ''), `+label+`, ''), $10::jsonb, $11::text, $12::text
 		FROM (SELECT 1) one LEFT JOIN control.users u ON u.id = $2::bigint`, args...)
 	if err != nil {
-		return fmt.Errorf("auditlog: record %s: %w", e.Action, err)
+		return fmt.Errorf("auditlog: record %s: %w", r.Action, err)
 	}
 	return nil
 }
