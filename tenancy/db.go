@@ -111,6 +111,11 @@ func (db *DB) SpaceTx(ctx context.Context, s *Space, fn func(pgx.Tx) error) erro
 
 // confined runs fn in a transaction confined to the given space's schema and role.
 func (db *DB) confined(ctx context.Context, s *Space, fn func(pgx.Tx) error) error {
+	return db.confinedWith(ctx, s, pgx.TxOptions{}, fn)
+}
+
+// confinedWith is confined with the transaction's options.
+func (db *DB) confinedWith(ctx context.Context, s *Space, opts pgx.TxOptions, fn func(pgx.Tx) error) error {
 	pool, release, err := db.acquire(ctx, placementOf(s))
 	if err != nil {
 		return err
@@ -122,7 +127,7 @@ func (db *DB) confined(ctx context.Context, s *Space, fn func(pgx.Tx) error) err
 	}
 	defer conn.Release()
 	visit(conn.Conn().PgConn().CustomData(), s.ID)
-	return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+	return pgx.BeginTxFunc(ctx, conn, opts, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, confineSQL, s.Schema, roleOf(s)); err != nil {
 			return err
 		}

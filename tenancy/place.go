@@ -139,7 +139,11 @@ func (db *DB) adopt(ctx context.Context, s *Space) error {
 }
 
 // dropPlace removes a space's schema or own database and its role. It is safe to run again.
-func (db *DB) dropPlace(ctx context.Context, s *Space) error {
+func (db *DB) dropPlace(ctx context.Context, s *Space) error { return db.removePlace(ctx, s, true) }
+
+// removePlace removes a space's schema or own database, and with dropRole its role (which a
+// space that moved within its cluster keeps). It is safe to run again.
+func (db *DB) removePlace(ctx context.Context, s *Space, dropRole bool) error {
 	if s.Database != "" {
 		db.pools.mu.Lock()
 		p, ok := db.pools.open[placementOf(s)]
@@ -164,7 +168,7 @@ func (db *DB) dropPlace(ctx context.Context, s *Space) error {
 				return err
 			}
 		}
-		if s.Role == "" {
+		if s.Role == "" || !dropRole {
 			return nil
 		}
 		_, err := conn.Exec(ctx, "DROP ROLE IF EXISTS "+pgx.Identifier{s.Role}.Sanitize())

@@ -58,7 +58,7 @@ func NewRegistry(db *DB, ttl time.Duration) *Registry {
 // DB returns the database the registry works on.
 func (r *Registry) DB() *DB { return r.db }
 
-// BySubdomain returns the active or suspended space with this subdomain, or ErrNotFound.
+// BySubdomain returns the active, suspended or moving space with this subdomain, or ErrNotFound.
 func (r *Registry) BySubdomain(ctx context.Context, sub string) (*Space, error) {
 	r.mu.Lock()
 	c, ok := r.cache[sub]
@@ -113,13 +113,13 @@ func (r *Registry) prune() {
 	}
 }
 
-// ByID returns the active or suspended space with this id, or ErrNotFound.
+// ByID returns the active, suspended or moving space with this id, or ErrNotFound.
 func (r *Registry) ByID(ctx context.Context, id int64) (*Space, error) {
 	return r.one(ctx, "s.id = $1", id)
 }
 
 func (r *Registry) one(ctx context.Context, where string, arg any) (*Space, error) {
-	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status IN ('active', 'suspended') AND "+where, arg)
+	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status IN ('active', 'suspended', 'moving') AND "+where, arg)
 	if err != nil {
 		return nil, err
 	}
@@ -130,20 +130,20 @@ func (r *Registry) one(ctx context.Context, where string, arg any) (*Space, erro
 	return s, err
 }
 
-// ByIDs returns the active or suspended spaces among ids, by id; other ids are left out.
+// ByIDs returns the active, suspended or moving spaces among ids, by id; other ids are left out.
 func (r *Registry) ByIDs(ctx context.Context, ids []int64) ([]*Space, error) {
-	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status IN ('active', 'suspended') AND s.id = ANY($1) ORDER BY s.id", ids)
+	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status IN ('active', 'suspended', 'moving') AND s.id = ANY($1) ORDER BY s.id", ids)
 	if err != nil {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, scanSpace)
 }
 
-// List returns every space that holds data in service, active or suspended, in landing-page
-// order: walks that keep spaces consistent with the control plane must not skip a suspended
-// space (Status tells).
+// List returns every space that holds data in service, active, suspended or moving, in
+// landing-page order: walks that keep spaces consistent with the control plane must not skip
+// a suspended space (Status tells).
 func (r *Registry) List(ctx context.Context) ([]*Space, error) {
-	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status IN ('active', 'suspended') ORDER BY s.position, lower(s.title), s.id")
+	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status IN ('active', 'suspended', 'moving') ORDER BY s.position, lower(s.title), s.id")
 	if err != nil {
 		return nil, err
 	}

@@ -146,6 +146,46 @@ func TestIntegrationCLIClusters(t *testing.T) {
 	assert.NotContains(t, out, "nowhere")
 	assert.NotContains(t, out, "leak")
 
+	// Move: between clusters and kinds of place; the kind stays unless a flag changes it.
+	out, err = run(t, url, "space", "move", "insel", "--to", "default")
+	require.NoError(t, err, out)
+	assert.Regexp(t, `moved space insel to cluster default as database: \d+ tables, \d+ rows, writes paused for`, out)
+	out, err = run(t, url, "space", "move", "insel", "--to", "zurich", "--schema")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "to cluster zurich as schema")
+	out, err = run(t, url, "space", "list")
+	require.NoError(t, err, out)
+	assert.Regexp(t, `insel\s+Insel\s+active\s+\S+\s+false\s+zurich\s+schema`, out)
+	for _, args := range [][]string{
+		{"space", "move", "insel", "--to", "zurich", "--schema"},
+		{"space", "move", "insel", "--to", "mars"},
+		{"space", "move", "insel", "--to", "zurich", "--schema", "--database"},
+		{"space", "move", "insel"},
+		{"space", "move", "nosuch", "--to", "zurich"},
+	} {
+		out, err := run(t, url, args...)
+		assert.Error(t, err, "%v: %s", args, out)
+	}
+	_, err = run(t, url, "space", "move", "insel", "--to", "zurich", "--schema")
+	assert.Equal(t, "the space is placed there already (space.samePlacement)", describe(err))
+
+	// Suspend and resume: once each, nothing else.
+	out, err = run(t, url, "space", "suspend", "insel")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "suspended space insel")
+	out, err = run(t, url, "space", "list")
+	require.NoError(t, err, out)
+	assert.Regexp(t, `insel\s+Insel\s+suspended`, out)
+	_, err = run(t, url, "space", "suspend", "insel")
+	assert.EqualError(t, err, "space.notSuspendable")
+	assert.Equal(t, "only an active space can be suspended, and only a suspended one resumed (space.notSuspendable) map[status:suspended]", describe(err))
+	out, err = run(t, url, "space", "resume", "insel")
+	require.NoError(t, err, out)
+	_, err = run(t, url, "space", "resume", "insel")
+	assert.Error(t, err)
+	_, err = run(t, url, "space", "suspend", "nosuch")
+	assert.Error(t, err)
+
 	out, err = run(t, url, "space", "delete", "insel")
 	require.NoError(t, err, out)
 }

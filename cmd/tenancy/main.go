@@ -53,6 +53,10 @@ var explanations = map[string]string{
 	"space.invalidEmailDomains": "e-mail domains must be lower-case domain names",
 	"space.unknownCluster":      "no cluster has this name; see tenancy cluster list",
 	"space.notSuspendable":      "only an active space can be suspended, and only a suspended one resumed",
+	"space.samePlacement":       "the space is placed there already",
+	"space.notMovable":          "only an active space can be moved; resume it first",
+	"space.moving":              "the space is being moved elsewhere; finish that move first (run it again)",
+	"space.notMigrated":         "the space's schema is not up to date; run tenancy space migrate first",
 }
 
 // describe turns public errors into operator-readable text.
@@ -136,7 +140,7 @@ func rootCmd(out io.Writer) *cobra.Command {
 	root.PersistentFlags().StringVar(&c.secretsDir, "secrets-dir", env("VADEMECUM_SECRETS_DIR", "/run/secrets"), "directory whose files cluster URLs may name as file:NAME; env:VADEMECUM_SECRET_… names an environment variable (VADEMECUM_SECRETS_DIR)")
 	root.AddCommand(
 		group("cluster", "Manage the PostgreSQL clusters spaces are placed on", c.clusterAdd(), c.clusterList()),
-		group("space", "Manage spaces", c.spaceCreate(), c.spaceList(), c.spaceMigrate(), c.spaceSuspend(), c.spaceResume(), c.spaceDelete()),
+		group("space", "Manage spaces", c.spaceCreate(), c.spaceList(), c.spaceMigrate(), c.spaceMove(), c.spaceSuspend(), c.spaceResume(), c.spaceDelete()),
 		group("user", "Manage users", c.userCreate()),
 		group("member", "Manage space members", c.memberAdd()))
 	return root
@@ -277,6 +281,43 @@ func (c *cli) spaceMigrate() *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(c.out, "migrated space %s\n", sp.Subdomain)
+			return nil
+		})(cmd, args)
+	}
+	return cmd
+}
+
+func (c *cli) spaceMove() *cobra.Command {
+	var to string
+	var database, schema bool
+	cmd := &cobra.Command{Use: "move SUBDOMAIN", Short: "Move a space to another cluster, or between a schema and a database of its own", Args: cobra.ExactArgs(1),
+		Long: "Copies the space to its new place and switches to it. Readers go on reading; changes are refused " +
+			"(503 space.readOnly) from the start of the copy until the switch. The copy is verified table by table " +
+			"before the switch; the old place is removed after it. If the command is interrupted, running it again " +
+			"with the same target resumes the move."}
+	cmd.Flags().StringVar(&to, "to", "", "cluster to move the space to (required; tenancy cluster list)")
+	cmd.Flags().BoolVar(&database, "database", false, "give the space a database of its own there")
+	cmd.Flags().BoolVar(&schema, "schema", false, "make the space a schema of the cluster's shared database")
+	_ = cmd.MarkFlagRequired("to")
+	cmd.MarkFlagsMutuallyExclusive("database", "schema")
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		return c.run(func(ctx context.Context) error {
+			sp, err := c.reg.BySubdomain(ctx, strings.ToLower(args[0]))
+			if err != nil {
+				return fmt.Errorf("space %q: %w", args[0], err)
+			}
+			own := sp.Database != "" // the kind of place stays unless a flag says otherwise
+			if database || schema {
+				own = database
+			}
+			report, err := c.spaces.Move(ctx, sp, tenancy.Placement{Cluster: to, OwnDatabase: own}, func(step string) {
+				fmt.Fprintf(c.out, "  %s\n", step)
+			})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(c.out, "moved space %s to cluster %s as %s: %d tables, %d rows, writes paused for %s\n",
+				sp.Subdomain, to, placementWord(own), report.Tables, report.Rows, report.WritePause.Round(time.Millisecond))
 			return nil
 		})(cmd, args)
 	}

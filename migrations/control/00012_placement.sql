@@ -13,10 +13,25 @@ ALTER TABLE control.spaces
     ADD COLUMN database_name text NOT NULL DEFAULT '',
     ADD COLUMN role_name     text NOT NULL DEFAULT '';
 CREATE INDEX spaces_cluster ON control.spaces (cluster);
--- suspended: kept, answering that it is temporarily unavailable; deleting: a space on another
--- cluster or in its own database whose data is being removed
+-- suspended: kept, answering that it is temporarily unavailable; moving: read-only while its
+-- data is copied to moving_to_cluster/moving_to_database; deleting: a space on another cluster
+-- or in its own database whose data is being removed
 ALTER TABLE control.spaces DROP CONSTRAINT spaces_status_check,
-    ADD CONSTRAINT spaces_status_check CHECK (status IN ('provisioning', 'active', 'suspended', 'deleting'));
+    ADD CONSTRAINT spaces_status_check CHECK (status IN ('provisioning', 'active', 'suspended', 'moving', 'deleting')),
+    ADD COLUMN moving_to_cluster text,
+    ADD COLUMN moving_to_database text;
+-- the place a space left when it moved, until it is removed (a crash may keep it until the next
+-- move command of the space removes it)
+CREATE TABLE control.space_leftovers (
+    id            bigserial PRIMARY KEY,
+    space_id      bigint NOT NULL, -- no key: the leftover outlives a deleted space
+    cluster       text NOT NULL,
+    database_name text NOT NULL,
+    schema_name   text NOT NULL,
+    role_name     text NOT NULL,
+    drop_role     boolean NOT NULL,
+    created_at    timestamptz NOT NULL DEFAULT now()
+);
 -- spaces whose units of work queued jobs in their outbox (tenancy.Jobs), until handed over
 CREATE TABLE control.job_outbox_pending (
     space_id  bigint PRIMARY KEY REFERENCES control.spaces (id) ON DELETE CASCADE,
@@ -24,9 +39,11 @@ CREATE TABLE control.job_outbox_pending (
 );
 
 -- +goose Down
+DROP TABLE control.space_leftovers;
 DROP TABLE control.job_outbox_pending;
 ALTER TABLE control.spaces DROP CONSTRAINT spaces_status_check,
-    ADD CONSTRAINT spaces_status_check CHECK (status IN ('provisioning', 'active'));
+    ADD CONSTRAINT spaces_status_check CHECK (status IN ('provisioning', 'active')),
+    DROP COLUMN moving_to_cluster, DROP COLUMN moving_to_database;
 DROP INDEX control.spaces_cluster;
 ALTER TABLE control.spaces DROP COLUMN role_name, DROP COLUMN database_name;
 DROP TABLE control.clusters;

@@ -110,6 +110,9 @@ var (
 	ErrControlCharacter = Invalid("api.controlCharacter")
 	// ErrSpaceSuspended answers every call to a space its operators suspended (503).
 	ErrSpaceSuspended = &Error{Kind: KindUnavailable, Message: "space.suspended"}
+	// ErrSpaceReadOnly refuses a change to a space while it is being moved (503); the client
+	// keeps what it was sending and tries again after retryAfter seconds.
+	ErrSpaceReadOnly = (&Error{Kind: KindUnavailable, Message: "space.readOnly"}).With(map[string]any{"retryAfter": 30})
 	// ErrCrossOrigin refuses a state-changing request that another site's page sent.
 	ErrCrossOrigin = Forbidden("auth.crossOrigin")
 )

@@ -502,6 +502,43 @@ func (s *Service) lifecycle(ctx context.Context, sp *tenancy.Space, action strin
 	return err
 }
 
+// Errors of moving a space.
+var (
+	ErrSamePlacement = api.Conflict("space.samePlacement")
+	ErrNotMovable    = api.Conflict("space.notMovable")
+	ErrMoving        = api.Conflict("space.moving")
+	ErrNotMigrated   = api.Conflict("space.notMigrated")
+)
+
+// Move moves a space to another placement (tenancy.Registry.Move) and records it.
+func (s *Service) Move(ctx context.Context, sp *tenancy.Space, to tenancy.Placement, progress func(string)) (tenancy.MoveReport, error) {
+	from := map[string]any{"cluster": sp.Cluster, "database": sp.Database != ""}
+	report, err := s.Registry.Move(ctx, sp, to, progress)
+	for _, m := range []struct {
+		err error
+		pub *api.Error
+	}{
+		{tenancy.ErrSamePlacement, ErrSamePlacement}, {tenancy.ErrNotMovable, ErrNotMovable}, {tenancy.ErrMoving, ErrMoving},
+		{tenancy.ErrNotMigrated, ErrNotMigrated}, {tenancy.ErrUnknownCluster, ErrUnknownCluster.With(map[string]any{"cluster": to.Cluster})},
+	} {
+		if errors.Is(err, m.err) {
+			return report, m.pub
+		}
+	}
+	if err != nil {
+		return report, err
+	}
+	cluster := to.Cluster
+	if cluster == "" {
+		cluster = tenancy.DefaultCluster
+	}
+	return report, pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.moved", Space: sp, Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID},
+			Details: map[string]any{"from": from, "to": map[string]any{"cluster": cluster, "database": to.OwnDatabase},
+				"writePauseMs": report.WritePause.Milliseconds()}})
+	})
+}
+
 // VariableRequest sets or deletes a space variable.
 type VariableRequest struct {
 	Space api.ID `json:"space"`
