@@ -6,6 +6,8 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"log/slog"
+	"sync"
+	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -115,12 +117,24 @@ func (db *DB) MigrateSpace(ctx context.Context, s *Space) error {
 	return err
 }
 
-// MigrateSpaces migrates spaces with bounded parallelism. Unless force is set, spaces whose
-// recorded version is already the latest are skipped, which makes the check at server start
-// one query for thousands of up-to-date spaces.
-func (db *DB) MigrateSpaces(ctx context.Context, force bool, parallel int) (migrated int, err error) {
-	q := "SELECT " + spaceColumns + " FROM control.spaces s WHERE s.status = 'active'"
-	if !force {
+// MigrateOptions say which spaces MigrateSpaces migrates and how.
+type MigrateOptions struct {
+	// Force runs the migrations of every space, also of those whose recorded version is the
+	// latest (to repair a schema changed by hand); otherwise only the others are migrated, so
+	// that the check at server start is one query for thousands of up-to-date spaces and a run
+	// that was interrupted goes on where it stopped.
+	Force bool
+	// Parallel bounds how many spaces are migrated at once.
+	Parallel int
+	// Progress, if set, is told after each space how many are done of how many.
+	Progress func(done, total int)
+}
+
+// MigrateSpaces migrates the active and suspended spaces (a space being moved is migrated by
+// its move) and returns how many it migrated.
+func (db *DB) MigrateSpaces(ctx context.Context, o MigrateOptions) (migrated int, err error) {
+	q := "SELECT " + spaceColumns + " FROM control.spaces s WHERE s.status IN ('active', 'suspended')"
+	if !o.Force {
 		q += fmt.Sprintf(" AND (s.schema_version < %d OR s.role_name = '')", latestSpaceVersion)
 	}
 	rows, err := db.Control().Query(ctx, q+" ORDER BY s.id")
@@ -131,16 +145,28 @@ func (db *DB) MigrateSpaces(ctx context.Context, force bool, parallel int) (migr
 	if err != nil {
 		return 0, err
 	}
+	var done atomic.Int64
+	var told sync.Mutex // Progress hears of one space at a time
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(parallel)
+	g.SetLimit(max(o.Parallel, 1))
 	for _, s := range spaces {
-		g.Go(func() error { return db.MigrateSpace(gctx, s) })
+		g.Go(func() error {
+			if err := db.MigrateSpace(gctx, s); err != nil {
+				return fmt.Errorf("space %s: %w", s.Subdomain, err)
+			}
+			if o.Progress != nil {
+				told.Lock()
+				o.Progress(int(done.Add(1)), len(spaces))
+				told.Unlock()
+			} else {
+				done.Add(1)
+			}
+			return nil
+		})
 	}
-	if err := g.Wait(); err != nil {
-		return 0, err
+	err = g.Wait()
+	if n := done.Load(); n > 0 {
+		slog.Info("space schemas migrated", "count", n)
 	}
-	if len(spaces) > 0 {
-		slog.Info("space schemas migrated", "count", len(spaces))
-	}
-	return len(spaces), nil
+	return int(done.Load()), err
 }

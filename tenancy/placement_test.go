@@ -156,7 +156,7 @@ func TestIntegrationAdoptRole(t *testing.T) {
 		return err
 	}))
 
-	n, err := db.MigrateSpaces(ctx, false, 2)
+	n, err := db.MigrateSpaces(ctx, tenancy.MigrateOptions{Parallel: 2})
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
 	adopted, err := reg.ByID(ctx, sp.ID)

@@ -154,10 +154,10 @@ func TestIntegrationProvisioning(t *testing.T) {
 	assert.Equal(t, 1, schemas)
 
 	// The start-up check skips spaces that are up to date; a forced run checks them all.
-	n, err := db.MigrateSpaces(ctx, false, 2)
+	n, err := db.MigrateSpaces(ctx, tenancy.MigrateOptions{Parallel: 2})
 	require.NoError(t, err)
 	assert.Equal(t, 0, n)
-	n, err = db.MigrateSpaces(ctx, true, 2)
+	n, err = db.MigrateSpaces(ctx, tenancy.MigrateOptions{Force: true, Parallel: 2})
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
 

@@ -53,7 +53,13 @@ func TestIntegrationCLI(t *testing.T) {
 	require.NoError(t, err, out)
 	out, err = run(t, url, "space", "migrate", "--all")
 	require.NoError(t, err, out)
+	assert.Contains(t, out, "migrated 0 spaces", "up to date")
+	out, err = run(t, url, "space", "migrate", "--all", "--force")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "1 of 1 spaces")
 	assert.Contains(t, out, "migrated 1 spaces")
+	_, err = run(t, url, "space", "migrate", "kssg", "--force")
+	assert.Error(t, err)
 
 	// Bad arguments: an error, and nothing changes.
 	spaces, users := count("SELECT count(*) FROM control.spaces"), count("SELECT count(*) FROM control.users")

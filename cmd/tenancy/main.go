@@ -256,19 +256,32 @@ func (c *cli) spaceList() *cobra.Command {
 }
 
 func (c *cli) spaceMigrate() *cobra.Command {
-	var all bool
-	cmd := &cobra.Command{Use: "migrate [SUBDOMAIN]", Short: "Run the space migrations of one space, or of all with --all", Args: cobra.MaximumNArgs(1)}
-	cmd.Flags().BoolVar(&all, "all", false, "migrate every space")
+	var all, force bool
+	cmd := &cobra.Command{Use: "migrate [SUBDOMAIN]", Short: "Run the space migrations of one space, or of all with --all", Args: cobra.MaximumNArgs(1),
+		Long: "With --all, the spaces whose recorded schema version is not the latest are migrated (an interrupted run " +
+			"goes on where it stopped when started again); --force runs the migrations of every space."}
+	cmd.Flags().BoolVar(&all, "all", false, "migrate every space that needs it")
+	cmd.Flags().BoolVar(&force, "force", false, "with --all: run the migrations of every space, also of those recorded as up to date")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		if all == (len(args) == 1) {
 			return errors.New("name one space or give --all")
 		}
+		if force && !all {
+			return errors.New("--force goes with --all")
+		}
 		return c.run(func(ctx context.Context) error {
 			start := time.Now()
 			if all {
-				n, err := c.db.MigrateSpaces(ctx, true, runtime.GOMAXPROCS(0)*2)
+				last := time.Now()
+				n, err := c.db.MigrateSpaces(ctx, tenancy.MigrateOptions{Force: force, Parallel: runtime.GOMAXPROCS(0) * 2,
+					Progress: func(done, total int) {
+						if done == total || time.Since(last) > 5*time.Second {
+							last = time.Now()
+							fmt.Fprintf(c.out, "  %d of %d spaces\n", done, total)
+						}
+					}})
 				if err != nil {
-					return err
+					return fmt.Errorf("after %d spaces: %w", n, err)
 				}
 				fmt.Fprintf(c.out, "migrated %d spaces in %s\n", n, time.Since(start).Round(time.Millisecond))
 				return nil

@@ -128,7 +128,7 @@ func serve(ctx context.Context, cfg config) error {
 	if err := db.MigrateControl(ctx); err != nil {
 		return err
 	}
-	n, err := db.MigrateSpaces(ctx, false, runtime.GOMAXPROCS(0)*2)
+	n, err := db.MigrateSpaces(ctx, tenancy.MigrateOptions{Parallel: runtime.GOMAXPROCS(0) * 2})
 	if err != nil {
 		return err
 	}
