@@ -26,7 +26,7 @@ func BenchmarkDecisions(b *testing.B) {
 	ctx := context.Background()
 	db := tenancytest.DB(b)
 	reg := tenancy.NewRegistry(db, 0)
-	sp, err := reg.Provision(ctx, tenancy.Space{Subdomain: "casbin", Title: "Casbin"})
+	sp, err := reg.Provision(ctx, tenancy.Space{Subdomain: "casbin", Title: "Casbin"}, tenancy.Placement{})
 	if err != nil {
 		b.Fatal(err)
 	}

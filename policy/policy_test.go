@@ -19,9 +19,9 @@ func TestIntegrationEnforcer(t *testing.T) {
 	ctx := context.Background()
 	db := tenancytest.DB(t)
 	reg := tenancy.NewRegistry(db, 0)
-	a, err := reg.Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Alpha"})
+	a, err := reg.Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Alpha"}, tenancy.Placement{})
 	require.NoError(t, err)
-	b, err := reg.Provision(ctx, tenancy.Space{Subdomain: "beta", Title: "Beta"})
+	b, err := reg.Provision(ctx, tenancy.Space{Subdomain: "beta", Title: "Beta"}, tenancy.Placement{})
 	require.NoError(t, err)
 	var super, admin, member, outsider int64
 	for _, u := range []struct {

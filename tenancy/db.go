@@ -4,35 +4,39 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 	"golang.org/x/sync/errgroup"
+
+	"vademecum/secrets"
 )
 
 // DefaultCluster is the placement name of the cluster given by the database URL.
 const DefaultCluster = "default"
 
-// DB holds one connection pool per PostgreSQL cluster (not per space) and runs units of work
-// confined to a space's schema.
+// DB holds the connection pools: the control database's, opened at once, and one per other
+// placement (a cluster's shared database, a space's own database), opened at first use and
+// closed when idle. It runs units of work confined to a space's schema under the space's role.
 type DB struct {
-	pools map[string]*pgxpool.Pool
-	urls  map[string]string
+	control       *pgxpool.Pool
+	controlConfig *pgxpool.Config
+	controlDB     string
+	// Secrets resolves the URLs of registered clusters that name a secret.
+	Secrets secrets.Provider
+	// JobQueue takes the jobs spaces' units of work queue (Jobs); set once the queue exists.
+	JobQueue *river.Client[pgx.Tx]
+
+	pools pools
 }
 
 // Open connects to the default cluster and makes sure the control schema exists.
 func Open(ctx context.Context, url string) (*DB, error) {
-	cfg, err := pgxpool.ParseConfig(url)
+	cfg, err := poolConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
-	}
-	// Bounded connection life keeps per-backend catalog caches small with thousands of schemas.
-	cfg.MaxConnLifetime = 30 * time.Minute
-	cfg.MaxConnIdleTime = 5 * time.Minute
-	if cfg.MaxConns < 16 {
-		cfg.MaxConns = 16
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -46,27 +50,35 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
-	return &DB{pools: map[string]*pgxpool.Pool{DefaultCluster: pool}, urls: map[string]string{DefaultCluster: url}}, nil
+	db := &DB{control: pool, controlConfig: cfg, controlDB: cfg.ConnConfig.Database, Secrets: secrets.Local{},
+		pools: pools{open: map[placement]*pooled{}, clusters: map[string]*pgxpool.Config{}, done: make(chan struct{})}}
+	go db.janitor()
+	return db, nil
 }
 
 // Close closes every pool.
 func (db *DB) Close() {
-	for _, p := range db.pools {
-		p.Close()
+	db.pools.mu.Lock()
+	select {
+	case <-db.pools.done:
+	default:
+		close(db.pools.done)
 	}
+	open := db.pools.open
+	db.pools.open = map[placement]*pooled{}
+	db.pools.mu.Unlock()
+	for _, p := range open {
+		p.pool.Close()
+	}
+	db.control.Close()
 }
 
-// Control is the pool of the cluster holding the control schema. Control tables are always
+// Control is the pool of the database holding the control schema. Control tables are always
 // named with their schema ("control.spaces").
-func (db *DB) Control() *pgxpool.Pool { return db.pools[DefaultCluster] }
+func (db *DB) Control() *pgxpool.Pool { return db.control }
 
-func (db *DB) pool(cluster string) (*pgxpool.Pool, error) {
-	p, ok := db.pools[cluster]
-	if !ok {
-		return nil, fmt.Errorf("no pool for cluster %q", cluster)
-	}
-	return p, nil
-}
+// placementOf is where space s lives.
+func placementOf(s *Space) placement { return placement{cluster: s.Cluster, database: s.Database} }
 
 // ControlTx runs fn in a transaction on the control schema's cluster.
 func (db *DB) ControlTx(ctx context.Context, fn func(pgx.Tx) error) error {
@@ -84,24 +96,59 @@ func (db *DB) Tx(ctx context.Context, fn func(pgx.Tx) error) error {
 	return db.SpaceTx(ctx, s, fn)
 }
 
-// SpaceTx runs fn in a transaction confined to the given space's schema.
+// SpaceTx runs fn in a transaction confined to the given space's schema and role. Jobs fn
+// queues through Jobs are handed to the queue after the commit.
 func (db *DB) SpaceTx(ctx context.Context, s *Space, fn func(pgx.Tx) error) error {
-	pool, err := db.pool(s.Cluster)
+	queued := 0
+	err := db.confined(ctx, s, func(tx pgx.Tx) error {
+		return fn(&spaceTx{Tx: tx, queued: &queued, db: db, space: s})
+	})
+	if err == nil && queued > 0 {
+		db.handOver(ctx, s)
+	}
+	return err
+}
+
+// confined runs fn in a transaction confined to the given space's schema and role.
+func (db *DB) confined(ctx context.Context, s *Space, fn func(pgx.Tx) error) error {
+	return db.confinedWith(ctx, s, pgx.TxOptions{}, fn)
+}
+
+// confinedWith is confined with the transaction's options.
+func (db *DB) confinedWith(ctx context.Context, s *Space, opts pgx.TxOptions, fn func(pgx.Tx) error) error {
+	pool, release, err := db.acquire(ctx, placementOf(s))
 	if err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, confineSQL, s.Schema); err != nil {
+	defer release()
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	visit(conn.Conn().PgConn().CustomData(), s.ID)
+	return pgx.BeginTxFunc(ctx, conn, opts, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, confineSQL, s.Schema, roleOf(s)); err != nil {
 			return err
 		}
 		return fn(tx)
 	})
 }
 
-// confineSQL confines the rest of a transaction to a schema ($1). JIT compilation costs
-// hundreds of milliseconds and pays off only for long analytic queries; the planner's
-// overestimates on lists would otherwise switch it on.
-const confineSQL = "SELECT set_config('search_path', $1, true), set_config('jit', 'off', true)"
+// confineSQL confines the rest of a transaction to a schema ($1) and the role that owns it
+// ($2), which has no rights outside it: a statement that names another schema fails. JIT
+// compilation costs hundreds of milliseconds and pays off only for long analytic queries; the
+// planner's overestimates on lists would otherwise switch it on.
+const confineSQL = "SELECT set_config('search_path', $1, true), set_config('role', $2, true), set_config('jit', 'off', true)"
+
+// roleOf is the role a space's units of work run under; "none" (the connection's own user)
+// for a space made before roles, until `space migrate` gives it one.
+func roleOf(s *Space) string {
+	if s.Role == "" {
+		return "none"
+	}
+	return s.Role
+}
 
 // SpaceQuery runs one read-only statement confined to a space's schema in a single round
 // trip, for the hottest reads: the confinement and the statement travel as one pipeline,
@@ -110,27 +157,29 @@ const confineSQL = "SELECT set_config('search_path', $1, true), set_config('jit'
 // resolves its tables when it is parsed; PostgreSQL plans it again when it runs under
 // another search path). fn reads the rows.
 func (db *DB) SpaceQuery(ctx context.Context, s *Space, fn func(pgx.Rows) error, sql string, args ...any) error {
-	pool, err := db.pool(s.Cluster)
+	pool, release, err := db.acquire(ctx, placementOf(s))
 	if err != nil {
 		return err
 	}
+	defer release()
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Release()
+	visit(conn.Conn().PgConn().CustomData(), s.ID)
 	pg, types := conn.Conn().PgConn(), conn.Conn().TypeMap()
-	statements, err := prepare(ctx, pg, s.Schema, confineSQL, sql)
+	statements, err := prepare(ctx, pg, s, confineSQL, sql)
 	if err != nil {
 		return err
 	}
-	schema := [][]byte{[]byte(s.Schema)}
+	confinement := [][]byte{[]byte(s.Schema), []byte(roleOf(s))}
 	var params pgx.ExtendedQueryBuilder
 	if err := params.Build(types, statements[sql], args); err != nil {
 		return err
 	}
 	p := pg.StartPipeline(ctx)
-	p.SendQueryStatement(statements[confineSQL], schema, nil, nil)
+	p.SendQueryStatement(statements[confineSQL], confinement, nil, nil)
 	p.SendQueryStatement(statements[sql], params.ParamValues, params.ParamFormats, params.ResultFormats)
 	confined := false
 	return pipelineResults(p, func(r any) error {
@@ -150,9 +199,9 @@ func (db *DB) SpaceQuery(ctx context.Context, s *Space, fn func(pgx.Rows) error,
 }
 
 // prepare makes sure the statements are prepared on a connection, parsed under a
-// confinement to schema so that their tables resolve, and returns the connection's
+// confinement to space s so that their tables resolve, and returns the connection's
 // prepared statements by their SQL.
-func prepare(ctx context.Context, pg *pgconn.PgConn, schema string, sqls ...string) (map[string]*pgconn.StatementDescription, error) {
+func prepare(ctx context.Context, pg *pgconn.PgConn, s *Space, sqls ...string) (map[string]*pgconn.StatementDescription, error) {
 	statements, _ := pg.CustomData()[preparedKey].(map[string]*pgconn.StatementDescription)
 	if statements == nil {
 		statements = map[string]*pgconn.StatementDescription{}
@@ -168,7 +217,7 @@ func prepare(ctx context.Context, pg *pgconn.PgConn, schema string, sqls ...stri
 		return statements, nil
 	}
 	p := pg.StartPipeline(ctx)
-	p.SendQueryParams(confineSQL, [][]byte{[]byte(schema)}, nil, nil, nil)
+	p.SendQueryParams(confineSQL, [][]byte{[]byte(s.Schema), []byte(roleOf(s))}, nil, nil, nil)
 	for _, sd := range missing {
 		p.SendPrepare(sd.Name, sd.SQL, nil)
 	}
@@ -233,19 +282,14 @@ func (db *DB) EverySpace(ctx context.Context, spaces SpaceLister, fn func(*Space
 	return db.EachSpace(ctx, list, fn)
 }
 
-// FanOut bounds how many spaces EachSpace works on at once.
-const FanOut = 4
-
-// EachSpace runs fn in a transaction confined to each of spaces, at most FanOut at a time,
-// each on its own placement. Each space commits on its own; the first error stops the
-// spaces not yet begun and is returned, naming its space. fn may run concurrently for
-// different spaces.
-func (db *DB) EachSpace(ctx context.Context, spaces []*Space, fn func(*Space, pgx.Tx) error) error {
+// eachBounded runs fn for each of spaces, at most FanOut at a time; the first error stops
+// the spaces not yet begun and is returned, naming its space.
+func (db *DB) eachBounded(ctx context.Context, spaces []*Space, fn func(context.Context, *Space) error) error {
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(FanOut)
 	for _, sp := range spaces {
 		g.Go(func() error {
-			if err := db.SpaceTx(gctx, sp, func(tx pgx.Tx) error { return fn(sp, tx) }); err != nil {
+			if err := fn(gctx, sp); err != nil {
 				return fmt.Errorf("space %d: %w", sp.ID, err)
 			}
 			return nil
@@ -254,5 +298,18 @@ func (db *DB) EachSpace(ctx context.Context, spaces []*Space, fn func(*Space, pg
 	return g.Wait()
 }
 
+// FanOut bounds how many spaces EachSpace works on at once.
+const FanOut = 4
+
+// EachSpace runs fn in a transaction confined to each of spaces, at most FanOut at a time,
+// each on its own placement. Each space commits on its own; the first error stops the
+// spaces not yet begun and is returned, naming its space. fn may run concurrently for
+// different spaces.
+func (db *DB) EachSpace(ctx context.Context, spaces []*Space, fn func(*Space, pgx.Tx) error) error {
+	return db.eachBounded(ctx, spaces, func(ctx context.Context, sp *Space) error {
+		return db.SpaceTx(ctx, sp, func(tx pgx.Tx) error { return fn(sp, tx) })
+	})
+}
+
 // Ready reports whether the database answers.
-func (db *DB) Ready(ctx context.Context) error { return db.Control().Ping(ctx) }
+func (db *DB) Ready(ctx context.Context) error { return db.control.Ping(ctx) }

@@ -6,6 +6,8 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"log/slog"
+	"sync"
+	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -34,15 +36,27 @@ var latestSpaceVersion = func() int64 {
 	return latest
 }()
 
-// migrateSchema runs the embedded migrations fsys in schema, with a version table and an
-// advisory lock of that schema, so that the server and the CLI never migrate it together.
-func (db *DB) migrateSchema(ctx context.Context, cluster, schema string, fsys fs.FS) (int64, error) {
-	cfg, err := pgx.ParseConfig(db.urls[cluster])
+// migrateSchema runs the embedded migrations fsys in schema, on the database of a placement
+// and under role (none: the connection's user), with a version table and an advisory lock of
+// that schema, so that the server and the CLI never migrate it together.
+func (db *DB) migrateSchema(ctx context.Context, at placement, schema, role string, fsys fs.FS) (int64, error) {
+	base, err := db.clusterConfig(ctx, at.cluster)
 	if err != nil {
 		return 0, err
 	}
+	cfg := base.ConnConfig.Copy()
+	if at.database != "" {
+		cfg.Database = at.database
+	}
 	cfg.RuntimeParams["search_path"] = schema
-	sqlDB := stdlib.OpenDB(*cfg)
+	var opts []stdlib.OptionOpenDB
+	if role != "" {
+		opts = append(opts, stdlib.OptionAfterConnect(func(ctx context.Context, conn *pgx.Conn) error {
+			_, err := conn.Exec(ctx, "SET ROLE "+pgx.Identifier{role}.Sanitize())
+			return err
+		}))
+	}
+	sqlDB := stdlib.OpenDB(*cfg, opts...)
 	defer sqlDB.Close()
 	sqlDB.SetMaxOpenConns(1)
 
@@ -67,7 +81,7 @@ func (db *DB) migrateSchema(ctx context.Context, cluster, schema string, fsys fs
 
 // MigrateControl brings the control schema up to date.
 func (db *DB) MigrateControl(ctx context.Context) error {
-	if _, err := db.migrateSchema(ctx, DefaultCluster, "control", migrations.Control()); err != nil {
+	if _, err := db.migrateSchema(ctx, placement{cluster: DefaultCluster}, "control", "", migrations.Control()); err != nil {
 		return err
 	}
 	// The background jobs' tables (River) live in the control schema too; River brings its
@@ -82,26 +96,46 @@ func (db *DB) MigrateControl(ctx context.Context) error {
 	return nil
 }
 
-// MigrateSpace brings one space schema up to date and records its version.
+// MigrateSpace brings one space up to date: its role, its database when it has its own, its
+// schema owned by the role, and the schema's migrations run under the role; it records the
+// version. Each step finds what an earlier, interrupted run made, so running it again
+// completes a space that a crash left half made.
 func (db *DB) MigrateSpace(ctx context.Context, s *Space) error {
-	if _, err := db.Control().Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{s.Schema}.Sanitize()); err != nil {
+	if s.Role == "" {
+		if err := db.adopt(ctx, s); err != nil {
+			return err
+		}
+	}
+	if err := db.makePlace(ctx, s); err != nil {
 		return err
 	}
-	v, err := db.migrateSchema(ctx, s.Cluster, s.Schema, migrations.Space())
+	v, err := db.migrateSchema(ctx, placementOf(s), s.Schema, s.Role, migrations.Space())
 	if err != nil {
 		return err
 	}
-	_, err = db.Control().Exec(ctx, "UPDATE control.spaces SET schema_version = $2 WHERE id = $1", s.ID, v)
+	_, err = db.control.Exec(ctx, "UPDATE control.spaces SET schema_version = $2 WHERE id = $1", s.ID, v)
 	return err
 }
 
-// MigrateSpaces migrates spaces with bounded parallelism. Unless force is set, spaces whose
-// recorded version is already the latest are skipped, which makes the check at server start
-// one query for thousands of up-to-date spaces.
-func (db *DB) MigrateSpaces(ctx context.Context, force bool, parallel int) (migrated int, err error) {
-	q := "SELECT " + spaceColumns + " FROM control.spaces s WHERE s.status = 'active'"
-	if !force {
-		q += fmt.Sprintf(" AND s.schema_version < %d", latestSpaceVersion)
+// MigrateOptions say which spaces MigrateSpaces migrates and how.
+type MigrateOptions struct {
+	// Force runs the migrations of every space, also of those whose recorded version is the
+	// latest (to repair a schema changed by hand); otherwise only the others are migrated, so
+	// that the check at server start is one query for thousands of up-to-date spaces and a run
+	// that was interrupted goes on where it stopped.
+	Force bool
+	// Parallel bounds how many spaces are migrated at once.
+	Parallel int
+	// Progress, if set, is told after each space how many are done of how many.
+	Progress func(done, total int)
+}
+
+// MigrateSpaces migrates the active and suspended spaces (a space being moved is migrated by
+// its move) and returns how many it migrated.
+func (db *DB) MigrateSpaces(ctx context.Context, o MigrateOptions) (migrated int, err error) {
+	q := "SELECT " + spaceColumns + " FROM control.spaces s WHERE s.status IN ('active', 'suspended')"
+	if !o.Force {
+		q += fmt.Sprintf(" AND (s.schema_version < %d OR s.role_name = '')", latestSpaceVersion)
 	}
 	rows, err := db.Control().Query(ctx, q+" ORDER BY s.id")
 	if err != nil {
@@ -111,16 +145,28 @@ func (db *DB) MigrateSpaces(ctx context.Context, force bool, parallel int) (migr
 	if err != nil {
 		return 0, err
 	}
+	var done atomic.Int64
+	var told sync.Mutex // Progress hears of one space at a time
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(parallel)
+	g.SetLimit(max(o.Parallel, 1))
 	for _, s := range spaces {
-		g.Go(func() error { return db.MigrateSpace(gctx, s) })
+		g.Go(func() error {
+			if err := db.MigrateSpace(gctx, s); err != nil {
+				return fmt.Errorf("space %s: %w", s.Subdomain, err)
+			}
+			if o.Progress != nil {
+				told.Lock()
+				o.Progress(int(done.Add(1)), len(spaces))
+				told.Unlock()
+			} else {
+				done.Add(1)
+			}
+			return nil
+		})
 	}
-	if err := g.Wait(); err != nil {
-		return 0, err
+	err = g.Wait()
+	if n := done.Load(); n > 0 {
+		slog.Info("space schemas migrated", "count", n)
 	}
-	if len(spaces) > 0 {
-		slog.Info("space schemas migrated", "count", len(spaces))
-	}
-	return len(spaces), nil
+	return int(done.Load()), err
 }

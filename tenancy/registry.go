@@ -11,13 +11,14 @@ import (
 )
 
 const spaceColumns = `s.id, s.subdomain, s.title, s.color, s.accent_color, s.email_domains, s.tags,
-	s.variables, s.lpvisible, s.national, s.public, s.position, s.status, s.cluster, s.schema_name, s.updated_at, s.self_signup, s.admins_need_second_factor`
+	s.variables, s.lpvisible, s.national, s.public, s.position, s.status, s.cluster, s.schema_name, s.updated_at, s.self_signup, s.admins_need_second_factor,
+	s.database_name, s.role_name`
 
 func scanSpace(row pgx.CollectableRow) (*Space, error) {
 	var s Space
 	err := row.Scan(&s.ID, &s.Subdomain, &s.Title, &s.Color, &s.AccentColor, &s.EmailDomains, &s.Tags,
 		&s.Variables, &s.LPVisible, &s.National, &s.Public, &s.Position, &s.Status, &s.Cluster, &s.Schema,
-		&s.UpdatedAt, &s.SelfSignup, &s.AdminsNeedSecondFactor)
+		&s.UpdatedAt, &s.SelfSignup, &s.AdminsNeedSecondFactor, &s.Database, &s.Role)
 	if s.Variables == nil {
 		s.Variables = map[string]string{}
 	}
@@ -57,7 +58,7 @@ func NewRegistry(db *DB, ttl time.Duration) *Registry {
 // DB returns the database the registry works on.
 func (r *Registry) DB() *DB { return r.db }
 
-// BySubdomain returns the active space with this subdomain, or ErrNotFound.
+// BySubdomain returns the active, suspended or moving space with this subdomain, or ErrNotFound.
 func (r *Registry) BySubdomain(ctx context.Context, sub string) (*Space, error) {
 	r.mu.Lock()
 	c, ok := r.cache[sub]
@@ -112,13 +113,13 @@ func (r *Registry) prune() {
 	}
 }
 
-// ByID returns the active space with this id, or ErrNotFound.
+// ByID returns the active, suspended or moving space with this id, or ErrNotFound.
 func (r *Registry) ByID(ctx context.Context, id int64) (*Space, error) {
 	return r.one(ctx, "s.id = $1", id)
 }
 
 func (r *Registry) one(ctx context.Context, where string, arg any) (*Space, error) {
-	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status = 'active' AND "+where, arg)
+	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status IN ('active', 'suspended', 'moving') AND "+where, arg)
 	if err != nil {
 		return nil, err
 	}
@@ -129,22 +130,54 @@ func (r *Registry) one(ctx context.Context, where string, arg any) (*Space, erro
 	return s, err
 }
 
-// ByIDs returns the active spaces among ids, by id; ids of no active space are left out.
+// ByIDs returns the active, suspended or moving spaces among ids, by id; other ids are left out.
 func (r *Registry) ByIDs(ctx context.Context, ids []int64) ([]*Space, error) {
-	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status = 'active' AND s.id = ANY($1) ORDER BY s.id", ids)
+	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status IN ('active', 'suspended', 'moving') AND s.id = ANY($1) ORDER BY s.id", ids)
 	if err != nil {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, scanSpace)
 }
 
-// List returns every active space in landing-page order.
+// List returns every space that holds data in service, active, suspended or moving, in
+// landing-page order: walks that keep spaces consistent with the control plane must not skip
+// a suspended space (Status tells).
 func (r *Registry) List(ctx context.Context) ([]*Space, error) {
-	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status = 'active' ORDER BY s.position, lower(s.title), s.id")
+	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status IN ('active', 'suspended', 'moving') ORDER BY s.position, lower(s.title), s.id")
 	if err != nil {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, scanSpace)
+}
+
+// ErrNotSuspendable is returned for suspending a space that is not active, or resuming one
+// that is not suspended.
+var ErrNotSuspendable = errors.New("the space is not in a state that allows this")
+
+// Suspend makes an active space answer that it is temporarily unavailable; its data stays.
+// The functions within run in the transaction of the change (to record it).
+func (r *Registry) Suspend(ctx context.Context, s *Space, within ...func(pgx.Tx, *Space) error) error {
+	return r.setStatus(ctx, s, StatusActive, StatusSuspended, within)
+}
+
+// Resume makes a suspended space serve requests again.
+func (r *Registry) Resume(ctx context.Context, s *Space, within ...func(pgx.Tx, *Space) error) error {
+	return r.setStatus(ctx, s, StatusSuspended, StatusActive, within)
+}
+
+func (r *Registry) setStatus(ctx context.Context, s *Space, from, to string, within []func(pgx.Tx, *Space) error) error {
+	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, "UPDATE control.spaces SET status = $3, updated_at = now() WHERE id = $1 AND status = $2", s.ID, from, to)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrNotSuspendable
+		}
+		return runWithin(tx, s, within)
+	})
+	r.Forget()
+	return err
 }
 
 // Forget drops cached lookups, after a change to any space.
@@ -157,38 +190,59 @@ func (r *Registry) Forget() {
 // ErrSubdomainTaken is returned when creating a space whose subdomain exists.
 var ErrSubdomainTaken = errors.New("subdomain taken")
 
-// Provision registers a new space and creates and migrates its schema. A failure at any step
-// removes what was made, so no half space is left behind. The functions within run in the
-// transaction that makes the space active (to record its creation); an error from one undoes
-// the space.
-func (r *Registry) Provision(ctx context.Context, s Space, within ...func(pgx.Tx, *Space) error) (*Space, error) {
-	var id int64
+// Placement is where a new space goes: a cluster (empty: the default one) and, with
+// OwnDatabase, a database of its own there instead of a schema in the cluster's shared
+// database.
+type Placement struct {
+	Cluster     string
+	OwnDatabase bool
+}
+
+// Provision registers a new space, places it and migrates it. A failure at any step removes what was made, so no half space is
+// left behind; after a crash, provisioning the same subdomain again completes the space that
+// was being made. The functions within run in the transaction that makes the space active (to
+// record its creation); an error from one undoes the space.
+func (r *Registry) Provision(ctx context.Context, s Space, at Placement, within ...func(pgx.Tx, *Space) error) (*Space, error) {
+	if at.Cluster == "" {
+		at.Cluster = DefaultCluster
+	}
+	if _, err := r.db.clusterConfig(ctx, at.Cluster); err != nil {
+		return nil, err
+	}
+	sp := &Space{Cluster: at.Cluster}
 	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `INSERT INTO control.spaces
-			(subdomain, title, color, accent_color, email_domains, tags, variables, lpvisible, national, public, position, self_signup, schema_name)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'space_new_' || $1)
+			(subdomain, title, color, accent_color, email_domains, tags, variables, lpvisible, national, public, position, self_signup, schema_name, cluster)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'space_new_' || $1, $13)
 			ON CONFLICT (subdomain) DO NOTHING RETURNING id`,
 			s.Subdomain, s.Title, s.Color, s.AccentColor, nonNil(s.EmailDomains), nonNil(s.Tags), nonNilMap(s.Variables),
-			s.LPVisible, s.National, s.Public, s.Position, s.SelfSignup).Scan(&id)
+			s.LPVisible, s.National, s.Public, s.Position, s.SelfSignup, at.Cluster).Scan(&sp.ID)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrSubdomainTaken
+			return r.resume(ctx, tx, s.Subdomain, sp)
 		}
 		if err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, "UPDATE control.spaces SET schema_name = $2 WHERE id = $1", id, SchemaName(id))
+		sp.Schema = SchemaName(sp.ID)
+		if sp.Role, err = r.db.ownName(sp.ID); err != nil {
+			return err
+		}
+		if at.OwnDatabase {
+			sp.Database = sp.Role
+		}
+		_, err = tx.Exec(ctx, "UPDATE control.spaces SET schema_name = $2, role_name = $3, database_name = $4 WHERE id = $1",
+			sp.ID, sp.Schema, sp.Role, sp.Database)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	sp := &Space{ID: id, Schema: SchemaName(id), Cluster: DefaultCluster}
 	if err := r.db.MigrateSpace(ctx, sp); err != nil {
 		r.dropSpace(context.WithoutCancel(ctx), sp)
 		return nil, fmt.Errorf("provision space %s: %w", s.Subdomain, err)
 	}
 	err = r.db.ControlTx(ctx, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "UPDATE control.spaces SET status = 'active' WHERE id = $1", id); err != nil {
+		if _, err := tx.Exec(ctx, "UPDATE control.spaces SET status = 'active' WHERE id = $1", sp.ID); err != nil {
 			return err
 		}
 		return runWithin(tx, sp, within)
@@ -198,43 +252,66 @@ func (r *Registry) Provision(ctx context.Context, s Space, within ...func(pgx.Tx
 		return nil, err
 	}
 	r.Forget()
-	return r.ByID(ctx, id)
+	return r.ByID(ctx, sp.ID)
 }
 
-// Delete removes a space, its schema and everything in the control plane that refers to it,
-// in one transaction when the schema lies on the registry's cluster. The functions within run
-// in that transaction (to record the deletion); an error from one keeps the space.
+// resume takes over the space with this subdomain when a provisioning that did not finish
+// left it, locking its row; otherwise the subdomain is taken.
+func (r *Registry) resume(ctx context.Context, tx pgx.Tx, subdomain string, sp *Space) error {
+	err := tx.QueryRow(ctx, `SELECT id, cluster, database_name, schema_name, role_name FROM control.spaces
+		WHERE subdomain = $1 AND status = 'provisioning' AND role_name <> '' FOR UPDATE NOWAIT`, subdomain).
+		Scan(&sp.ID, &sp.Cluster, &sp.Database, &sp.Schema, &sp.Role)
+	if errors.Is(err, pgx.ErrNoRows) || isLocked(err) {
+		return ErrSubdomainTaken
+	}
+	return err
+}
+
+// Delete removes a space, its schema or database, its role and everything in the control
+// plane that refers to it. The functions within run in the control plane's transaction (to
+// record the deletion); an error from one keeps the space.
 func (r *Registry) Delete(ctx context.Context, s *Space, within ...func(pgx.Tx, *Space) error) error {
 	err := r.dropSpace(ctx, s, within...)
 	r.Forget()
 	return err
 }
 
+// dropSpace removes a space. A schema in the control database goes in the control plane's
+// transaction; a schema or database elsewhere cannot, so the space is first marked as being
+// deleted (no request reaches it any more), then its place goes, then its rows: a crash
+// between leaves a space marked deleting, which deleting it again finishes.
 func (r *Registry) dropSpace(ctx context.Context, s *Space, within ...func(pgx.Tx, *Space) error) error {
-	pool, err := r.db.pool(s.Cluster)
-	if err != nil {
-		return err
-	}
-	drop := "DROP SCHEMA IF EXISTS " + pgx.Identifier{s.Schema}.Sanitize() + " CASCADE"
-	if s.Cluster != DefaultCluster {
-		// a schema on another cluster cannot go in the registry's transaction
-		if _, err := pool.Exec(ctx, drop); err != nil {
+	if s.Cluster == DefaultCluster && s.Database == "" {
+		err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
+			if err := runWithin(tx, s, within); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, "DROP SCHEMA IF EXISTS "+pgx.Identifier{s.Schema}.Sanitize()+" CASCADE"); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, "DELETE FROM control.spaces WHERE id = $1", s.ID)
+			return err
+		})
+		if err != nil || s.Role == "" {
 			return err
 		}
-		drop = ""
+		return r.db.dropPlace(ctx, s)
 	}
-	return r.db.ControlTx(ctx, func(tx pgx.Tx) error {
+	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 		if err := runWithin(tx, s, within); err != nil {
 			return err
 		}
-		if drop != "" {
-			if _, err := tx.Exec(ctx, drop); err != nil {
-				return err
-			}
-		}
-		_, err := tx.Exec(ctx, "DELETE FROM control.spaces WHERE id = $1", s.ID)
+		_, err := tx.Exec(ctx, "UPDATE control.spaces SET status = 'deleting' WHERE id = $1", s.ID)
 		return err
 	})
+	if err != nil {
+		return err
+	}
+	if err := r.db.dropPlace(ctx, s); err != nil {
+		return err
+	}
+	_, err = r.db.control.Exec(ctx, "DELETE FROM control.spaces WHERE id = $1", s.ID)
+	return err
 }
 
 func runWithin(tx pgx.Tx, s *Space, within []func(pgx.Tx, *Space) error) error {

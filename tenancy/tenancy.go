@@ -26,14 +26,26 @@ type Space struct {
 	Public       bool
 	Position     int
 	Status       string
-	Cluster      string
-	Schema       string
-	UpdatedAt    time.Time
+	// Cluster, Database and Schema place the space: a schema in the cluster's shared database
+	// (Database "") or in a database of its own on the cluster.
+	Cluster  string
+	Database string
+	Schema   string
+	// Role is the PostgreSQL role that owns the schema; the space's units of work run under it.
+	Role      string
+	UpdatedAt time.Time
 	// SelfSignup lets people with an address of EmailDomains create an account themselves.
 	SelfSignup bool
 	// AdminsNeedSecondFactor: the space's admins have their rights only with a second factor.
 	AdminsNeedSecondFactor bool
 }
+
+// Statuses of a space: only active spaces serve requests; a suspended space keeps its data
+// and answers that it is temporarily unavailable.
+const (
+	StatusActive    = "active"
+	StatusSuspended = "suspended"
+)
 
 // Landing is the pseudo-subdomain of the landing site, which belongs to no space.
 const Landing = "www"

@@ -48,7 +48,7 @@ func TestIntegrationForRequest(t *testing.T) {
 	ctx := context.Background()
 	db := tenancytest.DB(t)
 	reg := tenancy.NewRegistry(db, 0)
-	_, err := reg.Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Alpha"})
+	_, err := reg.Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Alpha"}, tenancy.Placement{})
 	require.NoError(t, err)
 	res := &tenancy.Resolver{Registry: reg}
 
@@ -85,9 +85,9 @@ func TestIntegrationTxConfinesToSchema(t *testing.T) {
 	ctx := context.Background()
 	db := tenancytest.DB(t)
 	reg := tenancy.NewRegistry(db, 0)
-	a, err := reg.Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Alpha"})
+	a, err := reg.Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Alpha"}, tenancy.Placement{})
 	require.NoError(t, err)
-	b, err := reg.Provision(ctx, tenancy.Space{Subdomain: "beta", Title: "Beta"})
+	b, err := reg.Provision(ctx, tenancy.Space{Subdomain: "beta", Title: "Beta"}, tenancy.Placement{})
 	require.NoError(t, err)
 	assert.NotEqual(t, a.Schema, b.Schema)
 
@@ -134,18 +134,18 @@ func TestIntegrationProvisioning(t *testing.T) {
 	ctx := context.Background()
 	db := tenancytest.DB(t)
 	reg := tenancy.NewRegistry(db, 0)
-	s, err := reg.Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Alpha"})
+	s, err := reg.Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Alpha"}, tenancy.Placement{})
 	require.NoError(t, err)
 	assert.Equal(t, "active", s.Status)
 	assert.Equal(t, tenancy.SchemaName(s.ID), s.Schema)
 
-	_, err = reg.Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Again"})
+	_, err = reg.Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Again"}, tenancy.Placement{})
 	assert.ErrorIs(t, err, tenancy.ErrSubdomainTaken)
 
 	// A cancelled provisioning leaves no half space behind.
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	_, err = reg.Provision(cctx, tenancy.Space{Subdomain: "beta", Title: "Beta"})
+	_, err = reg.Provision(cctx, tenancy.Space{Subdomain: "beta", Title: "Beta"}, tenancy.Placement{})
 	assert.Error(t, err)
 	var spaces, schemas int
 	require.NoError(t, db.Control().QueryRow(ctx, "SELECT count(*) FROM control.spaces").Scan(&spaces))
@@ -154,16 +154,16 @@ func TestIntegrationProvisioning(t *testing.T) {
 	assert.Equal(t, 1, schemas)
 
 	// The start-up check skips spaces that are up to date; a forced run checks them all.
-	n, err := db.MigrateSpaces(ctx, false, 2)
+	n, err := db.MigrateSpaces(ctx, tenancy.MigrateOptions{Parallel: 2})
 	require.NoError(t, err)
 	assert.Equal(t, 0, n)
-	n, err = db.MigrateSpaces(ctx, true, 2)
+	n, err = db.MigrateSpaces(ctx, tenancy.MigrateOptions{Force: true, Parallel: 2})
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
 
 	// What runs within the activation or the removal decides with it.
 	refuse := func(pgx.Tx, *tenancy.Space) error { return errors.New("refused") }
-	_, err = reg.Provision(ctx, tenancy.Space{Subdomain: "gamma", Title: "Gamma"}, refuse)
+	_, err = reg.Provision(ctx, tenancy.Space{Subdomain: "gamma", Title: "Gamma"}, tenancy.Placement{}, refuse)
 	assert.Error(t, err)
 	require.Error(t, reg.Delete(ctx, s, refuse))
 	require.NoError(t, db.Control().QueryRow(ctx, "SELECT count(*) FROM control.spaces").Scan(&spaces))

@@ -120,7 +120,7 @@ func BenchmarkProvision1000Spaces(b *testing.B) {
 		if err := db.MigrateControl(ctx); err != nil {
 			b.Fatal(err)
 		}
-		n, err := db.MigrateSpaces(ctx, false, parallel)
+		n, err := db.MigrateSpaces(ctx, tenancy.MigrateOptions{Parallel: parallel})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -130,7 +130,7 @@ func BenchmarkProvision1000Spaces(b *testing.B) {
 		}
 
 		t0 = time.Now()
-		n, err = db.MigrateSpaces(ctx, true, parallel)
+		n, err = db.MigrateSpaces(ctx, tenancy.MigrateOptions{Force: true, Parallel: parallel})
 		if err != nil {
 			b.Fatal(err)
 		}

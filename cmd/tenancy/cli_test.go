@@ -53,7 +53,13 @@ func TestIntegrationCLI(t *testing.T) {
 	require.NoError(t, err, out)
 	out, err = run(t, url, "space", "migrate", "--all")
 	require.NoError(t, err, out)
+	assert.Contains(t, out, "migrated 0 spaces", "up to date")
+	out, err = run(t, url, "space", "migrate", "--all", "--force")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "1 of 1 spaces")
 	assert.Contains(t, out, "migrated 1 spaces")
+	_, err = run(t, url, "space", "migrate", "kssg", "--force")
+	assert.Error(t, err)
 
 	// Bad arguments: an error, and nothing changes.
 	spaces, users := count("SELECT count(*) FROM control.spaces"), count("SELECT count(*) FROM control.users")
@@ -101,4 +107,91 @@ func TestIntegrationCLI(t *testing.T) {
 	assert.Equal(t, 4, count(`SELECT count(*) FROM control.audit_log WHERE actor_id IS NULL AND actor_name = 'operator'
 		AND action IN ('space.created', 'user.created', 'member.added', 'space.deleted')`))
 	assert.Equal(t, 1, count(`SELECT count(*) FROM control.audit_log WHERE action = 'space.deleted' AND target_label = 'Kantonsspital St. Gallen'`))
+}
+
+func TestIntegrationCLIClusters(t *testing.T) {
+	url := tenancytest.URL(t)
+	second := tenancytest.SecondClusterURL(t)
+	t.Setenv("VADEMECUM_SECRET_ZURICH_URL", second)
+
+	out, err := run(t, url, "cluster", "add", "zurich", "--url", "env:VADEMECUM_SECRET_ZURICH_URL")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "registered cluster zurich")
+	out, err = run(t, url, "space", "create", "--subdomain", "insel", "--title", "Insel", "--cluster", "zurich", "--database")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "on cluster zurich as database")
+	out, err = run(t, url, "space", "create", "--subdomain", "kssg", "--title", "KSSG")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "on cluster default as schema")
+
+	out, err = run(t, url, "cluster", "list")
+	require.NoError(t, err, out)
+	assert.Regexp(t, `default\s+1\s+yes`, out)
+	assert.Regexp(t, `zurich\s+1\s+yes\s+env:VADEMECUM_SECRET_ZURICH_URL`, out)
+	out, err = run(t, url, "space", "list")
+	require.NoError(t, err, out)
+	assert.Regexp(t, `insel\s+Insel\s+active\s+\S+\s+false\s+zurich\s+database \S+_space_\d+`, out)
+
+	// Bad input: a clear error, nothing registered or created.
+	for _, args := range [][]string{
+		{"cluster", "add", "zurich", "--url", second},
+		{"cluster", "add", "Zürich", "--url", second},
+		{"cluster", "add", "nowhere", "--url", "postgres:///x?host=/nonexistent&user=postgres"},
+		{"cluster", "add", "leak", "--url", "env:HOME"},
+		{"cluster", "add", "nourl"},
+		{"space", "create", "--subdomain", "lost", "--title", "Lost", "--cluster", "mars"},
+	} {
+		out, err := run(t, url, args...)
+		assert.Error(t, err, "%v: %s", args, out)
+	}
+	out, err = run(t, url, "space", "create", "--subdomain", "lost", "--title", "Lost", "--cluster", "mars")
+	require.Error(t, err)
+	assert.Equal(t, "no cluster has this name; see tenancy cluster list (space.unknownCluster) map[cluster:mars]", describe(err))
+	out, err = run(t, url, "cluster", "list")
+	require.NoError(t, err, out)
+	assert.NotContains(t, out, "nowhere")
+	assert.NotContains(t, out, "leak")
+
+	// Move: between clusters and kinds of place; the kind stays unless a flag changes it.
+	out, err = run(t, url, "space", "move", "insel", "--to", "default")
+	require.NoError(t, err, out)
+	assert.Regexp(t, `moved space insel to cluster default as database: \d+ tables, \d+ rows, writes paused for`, out)
+	out, err = run(t, url, "space", "move", "insel", "--to", "zurich", "--schema")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "to cluster zurich as schema")
+	out, err = run(t, url, "space", "list")
+	require.NoError(t, err, out)
+	assert.Regexp(t, `insel\s+Insel\s+active\s+\S+\s+false\s+zurich\s+schema`, out)
+	for _, args := range [][]string{
+		{"space", "move", "insel", "--to", "zurich", "--schema"},
+		{"space", "move", "insel", "--to", "mars"},
+		{"space", "move", "insel", "--to", "zurich", "--schema", "--database"},
+		{"space", "move", "insel"},
+		{"space", "move", "nosuch", "--to", "zurich"},
+	} {
+		out, err := run(t, url, args...)
+		assert.Error(t, err, "%v: %s", args, out)
+	}
+	_, err = run(t, url, "space", "move", "insel", "--to", "zurich", "--schema")
+	assert.Equal(t, "the space is placed there already (space.samePlacement)", describe(err))
+
+	// Suspend and resume: once each, nothing else.
+	out, err = run(t, url, "space", "suspend", "insel")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "suspended space insel")
+	out, err = run(t, url, "space", "list")
+	require.NoError(t, err, out)
+	assert.Regexp(t, `insel\s+Insel\s+suspended`, out)
+	_, err = run(t, url, "space", "suspend", "insel")
+	assert.EqualError(t, err, "space.notSuspendable")
+	assert.Equal(t, "only an active space can be suspended, and only a suspended one resumed (space.notSuspendable) map[status:suspended]", describe(err))
+	out, err = run(t, url, "space", "resume", "insel")
+	require.NoError(t, err, out)
+	_, err = run(t, url, "space", "resume", "insel")
+	assert.Error(t, err)
+	_, err = run(t, url, "space", "suspend", "nosuch")
+	assert.Error(t, err)
+
+	out, err = run(t, url, "space", "delete", "insel")
+	require.NoError(t, err, out)
 }

@@ -16,7 +16,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
 	"vademecum/policy"
+	"vademecum/secrets"
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
 	"vademecum/services/auth"
@@ -47,6 +51,12 @@ var explanations = map[string]string{
 	"user.passwordWeak":         "the password is too easy to guess (a name, a common word, a pattern or a date); choose a longer phrase",
 	"user.notFound":             "no account has this e-mail address",
 	"space.invalidEmailDomains": "e-mail domains must be lower-case domain names",
+	"space.unknownCluster":      "no cluster has this name; see tenancy cluster list",
+	"space.notSuspendable":      "only an active space can be suspended, and only a suspended one resumed",
+	"space.samePlacement":       "the space is placed there already",
+	"space.notMovable":          "only an active space can be moved; resume it first",
+	"space.moving":              "the space is being moved elsewhere; finish that move first (run it again)",
+	"space.notMigrated":         "the space's schema is not up to date; run tenancy space migrate first",
 }
 
 // describe turns public errors into operator-readable text.
@@ -76,6 +86,7 @@ func env(name, def string) string {
 type cli struct {
 	databaseURL string
 	dataDir     string
+	secretsDir  string
 	out         io.Writer
 
 	db     *tenancy.DB
@@ -90,10 +101,18 @@ func (c *cli) open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	db.Secrets = secrets.Local{Dir: c.secretsDir}
 	if err := db.MigrateControl(ctx); err != nil {
 		closeDB()
 		return err
 	}
+	// jobs the commands' changes queue go to the server's queue (an insert-only client)
+	queue, err := river.NewClient(riverpgxv5.New(db.Control()), &river.Config{Schema: "control"})
+	if err != nil {
+		closeDB()
+		return err
+	}
+	db.JobQueue = queue
 	c.db, c.close = db, closeDB
 	c.reg = tenancy.NewRegistry(db, 0)
 	c.users = &users.Service{Pool: db.Control(), Grants: policy.Notifier{Pool: db.Control()}}
@@ -118,8 +137,10 @@ func rootCmd(out io.Writer) *cobra.Command {
 	root := &cobra.Command{Use: "tenancy", Short: "Operate Vademecum spaces, users and members", SilenceUsage: true, SilenceErrors: true}
 	root.PersistentFlags().StringVar(&c.databaseURL, "database-url", env("DATABASE_URL", ""), "PostgreSQL URL; empty uses the private cluster under the data dir (DATABASE_URL)")
 	root.PersistentFlags().StringVar(&c.dataDir, "data-dir", env("VADEMECUM_DATA_DIR", "./var"), "data directory (VADEMECUM_DATA_DIR)")
+	root.PersistentFlags().StringVar(&c.secretsDir, "secrets-dir", env("VADEMECUM_SECRETS_DIR", "/run/secrets"), "directory whose files cluster URLs may name as file:NAME; env:VADEMECUM_SECRET_… names an environment variable (VADEMECUM_SECRETS_DIR)")
 	root.AddCommand(
-		group("space", "Manage spaces", c.spaceCreate(), c.spaceList(), c.spaceMigrate(), c.spaceDelete()),
+		group("cluster", "Manage the PostgreSQL clusters spaces are placed on", c.clusterAdd(), c.clusterList()),
+		group("space", "Manage spaces", c.spaceCreate(), c.spaceList(), c.spaceMigrate(), c.spaceMove(), c.spaceSuspend(), c.spaceResume(), c.spaceDelete()),
 		group("user", "Manage users", c.userCreate()),
 		group("member", "Manage space members", c.memberAdd()))
 	return root
@@ -145,6 +166,8 @@ func (c *cli) spaceCreate() *cobra.Command {
 	cmd.Flags().StringVar(&in.Title, "title", "", "title (required)")
 	cmd.Flags().StringVar(&in.Color, "color", spaces.DefaultColor, "colour as #RRGGBB")
 	cmd.Flags().BoolVar(&in.Public, "public", false, "public space")
+	cmd.Flags().StringVar(&in.Cluster, "cluster", tenancy.DefaultCluster, "cluster to place the space on (tenancy cluster list)")
+	cmd.Flags().BoolVar(&in.OwnDatabase, "database", false, "give the space a database of its own instead of a schema in the cluster's shared database")
 	cmd.RunE = c.run(func(ctx context.Context) error {
 		in.AccentColor = in.Color
 		in.LPVisible = true
@@ -152,8 +175,61 @@ func (c *cli) spaceCreate() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.out, "created space %d %s (%s)\n", sp.ID, sp.Subdomain, sp.Title)
+		fmt.Fprintf(c.out, "created space %d %s (%s) on cluster %s as %s\n", sp.ID, sp.Subdomain, sp.Title, in.Cluster, placementWord(in.OwnDatabase))
 		return nil
+	})
+	return cmd
+}
+
+// placementWord names a placement as the commands show it.
+func placementWord(ownDatabase bool) string {
+	if ownDatabase {
+		return "database"
+	}
+	return "schema"
+}
+
+func (c *cli) clusterAdd() *cobra.Command {
+	var url string
+	cmd := &cobra.Command{Use: "add NAME", Short: "Register a PostgreSQL cluster spaces can be placed on", Args: cobra.ExactArgs(1),
+		Long: "Registers a cluster by the URL of its shared database (which must exist), or by a secret reference " +
+			"(env:VADEMECUM_SECRET_…, file:NAME) that holds the URL, so that no password is stored in the control plane. " +
+			"The cluster must answer, and its user needs CREATEROLE and CREATEDB."}
+	cmd.Flags().StringVar(&url, "url", "", "connection URL of the cluster's shared database, or a secret reference (required)")
+	_ = cmd.MarkFlagRequired("url")
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		return c.run(func(ctx context.Context) error {
+			if err := c.db.AddCluster(ctx, args[0], url); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.out, "registered cluster %s\n", args[0])
+			return nil
+		})(cmd, args)
+	}
+	return cmd
+}
+
+func (c *cli) clusterList() *cobra.Command {
+	cmd := &cobra.Command{Use: "list", Short: "List the clusters with their spaces and whether they answer", Args: cobra.NoArgs}
+	cmd.RunE = c.run(func(ctx context.Context) error {
+		list, err := c.db.Clusters(ctx)
+		if err != nil {
+			return err
+		}
+		w := tabwriter.NewWriter(c.out, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "NAME\tSPACES\tREACHABLE\tURL")
+		for _, cl := range list {
+			reach := "yes"
+			if !cl.Reachable {
+				reach = "no: " + cl.Problem
+			}
+			url := cl.URL
+			if cl.Name == tenancy.DefaultCluster {
+				url = "(the control plane's database)"
+			}
+			fmt.Fprintf(w, "%s\t%d\t%s\t%s\n", cl.Name, cl.Spaces, reach, url)
+		}
+		return w.Flush()
 	})
 	return cmd
 }
@@ -166,9 +242,13 @@ func (c *cli) spaceList() *cobra.Command {
 			return err
 		}
 		w := tabwriter.NewWriter(c.out, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(w, "ID\tSUBDOMAIN\tTITLE\tCOLOR\tPUBLIC\tSCHEMA\tCLUSTER")
+		fmt.Fprintln(w, "ID\tSUBDOMAIN\tTITLE\tSTATUS\tCOLOR\tPUBLIC\tCLUSTER\tPLACEMENT\tSCHEMA")
 		for _, s := range all {
-			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%t\t%s\t%s\n", s.ID, s.Subdomain, s.Title, s.Color, s.Public, s.Schema, s.Cluster)
+			where := placementWord(s.Database != "")
+			if s.Database != "" {
+				where += " " + s.Database
+			}
+			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%t\t%s\t%s\t%s\n", s.ID, s.Subdomain, s.Title, s.Status, s.Color, s.Public, s.Cluster, where, s.Schema)
 		}
 		return w.Flush()
 	})
@@ -176,19 +256,32 @@ func (c *cli) spaceList() *cobra.Command {
 }
 
 func (c *cli) spaceMigrate() *cobra.Command {
-	var all bool
-	cmd := &cobra.Command{Use: "migrate [SUBDOMAIN]", Short: "Run the space migrations of one space, or of all with --all", Args: cobra.MaximumNArgs(1)}
-	cmd.Flags().BoolVar(&all, "all", false, "migrate every space")
+	var all, force bool
+	cmd := &cobra.Command{Use: "migrate [SUBDOMAIN]", Short: "Run the space migrations of one space, or of all with --all", Args: cobra.MaximumNArgs(1),
+		Long: "With --all, the spaces whose recorded schema version is not the latest are migrated (an interrupted run " +
+			"goes on where it stopped when started again); --force runs the migrations of every space."}
+	cmd.Flags().BoolVar(&all, "all", false, "migrate every space that needs it")
+	cmd.Flags().BoolVar(&force, "force", false, "with --all: run the migrations of every space, also of those recorded as up to date")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		if all == (len(args) == 1) {
 			return errors.New("name one space or give --all")
 		}
+		if force && !all {
+			return errors.New("--force goes with --all")
+		}
 		return c.run(func(ctx context.Context) error {
 			start := time.Now()
 			if all {
-				n, err := c.db.MigrateSpaces(ctx, true, runtime.GOMAXPROCS(0)*2)
+				last := time.Now()
+				n, err := c.db.MigrateSpaces(ctx, tenancy.MigrateOptions{Force: force, Parallel: runtime.GOMAXPROCS(0) * 2,
+					Progress: func(done, total int) {
+						if done == total || time.Since(last) > 5*time.Second {
+							last = time.Now()
+							fmt.Fprintf(c.out, "  %d of %d spaces\n", done, total)
+						}
+					}})
 				if err != nil {
-					return err
+					return fmt.Errorf("after %d spaces: %w", n, err)
 				}
 				fmt.Fprintf(c.out, "migrated %d spaces in %s\n", n, time.Since(start).Round(time.Millisecond))
 				return nil
@@ -207,22 +300,75 @@ func (c *cli) spaceMigrate() *cobra.Command {
 	return cmd
 }
 
-func (c *cli) spaceDelete() *cobra.Command {
-	cmd := &cobra.Command{Use: "delete SUBDOMAIN", Short: "Delete a space; refused while it holds collections", Args: cobra.ExactArgs(1)}
+func (c *cli) spaceMove() *cobra.Command {
+	var to string
+	var database, schema bool
+	cmd := &cobra.Command{Use: "move SUBDOMAIN", Short: "Move a space to another cluster, or between a schema and a database of its own", Args: cobra.ExactArgs(1),
+		Long: "Copies the space to its new place and switches to it. Readers go on reading; changes are refused " +
+			"(503 space.readOnly) from the start of the copy until the switch. The copy is verified table by table " +
+			"before the switch; the old place is removed after it. If the command is interrupted, running it again " +
+			"with the same target resumes the move."}
+	cmd.Flags().StringVar(&to, "to", "", "cluster to move the space to (required; tenancy cluster list)")
+	cmd.Flags().BoolVar(&database, "database", false, "give the space a database of its own there")
+	cmd.Flags().BoolVar(&schema, "schema", false, "make the space a schema of the cluster's shared database")
+	_ = cmd.MarkFlagRequired("to")
+	cmd.MarkFlagsMutuallyExclusive("database", "schema")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		return c.run(func(ctx context.Context) error {
 			sp, err := c.reg.BySubdomain(ctx, strings.ToLower(args[0]))
 			if err != nil {
 				return fmt.Errorf("space %q: %w", args[0], err)
 			}
-			if err := c.spaces.Delete(ctx, sp); err != nil {
+			own := sp.Database != "" // the kind of place stays unless a flag says otherwise
+			if database || schema {
+				own = database
+			}
+			report, err := c.spaces.Move(ctx, sp, tenancy.Placement{Cluster: to, OwnDatabase: own}, func(step string) {
+				fmt.Fprintf(c.out, "  %s\n", step)
+			})
+			if err != nil {
 				return err
 			}
-			fmt.Fprintf(c.out, "deleted space %s\n", sp.Subdomain)
+			fmt.Fprintf(c.out, "moved space %s to cluster %s as %s: %d tables, %d rows, writes paused for %s\n",
+				sp.Subdomain, to, placementWord(own), report.Tables, report.Rows, report.WritePause.Round(time.Millisecond))
 			return nil
 		})(cmd, args)
 	}
 	return cmd
+}
+
+func (c *cli) spaceSuspend() *cobra.Command {
+	return c.spaceCommand("suspend SUBDOMAIN", "Take a space out of service: readers see that it is temporarily unavailable, its data stays",
+		"suspended", func(ctx context.Context, sp *tenancy.Space) error { return c.spaces.Suspend(ctx, sp) })
+}
+
+func (c *cli) spaceResume() *cobra.Command {
+	return c.spaceCommand("resume SUBDOMAIN", "Put a suspended space back into service",
+		"resumed", func(ctx context.Context, sp *tenancy.Space) error { return c.spaces.Resume(ctx, sp) })
+}
+
+// spaceCommand is a command that does one thing to the space it names and says so.
+func (c *cli) spaceCommand(use, short, done string, do func(context.Context, *tenancy.Space) error) *cobra.Command {
+	cmd := &cobra.Command{Use: use, Short: short, Args: cobra.ExactArgs(1)}
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		return c.run(func(ctx context.Context) error {
+			sp, err := c.reg.BySubdomain(ctx, strings.ToLower(args[0]))
+			if err != nil {
+				return fmt.Errorf("space %q: %w", args[0], err)
+			}
+			if err := do(ctx, sp); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.out, "%s space %s\n", done, sp.Subdomain)
+			return nil
+		})(cmd, args)
+	}
+	return cmd
+}
+
+func (c *cli) spaceDelete() *cobra.Command {
+	return c.spaceCommand("delete SUBDOMAIN", "Delete a space; refused while it holds collections", "deleted",
+		func(ctx context.Context, sp *tenancy.Space) error { return c.spaces.Delete(ctx, sp) })
 }
 
 func (c *cli) userCreate() *cobra.Command {

@@ -68,7 +68,11 @@ func newEnvWith(t *testing.T, cfg config) *testEnv {
 	t.Cleanup(e.srv.Close)
 	e.alpha, err = a.spaces.Create(ctx, spaces.SpaceInput{Title: "Alpha Hospital", Subdomain: "alpha", Color: "#aa0000", LPVisible: true})
 	require.NoError(t, err)
-	e.beta, err = a.spaces.Create(ctx, spaces.SpaceInput{Title: "Beta Clinic", Subdomain: "beta", Color: "#0000aa", LPVisible: true})
+	if betaPlacement.Cluster != "" && betaPlacement.Cluster != tenancy.DefaultCluster {
+		require.NoError(t, db.AddCluster(ctx, betaPlacement.Cluster, tenancytest.SecondClusterURL(t)))
+	}
+	e.beta, err = a.spaces.Create(ctx, spaces.SpaceInput{Title: "Beta Clinic", Subdomain: "beta", Color: "#0000aa", LPVisible: true,
+		Cluster: betaPlacement.Cluster, OwnDatabase: betaPlacement.OwnDatabase})
 	require.NoError(t, err)
 	for _, u := range []struct {
 		email string

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"vademecum/secrets"
 	"vademecum/services/api"
 	"vademecum/tenancy"
 )
@@ -122,11 +123,12 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	}
 	defer closeDB()
+	db.Secrets = secrets.Local{Dir: cfg.SecretsDir}
 	start := time.Now()
 	if err := db.MigrateControl(ctx); err != nil {
 		return err
 	}
-	n, err := db.MigrateSpaces(ctx, false, runtime.GOMAXPROCS(0)*2)
+	n, err := db.MigrateSpaces(ctx, tenancy.MigrateOptions{Parallel: runtime.GOMAXPROCS(0) * 2})
 	if err != nil {
 		return err
 	}

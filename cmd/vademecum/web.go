@@ -27,12 +27,13 @@ func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// unknownSpace serves the app's files, and index.html with status 404 for every page: the
-// app then shows its invalid-domain page.
-func (a *appHandler) unknownSpace() http.Handler {
+// spaceUnavailable serves the app's files, and index.html with status for every page: the
+// app asks the API for the space and shows why it is unavailable (404: the invalid-domain
+// page; 503: the space is suspended).
+func (a *appHandler) spaceUnavailable(status int) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !a.serveFile(w, r) {
-			a.serveIndex(w, r, http.StatusNotFound)
+			a.serveIndex(w, r, status)
 		}
 	})
 }

@@ -7,15 +7,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"github.com/riverqueue/river"
 
 	"vademecum/frontend"
 	"vademecum/policy"
-	"vademecum/secrets"
 	"vademecum/services/accounts"
 	"vademecum/services/api"
 	"vademecum/services/audit"
@@ -88,7 +85,8 @@ type config struct {
 	// SessionIdle ends a session after this long without a request; AdminSessionIdle is the
 	// shorter time of administrators' sessions.
 	SessionIdle, AdminSessionIdle time.Duration
-	// SecretsDir holds the files that file: references of secret settings read.
+	// SecretsDir holds the files that file: references of secret settings read (serve gives
+	// the database's secrets provider this directory, before anything needs a secret).
 	SecretsDir string
 	// AuditRetention is how long audit entries are kept; 0 is auditlog.DefaultRetention.
 	AuditRetention time.Duration
@@ -105,7 +103,7 @@ type app struct {
 	guidelines  *guidelines.Service
 	validation  *validation.Service
 	registry    *tenancy.Registry
-	jobs        *river.Client[pgx.Tx]
+	jobs        tenancy.Jobs
 	sessions    *auth.Sessions
 	// closePDF ends the converter's browser, if it started one.
 	closePDF func()
@@ -141,10 +139,12 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if cfg.AuditRetention <= 0 {
 		cfg.AuditRetention = auditlog.DefaultRetention
 	}
-	jobs, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend, cfg.AuditRetention)
+	queue, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend, cfg.AuditRetention)
 	if err != nil {
 		return nil, err
 	}
+	db.JobQueue = queue
+	jobs := tenancy.Jobs{Client: queue}
 	sharingSvc := &sharing.Service{DB: db, Registry: registry, Authz: enforcer}
 	guidelineSvc := &guidelines.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock, Jobs: jobs, Shares: sharingSvc}
 	validationSvc := &validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}
@@ -179,7 +179,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		Grants: enforcer}
 	spaceSvc.Invitations = accountSvc
 
-	singleSignOn := &sso.Service{Pool: pool, Secrets: secrets.Local{Dir: cfg.SecretsDir}, Accounts: userSvc, Sessions: authH,
+	singleSignOn := &sso.Service{Pool: pool, Secrets: db.Secrets, Accounts: userSvc, Sessions: authH,
 		RedirectURL: links(tenancy.Landing) + strings.TrimPrefix(sso.CallbackPath, "/"), SpaceURL: links}
 
 	router := api.NewRouter(enforcer)
@@ -231,7 +231,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		_, _ = w.Write([]byte("ready\n"))
 	})
 	top.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	top.Handle("/", api.Observe(log, metrics, cfg.TrustedProxies, api.CrossOriginProtection(api.ResolveSpace(resolver, web.unknownSpace(), authH.Middleware(api.Routed(site))))))
+	top.Handle("/", api.Observe(log, metrics, cfg.TrustedProxies, api.CrossOriginProtection(api.ResolveSpace(resolver, web.spaceUnavailable(http.StatusNotFound), web.spaceUnavailable(http.StatusServiceUnavailable), authH.Middleware(api.Routed(site))))))
 
 	return &app{handler: api.SecurityHeaders(top), router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
 		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, sessions: sessions, closePDF: closePDF}, nil

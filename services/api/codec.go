@@ -14,6 +14,10 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"vademecum/tenancy"
 )
 
 // ID is an entity id: accepted as a JSON number or a string of digits, always sent as a number.
@@ -269,6 +273,9 @@ type errorBody struct {
 // logged and answered as a bare 500 that leaks nothing.
 func WriteError(ctx context.Context, w http.ResponseWriter, err error) {
 	e, ok := AsError(err)
+	if !ok && movingSpaceRefused(ctx, err) {
+		e, ok = ErrSpaceReadOnly, true
+	}
 	if !ok {
 		Logger(ctx).Error("request failed", "err", err)
 		WriteJSON(w, http.StatusInternalServerError, errorBody{Message: "internal error", Params: map[string]any{}})
@@ -282,6 +289,14 @@ func WriteError(ctx context.Context, w http.ResponseWriter, err error) {
 		params = map[string]any{}
 	}
 	WriteJSON(w, e.Status(), errorBody{Message: e.Message, Params: params})
+}
+
+// movingSpaceRefused tells whether err is a write the database refused because the request's
+// space is being moved (its role has no write privileges until the switch).
+func movingSpaceRefused(ctx context.Context, err error) bool {
+	sp, ok := tenancy.SpaceFrom(ctx)
+	var pe *pgconn.PgError
+	return ok && sp.Status == tenancy.StatusMoving && errors.As(err, &pe) && pe.Code == "42501"
 }
 
 // Logger is the request's logger, carrying request id, space and user.

@@ -18,6 +18,7 @@ const (
 	KindConflict
 	KindTooManyRequests
 	KindUnsupportedMediaType
+	KindUnavailable
 )
 
 var statusOf = map[Kind]int{
@@ -28,6 +29,7 @@ var statusOf = map[Kind]int{
 	KindConflict:             http.StatusConflict,
 	KindTooManyRequests:      http.StatusTooManyRequests,
 	KindUnsupportedMediaType: http.StatusUnsupportedMediaType,
+	KindUnavailable:          http.StatusServiceUnavailable,
 }
 
 // Error is a public error: Message is a stable key (e.g. "space.hasCollections") the UI
@@ -106,6 +108,11 @@ var (
 	// ErrControlCharacter refuses a string of the request holding a control character
 	// (other than tab, line feed and carriage return); params name the field.
 	ErrControlCharacter = Invalid("api.controlCharacter")
+	// ErrSpaceSuspended answers every call to a space its operators suspended (503).
+	ErrSpaceSuspended = &Error{Kind: KindUnavailable, Message: "space.suspended"}
+	// ErrSpaceReadOnly refuses a change to a space while it is being moved (503); the client
+	// keeps what it was sending and tries again after retryAfter seconds.
+	ErrSpaceReadOnly = (&Error{Kind: KindUnavailable, Message: "space.readOnly"}).With(map[string]any{"retryAfter": 30})
 	// ErrCrossOrigin refuses a state-changing request that another site's page sent.
 	ErrCrossOrigin = Forbidden("auth.crossOrigin")
 )

@@ -129,8 +129,11 @@ func Enrich(ctx context.Context, args ...any) {
 }
 
 // ResolveSpace binds each request to its space. An unknown space answers API calls with 404
-// {"message":"not found"} and pages with unknownPage (the app's invalid-domain page).
-func ResolveSpace(res *tenancy.Resolver, unknownPage http.Handler, next http.Handler) http.Handler {
+// {"message":"not found"} and pages with unknownPage (the app's invalid-domain page); a
+// suspended space answers API calls with 503 {"message":"space.suspended"} and pages with
+// suspendedPage (which asks the API and shows why); a space being moved refuses changes with
+// 503 {"message":"space.readOnly","params":{"retryAfter":30}} and serves the rest.
+func ResolveSpace(res *tenancy.Resolver, unknownPage, suspendedPage http.Handler, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s, err := res.ForRequest(r)
 		isAPI := strings.HasPrefix(r.URL.Path, "/api/")
@@ -147,6 +150,18 @@ func ResolveSpace(res *tenancy.Resolver, unknownPage http.Handler, next http.Han
 			return
 		case err != nil:
 			WriteError(r.Context(), w, err)
+			return
+		case s != nil && s.Status == tenancy.StatusMoving && isAPI && strings.Contains(r.URL.Path, "/mutation/"):
+			w.Header().Set("Retry-After", "30")
+			WriteError(r.Context(), w, ErrSpaceReadOnly)
+			return
+		case s != nil && s.Status == tenancy.StatusSuspended:
+			w.Header().Set("Retry-After", "3600")
+			if isAPI {
+				WriteError(r.Context(), w, ErrSpaceSuspended)
+			} else {
+				suspendedPage.ServeHTTP(w, r)
+			}
 			return
 		}
 		ctx := r.Context()

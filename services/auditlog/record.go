@@ -4,10 +4,11 @@
 // Space admins read their space's entries, the super admin all of them (admin/query/auditLog,
 // admin/stream/auditLogExport as CSV); a daily job prunes entries older than the retention.
 //
-// The table lives in the control schema (migration control/00008_audit_log.sql). Space
-// schemas lie in the same database, so a space transaction (tenancy.DB.SpaceTx) writes its
-// entries on its own connection: its search path names the space schema only, and the
-// statements here name the control schema.
+// The table lives in the control schema (migration control/00008_audit_log.sql). A space's
+// unit of work (tenancy.DB.SpaceTx) may not write it and may run on another cluster: its
+// entries go to the space's outbox with the change and are written right after the commit
+// (tenancy.DeferControlWrite): the trail holds an entry for each change that committed and
+// none for one that rolled back (a crash between the two commits may write one twice).
 package auditlog
 
 import (
@@ -147,18 +148,69 @@ func Record(ctx context.Context, q Execer, e Entry) error {
 		}
 	}
 	client := api.ClientFrom(ctx)
-	args := []any{spaceID, actorID, clean(actor.Name, 200), clean(actor.Email, 254), loginID, e.Action,
-		clean(e.Type, 40), targetID, clean(label, 300), string(raw), clean(client.Addr, 64), clean(client.UserAgent, 512)}
-	_, err = q.Exec(ctx, `INSERT INTO control.audit_log (space_id, actor_id, actor_name, actor_email, action,
+	r := row{SpaceID: spaceID, ActorID: actorID, ActorName: clean(actor.Name, 200), ActorEmail: clean(actor.Email, 254), LoginID: loginID,
+		Action: e.Action, Type: clean(e.Type, 40), TargetID: targetID, Label: clean(label, 300), Details: raw,
+		Addr: clean(client.Addr, 64), UserAgent: clean(client.UserAgent, 512)}
+	deferred, err := tenancy.DeferControlWrite(ctx, q, controlWriteKind, r)
+	if deferred {
+		if err != nil {
+			return fmt.Errorf("auditlog: record %s: %w", e.Action, err)
+		}
+		return nil
+	}
+	return insert(ctx, q, r)
+}
+
+// controlWriteKind names the entries a space's unit of work records (tenancy.DeferControlWrite):
+// they are written to the control schema right after its commit.
+const controlWriteKind = "audit_log_entry"
+
+func init() {
+	tenancy.HandleControlWrites(controlWriteKind, func(ctx context.Context, tx pgx.Tx, payloads []json.RawMessage) error {
+		for _, p := range payloads {
+			var r row
+			if err := json.Unmarshal(p, &r); err != nil {
+				return err
+			}
+			if err := insert(ctx, tx, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// row is an entry as it is written; a space's unit of work keeps it in its outbox until then.
+type row struct {
+	SpaceID    *int64          `json:"spaceId"`
+	ActorID    *int64          `json:"actorId"`
+	ActorName  string          `json:"actorName"`
+	ActorEmail string          `json:"actorEmail"`
+	LoginID    int64           `json:"loginId"`
+	Action     string          `json:"action"`
+	Type       string          `json:"type"`
+	TargetID   *int64          `json:"targetId"`
+	Label      string          `json:"label"`
+	Details    json.RawMessage `json:"details"`
+	Addr       string          `json:"addr"`
+	UserAgent  string          `json:"userAgent"`
+}
+
+// insert writes an entry in q, a transaction of the control plane; names and labels left
+// empty are read from the control schema.
+func insert(ctx context.Context, q Execer, r row) error {
+	args := []any{r.SpaceID, r.ActorID, r.ActorName, r.ActorEmail, r.LoginID, r.Action,
+		r.Type, r.TargetID, r.Label, string(r.Details), r.Addr, r.UserAgent}
+	_, err := q.Exec(ctx, `INSERT INTO control.audit_log (space_id, actor_id, actor_name, actor_email, action,
 			target_type, target_id, target_label, details, client_addr, user_agent)
 		SELECT $1::bigint, $2::bigint,
 			coalesce(nullif($3::text, ''), trim(u.firstname || ' ' || u.lastname), ''),
 			coalesce(nullif($4::text, ''), (SELECT l.email FROM control.logins l WHERE l.user_id = $2::bigint
 				ORDER BY l.id = $5::bigint DESC, l.is_primary DESC, l.id LIMIT 1), ''),
-			$6::text, $7::text, $8::bigint, coalesce(nullif($9::text, ''), `+labelSQL(e.Type)+`, ''), $10::jsonb, $11::text, $12::text
+			$6::text, $7::text, $8::bigint, coalesce(nullif($9::text, ''), `+labelSQL(r.Type)+`, ''), $10::jsonb, $11::text, $12::text
 		FROM (SELECT 1) one LEFT JOIN control.users u ON u.id = $2::bigint`, args...)
 	if err != nil {
-		return fmt.Errorf("auditlog: record %s: %w", e.Action, err)
+		return fmt.Errorf("auditlog: record %s: %w", r.Action, err)
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	db := tenancytest.DB(t)
-	sp, err := tenancy.NewRegistry(db, time.Second).Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Alpha Hospital"})
+	sp, err := tenancy.NewRegistry(db, time.Second).Provision(ctx, tenancy.Space{Subdomain: "alpha", Title: "Alpha Hospital"}, tenancy.Placement{})
 	require.NoError(t, err)
 	f := &fixture{db: db, space: sp, store: &auditlog.Store{Pool: db.Control()}}
 	f.user, f.login = buildUser(t, db, "Anna", "Admin", "anna@alpha.ch")
@@ -280,7 +280,7 @@ func TestIntegrationAuditFiltersAndPaging(t *testing.T) {
 	ctx := context.Background()
 	pool := f.db.Control()
 	other, _ := buildUser(t, f.db, "Max", "Member", "max@alpha.ch")
-	beta, err := tenancy.NewRegistry(f.db, time.Second).Provision(ctx, tenancy.Space{Subdomain: "beta", Title: "Beta"})
+	beta, err := tenancy.NewRegistry(f.db, time.Second).Provision(ctx, tenancy.Space{Subdomain: "beta", Title: "Beta"}, tenancy.Placement{})
 	require.NoError(t, err)
 	base := time.Date(2025, 3, 10, 12, 0, 0, 0, time.UTC)
 	// 30 entries in alpha an hour apart, every third by Max, every other a removal;

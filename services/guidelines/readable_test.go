@@ -22,7 +22,7 @@ func TestMain(m *testing.M) { tenancytest.Main(m) }
 func newSpace(t *testing.T) (*tenancy.DB, *tenancy.Space) {
 	t.Helper()
 	db := tenancytest.DB(t)
-	sp, err := tenancy.NewRegistry(db, time.Second).Provision(context.Background(), tenancy.Space{Subdomain: "alpha", Title: "Alpha Hospital"})
+	sp, err := tenancy.NewRegistry(db, time.Second).Provision(context.Background(), tenancy.Space{Subdomain: "alpha", Title: "Alpha Hospital"}, tenancy.Placement{})
 	require.NoError(t, err)
 	return db, sp
 }
@@ -233,7 +233,7 @@ func (f *fakeCatalog) Classify(_ context.Context, spaceID int64, choices []Choic
 // space; what the control plane holds (shares, metadata names) comes through its owners.
 func TestIntegrationReading(t *testing.T) {
 	db, sp := newSpace(t)
-	other, err := tenancy.NewRegistry(db, time.Second).Provision(context.Background(), tenancy.Space{Subdomain: "beta", Title: "Beta"})
+	other, err := tenancy.NewRegistry(db, time.Second).Provision(context.Background(), tenancy.Space{Subdomain: "beta", Title: "Beta"}, tenancy.Placement{})
 	require.NoError(t, err)
 	const author, member = 5, 6
 	ctx := context.Background()

@@ -60,7 +60,9 @@ func (s *Service) CopyGuidelineSpaces(ctx context.Context, _ struct{}) ([]Option
 	}
 	out := make([]Option, 0, len(all))
 	for _, sp := range all {
-		out = append(out, Option{Label: sp.Title, Value: sp.ID})
+		if sp.Status == tenancy.StatusActive {
+			out = append(out, Option{Label: sp.Title, Value: sp.ID})
+		}
 	}
 	return out, nil
 }

@@ -71,6 +71,9 @@ func (w *WeeklyDigestWorker) Work(ctx context.Context, _ *river.Job[WeeklyDigest
 	now := w.Clock.Time()
 	tasks := map[int64][]SpaceTasks{}
 	for _, sp := range spaces {
+		if sp.Status != tenancy.StatusActive {
+			continue // a suspended space sends no reminders
+		}
 		counts, err := w.spaceTasks(ctx, sp, now)
 		if err != nil {
 			return fmt.Errorf("tasks of %s: %w", sp.Subdomain, err)

@@ -62,7 +62,7 @@ func (w *GuidelineEventWorker) Work(ctx context.Context, job *river.Job[Guidelin
 	if err != nil {
 		return err
 	}
-	client := river.ClientFromContext[pgx.Tx](ctx)
+	client := tenancy.Jobs{Client: river.ClientFromContext[pgx.Tx](ctx)}
 	return w.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		var revision *int64
 		if ev.Revision != 0 {

@@ -23,7 +23,7 @@ func TestIntegrationShares(t *testing.T) {
 	reg := tenancy.NewRegistry(db, time.Second)
 	var spaces []*tenancy.Space
 	for _, sub := range []string{"alpha", "beta", "gamma"} {
-		sp, err := reg.Provision(ctx, tenancy.Space{Subdomain: sub, Title: sub})
+		sp, err := reg.Provision(ctx, tenancy.Space{Subdomain: sub, Title: sub}, tenancy.Placement{})
 		require.NoError(t, err)
 		spaces = append(spaces, sp)
 	}

@@ -19,7 +19,7 @@ func newService(t *testing.T) (*spaces.Service, *tenancy.Space) {
 	t.Helper()
 	db := tenancytest.DB(t)
 	reg := tenancy.NewRegistry(db, time.Second)
-	sp, err := reg.Provision(context.Background(), tenancy.Space{Subdomain: "alpha", Title: "Alpha"})
+	sp, err := reg.Provision(context.Background(), tenancy.Space{Subdomain: "alpha", Title: "Alpha"}, tenancy.Placement{})
 	require.NoError(t, err)
 	return &spaces.Service{Registry: reg, Pool: db.Control()}, sp
 }

@@ -322,7 +322,7 @@ func (w *OptionsDeletedWorker) Timeout(*river.Job[OptionsDeleted]) time.Duration
 
 // Work removes the classifications space by space; running it again changes nothing.
 func (w *OptionsDeletedWorker) Work(ctx context.Context, job *river.Job[OptionsDeleted]) error {
-	jobs := river.ClientFromContext[pgx.Tx](ctx)
+	jobs := tenancy.Jobs{Client: river.ClientFromContext[pgx.Tx](ctx)}
 	return w.DB.EverySpace(ctx, w.Spaces, func(sp *tenancy.Space, tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, "DELETE FROM guideline_metadata WHERE option_id = ANY($1) RETURNING guideline_id", job.Args.OptionIDs)
 		if err != nil {

@@ -31,6 +31,7 @@ var (
 	ErrInvalidVariable     = api.Invalid("space.invalidVariableName")
 	ErrInvalidPosition     = api.Invalid("space.invalidPosition")
 	ErrSubdomainTaken      = api.Conflict("space.subdomainTaken")
+	ErrUnknownCluster      = api.NotFound("space.unknownCluster")
 	ErrHasCollections      = api.Conflict("space.hasCollections")
 	ErrDuplicateID         = api.Invalid("request.duplicateId")
 )
@@ -203,6 +204,9 @@ type SpaceInput struct {
 	// SelfSignup and AdminsNeedSecondFactor: nil keeps the setting.
 	SelfSignup             *bool `json:"selfSignup"`
 	AdminsNeedSecondFactor *bool `json:"adminsNeedSecondFactor"`
+	// Cluster and OwnDatabase place a new space (tenancy.Placement); the operators' CLI sets them.
+	Cluster     string `json:"-"`
+	OwnDatabase bool   `json:"-"`
 }
 
 // UpdateSpaceRequest is the body of updateSpace.
@@ -283,12 +287,16 @@ func (s *Service) Create(ctx context.Context, in SpaceInput) (Space, error) {
 	}
 	sp, err := s.Registry.Provision(ctx, tenancy.Space{Subdomain: in.Subdomain, Title: in.Title, Color: in.Color,
 		AccentColor: in.AccentColor, EmailDomains: in.EmailDomains, LPVisible: in.LPVisible, National: in.National,
-		Public: in.Public, Position: in.Position, SelfSignup: in.SelfSignup != nil && *in.SelfSignup}, func(tx pgx.Tx, sp *tenancy.Space) error {
-		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.created", Space: sp, Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID},
-			Details: map[string]any{"subdomain": in.Subdomain, "emailDomains": in.EmailDomains, "public": in.Public}})
-	})
+		Public: in.Public, Position: in.Position, SelfSignup: in.SelfSignup != nil && *in.SelfSignup},
+		tenancy.Placement{Cluster: in.Cluster, OwnDatabase: in.OwnDatabase}, func(tx pgx.Tx, sp *tenancy.Space) error {
+			return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.created", Space: sp, Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID},
+				Details: map[string]any{"subdomain": in.Subdomain, "emailDomains": in.EmailDomains, "public": in.Public}})
+		})
 	if errors.Is(err, tenancy.ErrSubdomainTaken) {
 		return Space{}, ErrSubdomainTaken.Field("space.subdomain")
+	}
+	if errors.Is(err, tenancy.ErrUnknownCluster) {
+		return Space{}, ErrUnknownCluster.With(map[string]any{"cluster": in.Cluster})
 	}
 	if err != nil {
 		return Space{}, err
@@ -464,6 +472,70 @@ func (s *Service) Delete(ctx context.Context, sp *tenancy.Space) error {
 	return s.Registry.Delete(ctx, sp, func(tx pgx.Tx, sp *tenancy.Space) error {
 		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.deleted", Space: sp, Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID},
 			Details: map[string]any{"subdomain": sp.Subdomain}})
+	})
+}
+
+// ErrNotSuspendable refuses suspending a space that is not active or resuming one that is not
+// suspended.
+var ErrNotSuspendable = api.Conflict("space.notSuspendable")
+
+// Suspend takes a space out of service: readers are told it is temporarily unavailable,
+// every call to it answers 503 space.suspended, and its data stays.
+func (s *Service) Suspend(ctx context.Context, sp *tenancy.Space) error {
+	return s.lifecycle(ctx, sp, "space.suspended", s.Registry.Suspend)
+}
+
+// Resume puts a suspended space back into service.
+func (s *Service) Resume(ctx context.Context, sp *tenancy.Space) error {
+	return s.lifecycle(ctx, sp, "space.resumed", s.Registry.Resume)
+}
+
+func (s *Service) lifecycle(ctx context.Context, sp *tenancy.Space, action string,
+	change func(context.Context, *tenancy.Space, ...func(pgx.Tx, *tenancy.Space) error) error) error {
+	err := change(ctx, sp, func(tx pgx.Tx, sp *tenancy.Space) error {
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: action, Space: sp, Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID},
+			Details: map[string]any{"subdomain": sp.Subdomain}})
+	})
+	if errors.Is(err, tenancy.ErrNotSuspendable) {
+		return ErrNotSuspendable.With(map[string]any{"status": sp.Status})
+	}
+	return err
+}
+
+// Errors of moving a space.
+var (
+	ErrSamePlacement = api.Conflict("space.samePlacement")
+	ErrNotMovable    = api.Conflict("space.notMovable")
+	ErrMoving        = api.Conflict("space.moving")
+	ErrNotMigrated   = api.Conflict("space.notMigrated")
+)
+
+// Move moves a space to another placement (tenancy.Registry.Move) and records it.
+func (s *Service) Move(ctx context.Context, sp *tenancy.Space, to tenancy.Placement, progress func(string)) (tenancy.MoveReport, error) {
+	from := map[string]any{"cluster": sp.Cluster, "database": sp.Database != ""}
+	report, err := s.Registry.Move(ctx, sp, to, progress)
+	for _, m := range []struct {
+		err error
+		pub *api.Error
+	}{
+		{tenancy.ErrSamePlacement, ErrSamePlacement}, {tenancy.ErrNotMovable, ErrNotMovable}, {tenancy.ErrMoving, ErrMoving},
+		{tenancy.ErrNotMigrated, ErrNotMigrated}, {tenancy.ErrUnknownCluster, ErrUnknownCluster.With(map[string]any{"cluster": to.Cluster})},
+	} {
+		if errors.Is(err, m.err) {
+			return report, m.pub
+		}
+	}
+	if err != nil {
+		return report, err
+	}
+	cluster := to.Cluster
+	if cluster == "" {
+		cluster = tenancy.DefaultCluster
+	}
+	return report, pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.moved", Space: sp, Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID},
+			Details: map[string]any{"from": from, "to": map[string]any{"cluster": cluster, "database": to.OwnDatabase},
+				"writePauseMs": report.WritePause.Milliseconds()}})
 	})
 }
 

@@ -37,14 +37,17 @@ type ExpiryScanWorker struct {
 // Timeout allows a scan over many spaces.
 func (w *ExpiryScanWorker) Timeout(*river.Job[ExpiryScan]) time.Duration { return time.Hour }
 
-// Work scans every active space.
+// Work scans every active space; a suspended one is scanned once it is resumed.
 func (w *ExpiryScanWorker) Work(ctx context.Context, _ *river.Job[ExpiryScan]) error {
 	spaces, err := w.Registry.List(ctx)
 	if err != nil {
 		return err
 	}
-	client := river.ClientFromContext[pgx.Tx](ctx)
+	client := tenancy.Jobs{Client: river.ClientFromContext[pgx.Tx](ctx)}
 	for _, sp := range spaces {
+		if sp.Status != tenancy.StatusActive {
+			continue
+		}
 		if _, err := w.Scan(ctx, client, sp); err != nil {
 			return fmt.Errorf("expiry scan of %s: %w", sp.Subdomain, err)
 		}

@@ -34,8 +34,13 @@ func Main(m *testing.M, stop ...func()) {
 	for _, f := range stop {
 		f()
 	}
+	if second != nil {
+		_ = second.Stop()
+	}
 	if cluster != nil {
 		_ = cluster.Stop()
+	}
+	if baseDir != "" {
 		_ = os.RemoveAll(baseDir)
 	}
 	os.Exit(code)
@@ -67,6 +72,29 @@ func start() {
 	initErr = db.MigrateControl(ctx)
 }
 
+var (
+	secondOnce sync.Once
+	second     *localpg.Cluster
+	secondErr  error
+)
+
+// SecondClusterURL returns the URL of a new, empty database on a second private cluster
+// (started once per test binary), for tests that place spaces on another cluster.
+func SecondClusterURL(t testing.TB) string {
+	t.Helper()
+	once.Do(start)
+	if initErr != nil {
+		t.Fatalf("test database: %v", initErr)
+	}
+	secondOnce.Do(func() {
+		second, secondErr = localpg.Start(context.Background(), filepath.Join(baseDir, "pg2"), "postgres", true)
+	})
+	if secondErr != nil {
+		t.Fatalf("second cluster: %v", secondErr)
+	}
+	return newDatabase(t, second, "template0")
+}
+
 // URL returns the URL of a new database with the control schema migrated.
 func URL(t testing.TB) string {
 	t.Helper()
@@ -74,9 +102,15 @@ func URL(t testing.TB) string {
 	if initErr != nil {
 		t.Fatalf("test database: %v", initErr)
 	}
+	return newDatabase(t, cluster, template)
+}
+
+// newDatabase makes a database on c from template, dropped when the test ends, and returns
+// its URL.
+func newDatabase(t testing.TB, c *localpg.Cluster, template string) string {
 	name := fmt.Sprintf("t%d_%d", os.Getpid(), seq.Add(1))
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, cluster.URL("postgres"))
+	conn, err := pgx.Connect(ctx, c.URL("postgres"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,13 +119,13 @@ func URL(t testing.TB) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), cluster.URL("postgres"))
+		c2, err := pgx.Connect(context.Background(), c.URL("postgres"))
 		if err == nil {
-			_, _ = c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-			c.Close(context.Background())
+			_, _ = c2.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+			c2.Close(context.Background())
 		}
 	})
-	return cluster.URL(name)
+	return c.URL(name)
 }
 
 // DB returns a fresh database with the control schema migrated, closed when the test ends.

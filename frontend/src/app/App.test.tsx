@@ -89,6 +89,13 @@ describe('App shell', () => {
     expect(await screen.findByRole('heading', { name: 'This organisation does not exist' })).toBeInTheDocument();
   });
 
+  it('shows at once that a suspended space is temporarily unavailable', async () => {
+    mockServer({ space: { status: 503, body: { message: 'space.suspended' } } });
+    renderApp();
+    expect(await screen.findByRole('heading', { name: 'This space is temporarily unavailable' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the overview' })).toBeInTheDocument();
+  });
+
   it('shows the not-found page for undeclared routes', async () => {
     window.history.pushState({}, '', '/no-such-page');
     mockServer({ space: kssg, profile: anonymous, landingPage: { spaces: [], nationalSpaces: [], mySpaces: [], total: 0, nationalTotal: 0 } });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { ErrorPage } from '../components/ErrorPage';
-import { InvalidDomainPage } from '../components/InvalidDomainPage';
+import { SpaceUnavailablePage } from '../components/SpaceUnavailablePage';
 import { Loader } from '../components/Loader';
 import { errorStatus } from '../lib/api';
 import { useSpace } from '../lib/endpoints/getSpace';
@@ -42,7 +42,8 @@ export function App() {
   if (space.isPending) return <Loader fullscreen />;
   if (space.isError) {
     const status = errorStatus(space.error);
-    if (status === 404) return <InvalidDomainPage />;
+    if (status === 404) return <SpaceUnavailablePage reason="unknown" />;
+    if (status === 503 && space.error.message === 'space.suspended') return <SpaceUnavailablePage reason="suspended" />;
     return (
       <main className="standalone">
         <ErrorPage status={status} message={space.error.message} onBack={() => window.location.reload()} />

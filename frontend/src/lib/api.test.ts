@@ -94,8 +94,9 @@ describe('apiCall', () => {
 });
 
 describe('shouldRetry', () => {
-  it('never retries 401, 403 and 404', () => {
+  it('never retries 401, 403, 404 and a suspended space', () => {
     for (const status of [401, 403, 404]) expect(shouldRetry(0, new ApiError('x', status))).toBe(false);
+    expect(shouldRetry(0, new ApiError('space.suspended', 503))).toBe(false);
   });
   it('retries other failures up to three times', () => {
     const err = new ApiError(INVALID_REQUEST, 500);

@@ -71,7 +71,7 @@ export async function toApiError(res: Response): Promise<ApiError> {
     redirectToLogin();
     return new ApiError('unauthorized', 401);
   }
-  if ([400, 403, 404, 409, 429].includes(res.status)) {
+  if ([400, 403, 404, 409, 429, 503].includes(res.status)) {
     const body = await readErrorBody(res);
     if (body) return new ApiError(body.message, res.status, body.params);
   }
@@ -105,6 +105,8 @@ export const MAX_RETRIES = 3;
 /** TanStack Query retry predicate: none on 401/403/404, otherwise up to three times. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && [401, 403, 404].includes(error.status)) return false;
+  // a suspended space stays so for longer than retries wait
+  if (error instanceof ApiError && error.message === 'space.suspended') return false;
   return failureCount < MAX_RETRIES;
 }
 

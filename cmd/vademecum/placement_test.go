@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"vademecum/services/spaces"
+	"vademecum/tenancy"
+)
+
+// betaPlacement places the space beta of newEnv; alpha stays a schema of the control
+// database. A cluster other than the default is registered as a second private cluster.
+var betaPlacement tenancy.Placement
+
+// The cases that cross spaces run with beta on another cluster, as a schema of its shared
+// database and in a database of its own: sharing a collection between the spaces, reading
+// and searching what is shared, user administration over both spaces, deleting an account
+// that both reference, copying guidelines from one to the other.
+func TestIntegrationAcrossClusters(t *testing.T) {
+	cases := []struct {
+		name string
+		fn   func(*testing.T)
+	}{
+		{"Sharing", TestIntegrationSharing},
+		{"ReaderShares", TestIntegrationReaderShares},
+		{"ReadingScope", TestIntegrationReadingScope},
+		{"Search", TestIntegrationSearch},
+		{"UserAdministration", TestIntegrationUserAdministration},
+		{"UserSearch", TestIntegrationUserSearch},
+		{"MembershipRequests", TestIntegrationMembershipRequests},
+		{"CopyGuidelines", TestIntegrationCopyGuidelinesToAnotherSpace},
+		{"RightsMatrix", TestIntegrationRightsMatrix},
+	}
+	for _, at := range []struct {
+		name string
+		at   tenancy.Placement
+	}{
+		{"schema", tenancy.Placement{Cluster: "second"}},
+		{"database", tenancy.Placement{Cluster: "second", OwnDatabase: true}},
+	} {
+		t.Run(at.name, func(t *testing.T) {
+			betaPlacement = at.at
+			defer func() { betaPlacement = tenancy.Placement{} }()
+			for _, c := range cases {
+				t.Run(c.name, c.fn)
+			}
+		})
+	}
+}
+
+// A suspended space answers every call with 503 space.suspended and every page with the
+// app, which shows that it is temporarily unavailable; other spaces go on; resumed, it
+// serves again with its data.
+func TestIntegrationSuspendedSpace(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	beta, err := e.app.registry.ByID(ctx, e.beta.ID)
+	require.NoError(t, err)
+	require.NoError(t, e.app.spaces.Suspend(ctx, beta))
+
+	for _, session := range []string{"", e.betaAdmin, e.super} {
+		r := e.api("beta", session, "common/query/space", `{"idOrDomain":"beta"}`)
+		assert.Equal(t, http.StatusServiceUnavailable, r.Status)
+		assert.JSONEq(t, `{"message":"space.suspended","params":{}}`, string(r.Body))
+	}
+	page := e.do(http.MethodGet, "beta."+testDomain, "/collections", "", nil, "")
+	assert.Equal(t, http.StatusServiceUnavailable, page.StatusCode)
+	assert.Equal(t, "3600", page.Header.Get("Retry-After"))
+	assert.Contains(t, page.Header.Get("Content-Type"), "text/html")
+	assert.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "common/query/space", `{"idOrDomain":"alpha"}`).Status)
+	lp := e.landing(e.outsider, map[string]any{})
+	for _, sp := range lp.Spaces {
+		assert.NotEqual(t, "beta", sp.Subdomain, "a suspended space is not on the landing page")
+	}
+	assert.Equal(t, 1, e.count("SELECT count(*) FROM control.audit_log WHERE action = 'space.suspended' AND space_id = $1", e.beta.ID))
+	assert.ErrorIs(t, e.app.spaces.Suspend(ctx, beta), spaces.ErrNotSuspendable)
+
+	require.NoError(t, e.app.spaces.Resume(ctx, beta))
+	r := e.api("beta", e.betaAdmin, "common/query/space", `{"idOrDomain":"beta"}`)
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	assert.Contains(t, string(r.Body), `"title":"Beta Clinic"`)
+}

@@ -1,0 +1,4 @@
+package tenancy
+
+// MovedGrace lets tests shorten how long a moved space's old place stays.
+var MovedGrace = &movedGrace

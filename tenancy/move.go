@@ -1,0 +1,298 @@
+package tenancy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"golang.org/x/sync/errgroup"
+
+	"vademecum/migrations"
+)
+
+// StatusMoving is the status of a space whose data is being copied to another place: it
+// serves reads and refuses writes until the copy is verified and the placement switched.
+const StatusMoving = "moving"
+
+// Errors of a move.
+var (
+	ErrSamePlacement = errors.New("the space is placed there already")
+	ErrNotMovable    = errors.New("only an active space can be moved")
+	ErrMoving        = errors.New("the space is being moved elsewhere")
+	ErrNotMigrated   = errors.New("the space's schema is not up to date; migrate it first")
+)
+
+// MoveReport says what a move copied and how long the space refused writes.
+type MoveReport struct {
+	Tables     int
+	Rows       int64
+	WritePause time.Duration
+}
+
+// movedGrace is how long the old place of a moved space stays after the switch, for other
+// server processes that still route to it until their registry cache expires.
+var movedGrace = 5 * time.Second
+
+// Move copies a space to another placement and switches to it. The space serves reads
+// throughout and refuses writes from the start of the copy to the switch (503
+// space.readOnly; the space's role loses its write privileges on the old place, so that
+// background jobs cannot write either). The copy is verified table by table (rows and a
+// digest of their contents) before the placement switches in one control transaction; the old
+// place is removed after movedGrace. A failure before the switch removes what the copy made and
+// gives the space back its writes; after a crash, moving it to the same place again resumes,
+// and any move first removes what an earlier one left behind. progress receives what is done.
+func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress func(string)) (MoveReport, error) {
+	var report MoveReport
+	if to.Cluster == "" {
+		to.Cluster = DefaultCluster
+	}
+	if _, err := r.db.clusterConfig(ctx, to.Cluster); err != nil {
+		return report, err
+	}
+	if err := r.removeLeftovers(ctx, s.ID); err != nil {
+		return report, err
+	}
+	target := *s
+	target.Cluster, target.Database = to.Cluster, ""
+	if to.OwnDatabase {
+		name, err := r.db.ownName(s.ID)
+		if err != nil {
+			return report, err
+		}
+		target.Database = name
+	}
+	if err := r.beginMove(ctx, s, &target); err != nil {
+		return report, err
+	}
+	r.Forget()
+	start := time.Now()
+	fail := func(err error) (MoveReport, error) {
+		ctx := context.WithoutCancel(ctx)
+		if !samePlace(s, &target) {
+			_ = r.db.removePlace(ctx, &target, target.Cluster != s.Cluster)
+		}
+		_ = r.db.setWrites(ctx, s, true)
+		_, _ = r.db.control.Exec(ctx, `UPDATE control.spaces SET status = 'active', moving_to_cluster = NULL, moving_to_database = NULL
+			WHERE id = $1 AND status = 'moving'`, s.ID)
+		r.Forget()
+		return report, err
+	}
+	progress("writes paused")
+	if err := r.db.setWrites(ctx, s, false); err != nil {
+		return fail(fmt.Errorf("pause writes: %w", err))
+	}
+	// what an interrupted attempt copied goes first
+	if err := r.db.removePlace(ctx, &target, false); err != nil {
+		return fail(err)
+	}
+	if err := r.db.makePlace(ctx, &target); err != nil {
+		return fail(err)
+	}
+	v, err := r.db.migrateSchema(ctx, placementOf(&target), target.Schema, target.Role, migrations.Space())
+	if err != nil {
+		return fail(err)
+	}
+	var current int64
+	if err := r.db.control.QueryRow(ctx, "SELECT schema_version FROM control.spaces WHERE id = $1", s.ID).Scan(&current); err != nil {
+		return fail(err)
+	}
+	if current != v {
+		return fail(ErrNotMigrated)
+	}
+	progress("copying")
+	if report, err = r.db.copySpace(ctx, s, &target, progress); err != nil {
+		return fail(err)
+	}
+	err = r.db.ControlTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE control.spaces SET cluster = $2, database_name = $3, status = 'active',
+			moving_to_cluster = NULL, moving_to_database = NULL, updated_at = now() WHERE id = $1 AND status = 'moving'`,
+			s.ID, target.Cluster, target.Database)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrMoving
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO control.space_leftovers (space_id, cluster, database_name, schema_name, role_name, drop_role)
+			VALUES ($1, $2, $3, $4, $5, $6)`, s.ID, s.Cluster, s.Database, s.Schema, s.Role, s.Cluster != target.Cluster)
+		return err
+	})
+	if err != nil {
+		return fail(err)
+	}
+	report.WritePause = time.Since(start)
+	r.Forget()
+	progress("switched")
+	select {
+	case <-time.After(movedGrace):
+	case <-ctx.Done():
+		return report, nil // the next move of the space removes the old place
+	}
+	if err := r.removeLeftovers(ctx, s.ID); err != nil {
+		return report, fmt.Errorf("moved, but the old place stays: %w", err)
+	}
+	progress("old place removed")
+	return report, nil
+}
+
+// samePlace tells whether two placements of one space are the same place.
+func samePlace(a, b *Space) bool { return a.Cluster == b.Cluster && a.Database == b.Database }
+
+// beginMove marks the space as moving to target, or finds it marked so by an interrupted
+// move to the same place.
+func (r *Registry) beginMove(ctx context.Context, s *Space, target *Space) error {
+	return r.db.ControlTx(ctx, func(tx pgx.Tx) error {
+		var status string
+		var toCluster, toDatabase *string
+		err := tx.QueryRow(ctx, `SELECT status, moving_to_cluster, moving_to_database FROM control.spaces WHERE id = $1 FOR UPDATE`, s.ID).
+			Scan(&status, &toCluster, &toDatabase)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		switch {
+		case status == StatusMoving:
+			if toCluster == nil || *toCluster != target.Cluster || toDatabase == nil || *toDatabase != target.Database {
+				return ErrMoving
+			}
+			return nil
+		case status != StatusActive:
+			return ErrNotMovable
+		case samePlace(s, target):
+			return ErrSamePlacement
+		}
+		_, err = tx.Exec(ctx, `UPDATE control.spaces SET status = 'moving', moving_to_cluster = $2, moving_to_database = $3 WHERE id = $1`,
+			s.ID, target.Cluster, target.Database)
+		return err
+	})
+}
+
+// setWrites takes the write privileges on its tables from a space's role, or gives them back.
+// Taking them waits for the units of work writing at that moment to end, so that nothing is
+// written to the old place after the copy begins.
+func (db *DB) setWrites(ctx context.Context, s *Space, allowed bool) error {
+	if s.Role == "" {
+		return errors.New("a space without its own role cannot move; migrate it first")
+	}
+	schema, role := pgx.Identifier{s.Schema}.Sanitize(), pgx.Identifier{s.Role}.Sanitize()
+	return db.confined(ctx, s, func(tx pgx.Tx) error {
+		if allowed {
+			_, err := tx.Exec(ctx, "GRANT INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA "+schema+" TO "+role)
+			return err
+		}
+		tables, _, err := spaceTables(ctx, tx, s.Schema)
+		if err != nil {
+			return err
+		}
+		if len(tables) > 0 {
+			lock := "LOCK TABLE "
+			for i, t := range tables {
+				if i > 0 {
+					lock += ", "
+				}
+				lock += pgx.Identifier{t}.Sanitize()
+			}
+			if _, err := tx.Exec(ctx, lock+" IN SHARE MODE"); err != nil {
+				return err
+			}
+		}
+		_, err = tx.Exec(ctx, "REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA "+schema+" FROM "+role)
+		return err
+	})
+}
+
+// copySpace copies every table and sequence of space s into the migrated, empty target in
+// one transaction on each side, and verifies the copy before the target commits.
+func (db *DB) copySpace(ctx context.Context, s, target *Space, progress func(string)) (MoveReport, error) {
+	var report MoveReport
+	err := db.confinedWith(ctx, s, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(src pgx.Tx) error {
+		tables, sequences, err := spaceTables(ctx, src, s.Schema)
+		if err != nil {
+			return err
+		}
+		return db.confined(ctx, target, func(dst pgx.Tx) error {
+			for _, t := range tables {
+				if err := pipeTable(ctx, src, dst, t); err != nil {
+					return fmt.Errorf("copy %s: %w", t, err)
+				}
+				want, err := fingerprintOf(ctx, src, t)
+				if err != nil {
+					return err
+				}
+				got, err := fingerprintOf(ctx, dst, t)
+				if err != nil {
+					return err
+				}
+				if got != want {
+					return fmt.Errorf("copy %s: %d rows (%s) where the space has %d (%s)", t, got.Rows, got.Digest, want.Rows, want.Digest)
+				}
+				report.Tables++
+				report.Rows += want.Rows
+				progress(fmt.Sprintf("copied %s (%d rows)", t, want.Rows))
+			}
+			for _, seq := range sequences {
+				st, err := readSequence(ctx, src, seq)
+				if err != nil {
+					return err
+				}
+				if err := writeSequence(ctx, dst, seq, st); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
+	return report, err
+}
+
+// pipeTable streams a table from one transaction into the same table of another.
+func pipeTable(ctx context.Context, src, dst pgx.Tx, table string) error {
+	pr, pw := io.Pipe()
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		err := copyOut(gctx, src, table, pw)
+		pw.CloseWithError(err)
+		return err
+	})
+	g.Go(func() error {
+		err := copyIn(gctx, dst, table, pr)
+		pr.CloseWithError(err)
+		return err
+	})
+	return g.Wait()
+}
+
+// removeLeftovers removes the places a space left by moving.
+func (r *Registry) removeLeftovers(ctx context.Context, spaceID int64) error {
+	rows, err := r.db.control.Query(ctx, `SELECT id, cluster, database_name, schema_name, role_name, drop_role
+		FROM control.space_leftovers WHERE space_id = $1 ORDER BY id`, spaceID)
+	if err != nil {
+		return err
+	}
+	type leftover struct {
+		id       int64
+		place    Space
+		dropRole bool
+	}
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (leftover, error) {
+		l := leftover{place: Space{ID: spaceID}}
+		return l, row.Scan(&l.id, &l.place.Cluster, &l.place.Database, &l.place.Schema, &l.place.Role, &l.dropRole)
+	})
+	if err != nil {
+		return err
+	}
+	for _, l := range list {
+		if err := r.db.removePlace(ctx, &l.place, l.dropRole); err != nil {
+			return err
+		}
+		if _, err := r.db.control.Exec(ctx, "DELETE FROM control.space_leftovers WHERE id = $1", l.id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
