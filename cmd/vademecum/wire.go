@@ -114,12 +114,12 @@ type app struct {
 // wire builds every service on db and the HTTP handler that serves them.
 func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry) (*app, error) {
 	pool := db.Control()
-	enforcer, err := policy.New(policy.DBGrants{Pool: pool, SuperAdminsNeedSecondFactor: cfg.RequireSecondFactor}, 5*time.Minute)
+	registry := tenancy.NewRegistry(db, 2*time.Second)
+	enforcer, err := policy.New(policy.DBGrants{DB: db, Spaces: registry, SuperAdminsNeedSecondFactor: cfg.RequireSecondFactor}, 5*time.Minute)
 	if err != nil {
 		return nil, err
 	}
 	enforcer.AnnounceOn(policy.Notifier{Pool: pool})
-	registry := tenancy.NewRegistry(db, 2*time.Second)
 	resolver := &tenancy.Resolver{Registry: registry, DefaultSpace: cfg.DefaultSpace, TestSuffix: cfg.TestSuffix}
 	mailer, err := newMailer(cfg, log)
 	if err != nil {
