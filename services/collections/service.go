@@ -51,6 +51,13 @@ type Service struct {
 	Jobs searchjob.Inserter
 	// Enroller brings people named by address into the space.
 	Enroller Enroller
+	// Users lists members and validators by name.
+	Users People
+}
+
+// People lists users by name (services/users).
+type People interface {
+	ByName(ctx context.Context, ids []int64, page users.Page) ([]users.User, error)
 }
 
 // Collection is a collection as the API shows it.

@@ -11,6 +11,7 @@ import (
 	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
+	"vademecum/services/guidelines"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -53,29 +54,20 @@ func (s *Service) Members(ctx context.Context, req MembersRequest) ([]users.Memb
 const maxSearchResults = 20
 
 func (s *Service) members(ctx context.Context, sp *tenancy.Space, page users.Page) ([]users.Member, error) {
-	// The page is chosen on the bare rows first, so that the columns of a user (their
-	// e-mail) are computed for the page only, not for every member.
-	where := "m.space_id = $1"
-	args := []any{sp.ID, page.Limit, page.Offset}
-	if page.Query != "" {
-		where += ` AND m.user_id IN (` + users.MatchIDs("$4") + `)`
-		args = append(args, users.Pattern(page.Query))
-	}
-	q := `SELECT ` + users.UserColumns + `, p.admin, ` + users.AuthorFlag(sp.Schema) + ` FROM (
-		SELECT m.user_id, m.admin, lower(u.lastname) AS ln, lower(u.firstname) AS fn FROM control.space_members m
-		JOIN control.users u ON u.id = m.user_id WHERE ` + where + `
-		ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT $2 OFFSET $3) p
-		JOIN control.users u ON u.id = p.user_id ORDER BY p.ln, p.fn, u.id`
-	rows, err := s.Pool.Query(ctx, q, args...)
+	out, err := s.Users.SpaceMembers(ctx, sp.ID, page)
 	if err != nil {
 		return nil, err
 	}
-	out, err := pgx.CollectRows(rows, users.ScanMember)
+	ids := make([]int64, len(out))
+	for i, m := range out {
+		ids[i] = m.ID
+	}
+	authors, err := guidelines.Authors(ctx, s.Registry.DB(), sp, ids)
 	if err != nil {
 		return nil, err
 	}
-	if out == nil {
-		out = []users.Member{}
+	for i := range out {
+		out[i].IsAuthor = authors[out[i].ID]
 	}
 	return out, s.withInvitations(ctx, sp, out)
 }
