@@ -81,6 +81,7 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, &maintenance.CopyWorker{DB: db, Registry: registry})
 	river.AddWorker(workers, &users.UserDeletedWorker{DB: db, Spaces: registry})
 	river.AddWorker(workers, &spaces.OptionsDeletedWorker{DB: db, Spaces: registry})
+	river.AddWorker(workers, &spaces.MemberRemovedWorker{Registry: registry})
 	indexer := &search.Indexer{DB: db, Registry: registry, Backend: backend, Parallel: 4}
 	river.AddWorker(workers, &search.GuidelineWorker{Indexer: indexer})
 	river.AddWorker(workers, &search.CollectionWorker{Indexer: indexer})
