@@ -297,7 +297,7 @@ func (s *Service) CreateCollection(ctx context.Context, req CreateRequest) (Coll
 			ON CONFLICT DO NOTHING`, id, admins); err != nil {
 			return err
 		}
-		names, err := auditlog.UserLabels(ctx, tx, admins)
+		names, err := auditlog.UserLabels(ctx, s.DB.Control(), admins)
 		if err != nil {
 			return err
 		}
