@@ -2,65 +2,109 @@ package policy
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/errgroup"
+
+	"vademecum/tenancy"
 )
 
+// Spaces finds an active space by its subdomain (tenancy.Registry, whose lookups request
+// routing shares and caches).
+type Spaces interface {
+	BySubdomain(ctx context.Context, sub string) (*tenancy.Space, error)
+}
+
 // DBGrants reads grants from the database: the super-admin flag and space memberships from
-// the control schema, collection roles from the schema of each space the user belongs to.
+// the control schema, collection roles from each space the user belongs to, read in that
+// space (which may live on another cluster than the control schema).
 type DBGrants struct {
-	Pool *pgxpool.Pool
+	DB     *tenancy.DB
+	Spaces Spaces
 	// SuperAdminsNeedSecondFactor: the super admin role holds only with a second factor.
 	SuperAdminsNeedSecondFactor bool
 }
 
 var collectionRoles = map[string]string{"admin": RoleCollectionAdmin, "member": RoleCollectionMember, "validator": RoleValidator}
 
-// Grants returns the roles of a user.
+// collectionRolesSQL reads the collection roles of user $1 in a space.
+const collectionRolesSQL = "SELECT collection_id, role FROM collection_roles WHERE user_id = $1"
+
+// Grants returns the roles of a user. Loading them is on the path of a user's first request
+// after a change, so the spaces are found where request routing finds them (cached) and
+// each is asked in one round trip, several at once.
 func (d DBGrants) Grants(ctx context.Context, userID int64) ([]Grant, error) {
-	rows, err := d.Pool.Query(ctx, `
-		SELECT 'role:superadmin', 0, '', $2::boolean FROM control.users WHERE id = $1 AND super_admin
+	// the super admin flag comes as the row of no space
+	rows, err := d.DB.Control().Query(ctx, `SELECT 0::bigint, '', false, false FROM control.users WHERE id = $1 AND super_admin
 		UNION ALL
-		SELECT CASE WHEN m.admin THEN 'role:spaceadmin' ELSE 'role:member' END, m.space_id, s.schema_name,
-		       m.admin AND s.admins_need_second_factor
+		SELECT m.space_id, s.subdomain, m.admin, m.admin AND s.admins_need_second_factor
 		  FROM control.space_members m JOIN control.spaces s ON s.id = m.space_id
-		 WHERE m.user_id = $1 AND s.status = 'active'`, userID, d.SuperAdminsNeedSecondFactor)
+		 WHERE m.user_id = $1 AND s.status = 'active'`, userID)
 	if err != nil {
 		return nil, err
 	}
 	var out []Grant
-	var parts []string
-	for rows.Next() {
-		var g Grant
-		var schema string
-		if err := rows.Scan(&g.Role, &g.SpaceID, &schema, &g.NeedsSecondFactor); err != nil {
-			return nil, err
+	var subdomains []string
+	var g Grant
+	var sub string
+	var admin bool
+	if _, err := pgx.ForEachRow(rows, []any{&g.SpaceID, &sub, &admin, &g.NeedsSecondFactor}, func() error {
+		switch {
+		case g.SpaceID == 0:
+			g.Role, g.NeedsSecondFactor = RoleSuperAdmin, d.SuperAdminsNeedSecondFactor
+		case admin:
+			g.Role = RoleSpaceAdmin
+			subdomains = append(subdomains, sub)
+		default:
+			g.Role = RoleMember
+			subdomains = append(subdomains, sub)
 		}
 		out = append(out, g)
-		if schema != "" {
-			parts = append(parts, fmt.Sprintf("SELECT %d::bigint, collection_id, role FROM %s.collection_roles WHERE user_id = $1",
-				g.SpaceID, pgx.Identifier{schema}.Sanitize()))
-		}
-	}
-	if err := rows.Err(); err != nil || len(parts) == 0 {
-		return out, err
-	}
-	rows, err = d.Pool.Query(ctx, strings.Join(parts, " UNION ALL "), userID)
-	if err != nil {
+		return nil
+	}); err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var g Grant
-		var role string
-		if err := rows.Scan(&g.SpaceID, &g.CollectionID, &role); err != nil {
+	roles := make([][]Grant, len(subdomains))
+	read := func(ctx context.Context, i int) error {
+		sp, err := d.Spaces.BySubdomain(ctx, subdomains[i])
+		if errors.Is(err, tenancy.ErrNotFound) {
+			return nil // no longer active
+		}
+		if err != nil {
+			return err
+		}
+		err = d.DB.SpaceQuery(ctx, sp, func(rows pgx.Rows) error {
+			var collection int64
+			var role string
+			_, err := pgx.ForEachRow(rows, []any{&collection, &role}, func() error {
+				roles[i] = append(roles[i], Grant{Role: collectionRoles[role], SpaceID: sp.ID, CollectionID: collection})
+				return nil
+			})
+			return err
+		}, collectionRolesSQL, userID)
+		if err != nil {
+			return fmt.Errorf("collection roles in space %d: %w", sp.ID, err)
+		}
+		return nil
+	}
+	if len(subdomains) == 1 { // most users belong to one space
+		if err := read(ctx, 0); err != nil {
 			return nil, err
 		}
-		g.Role = collectionRoles[role]
-		out = append(out, g)
+	} else {
+		group, gctx := errgroup.WithContext(ctx)
+		group.SetLimit(tenancy.FanOut)
+		for i := range subdomains {
+			group.Go(func() error { return read(gctx, i) })
+		}
+		if err := group.Wait(); err != nil {
+			return nil, err
+		}
 	}
-	return out, rows.Err()
+	for _, r := range roles {
+		out = append(out, r...)
+	}
+	return out, nil
 }

@@ -64,26 +64,28 @@ func spaceURL(cfg config) (func(subdomain string) string, error) {
 // newJobs builds the background job client (River, tables in the control schema) with every
 // worker. Jobs are inserted in the transactions that cause them and run after commit.
 func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, mailer notify.Mailer, links func(string) string,
-	clock guidelines.Clock, store *media.Store, baseDomain string, backend search.Backend, auditRetention time.Duration) (*river.Client[pgx.Tx], error) {
+	clock guidelines.Clock, store *media.Store, baseDomain string, backend search.Backend, auditRetention time.Duration,
+	people *users.Service) (*river.Client[pgx.Tx], error) {
 	pool := db.Control()
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: mailer, SpaceURL: links})
+	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: mailer, SpaceURL: links, Users: people})
 	tokenMails, mailRequests, notices := (&accounts.Mails{Pool: pool, Mailer: mailer, SpaceURL: links}).Workers()
 	river.AddWorker(workers, tokenMails)
 	river.AddWorker(workers, mailRequests)
 	river.AddWorker(workers, notices)
 	river.AddWorker(workers, &notify.GuidelineEventWorker{DB: db, Registry: registry})
-	river.AddWorker(workers, &notify.NotificationMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links})
+	river.AddWorker(workers, &notify.NotificationMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links, Users: people})
 	river.AddWorker(workers, &validation.ExpiryScanWorker{DB: db, Registry: registry, Clock: clock})
-	river.AddWorker(workers, &notify.WeeklyDigestWorker{DB: db, Registry: registry, Clock: clock})
-	river.AddWorker(workers, &notify.DigestMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links})
+	river.AddWorker(workers, &notify.WeeklyDigestWorker{DB: db, Registry: registry, Clock: clock, Users: people})
+	river.AddWorker(workers, &notify.DigestMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links, Users: people})
 	river.AddWorker(workers, &maintenance.CopyWorker{DB: db, Registry: registry})
 	river.AddWorker(workers, &users.UserDeletedWorker{DB: db, Spaces: registry})
 	river.AddWorker(workers, &spaces.OptionsDeletedWorker{DB: db, Spaces: registry})
+	river.AddWorker(workers, &spaces.MemberRemovedWorker{Registry: registry})
 	indexer := &search.Indexer{DB: db, Registry: registry, Backend: backend, Parallel: 4}
 	river.AddWorker(workers, &search.GuidelineWorker{Indexer: indexer})
 	river.AddWorker(workers, &search.CollectionWorker{Indexer: indexer})
-	river.AddWorker(workers, &search.ReindexWorker{Pool: pool, Indexer: indexer, Users: &users.Service{Pool: pool}})
+	river.AddWorker(workers, &search.ReindexWorker{Pool: pool, Indexer: indexer, Users: people})
 	river.AddWorker(workers, &audit.Worker{DB: db, Registry: registry, Blobs: store, Checker: audit.NewChecker(5 * time.Second), BaseDomain: baseDomain})
 	river.AddWorker(workers, &auditlog.PruneWorker{Store: &auditlog.Store{Pool: pool}, Retention: auditRetention})
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{

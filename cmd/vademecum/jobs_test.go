@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"vademecum/services/notify"
+	"vademecum/services/spaces"
 )
 
 func TestWeeklySchedule(t *testing.T) {
@@ -59,4 +60,27 @@ func TestIntegrationWeeklyDigest(t *testing.T) {
 	res2, err := e.app.jobs.Insert(t.Context(), notify.WeeklyDigest{}, nil)
 	require.NoError(t, err)
 	assert.True(t, res2.UniqueSkippedAsDuplicate, "one digest a week")
+}
+
+// TestIntegrationMemberRemovedJob: the job queued with the end of a membership deletes the
+// collection roles the person kept in the space (as after a crash between the control
+// transaction and the space's), and leaves alone the roles of someone who is a member again.
+func TestIntegrationMemberRemovedJob(t *testing.T) {
+	e := newEnv(t)
+	roles := "SELECT count(*) FROM " + spaceSchema(e, "alpha") + ".collection_roles WHERE user_id = $1"
+	former, member := e.ids["colladmin@alpha.ch"], e.ids["collmember@alpha.ch"]
+	require.Positive(t, e.count(roles, former))
+	require.Positive(t, e.count(roles, member))
+	_, err := e.db.Control().Exec(t.Context(), "DELETE FROM control.space_members WHERE space_id = $1 AND user_id = $2", e.alpha.ID, former)
+	require.NoError(t, err)
+
+	for _, id := range []int64{member, former} {
+		_, err := e.app.jobs.Insert(t.Context(), spaces.MemberRemoved{SpaceID: e.alpha.ID, UserID: id}, nil)
+		require.NoError(t, err)
+	}
+	require.Eventually(t, func() bool { return e.count(roles, former) == 0 }, 15*time.Second, 20*time.Millisecond)
+	require.Eventually(t, func() bool {
+		return e.count("SELECT count(*) FROM control.river_job WHERE kind = 'space_member_removed' AND state <> 'completed'") == 0
+	}, 15*time.Second, 20*time.Millisecond)
+	assert.Positive(t, e.count(roles, member), "a member keeps their roles")
 }

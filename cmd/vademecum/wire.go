@@ -112,12 +112,14 @@ type app struct {
 // wire builds every service on db and the HTTP handler that serves them.
 func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry) (*app, error) {
 	pool := db.Control()
-	enforcer, err := policy.New(policy.DBGrants{Pool: pool, SuperAdminsNeedSecondFactor: cfg.RequireSecondFactor}, 5*time.Minute)
+	registry := tenancy.NewRegistry(db, 2*time.Second)
+	enforcer, err := policy.New(policy.DBGrants{DB: db, Spaces: registry, SuperAdminsNeedSecondFactor: cfg.RequireSecondFactor}, 5*time.Minute)
 	if err != nil {
 		return nil, err
 	}
 	enforcer.AnnounceOn(policy.Notifier{Pool: pool})
-	registry := tenancy.NewRegistry(db, 2*time.Second)
+	// Every context names people through the users' context; its other parts are wired below.
+	userSvc := &users.Service{Pool: pool, Grants: enforcer, DB: db, Spaces: registry, Roles: enforcer}
 	resolver := &tenancy.Resolver{Registry: registry, DefaultSpace: cfg.DefaultSpace, TestSuffix: cfg.TestSuffix}
 	mailer, err := newMailer(cfg, log)
 	if err != nil {
@@ -139,15 +141,15 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if cfg.AuditRetention <= 0 {
 		cfg.AuditRetention = auditlog.DefaultRetention
 	}
-	queue, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend, cfg.AuditRetention)
+	queue, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend, cfg.AuditRetention, userSvc)
 	if err != nil {
 		return nil, err
 	}
 	db.JobQueue = queue
 	jobs := tenancy.Jobs{Client: queue}
 	sharingSvc := &sharing.Service{DB: db, Registry: registry, Authz: enforcer}
-	guidelineSvc := &guidelines.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock, Jobs: jobs, Shares: sharingSvc}
-	validationSvc := &validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock}
+	guidelineSvc := &guidelines.Service{DB: db, Registry: registry, Authz: enforcer, Clock: clock, Jobs: jobs, Shares: sharingSvc, Users: userSvc}
+	validationSvc := &validation.Service{DB: db, Authz: enforcer, Jobs: jobs, Clock: clock, Users: userSvc}
 	if cfg.SessionIdle == 0 {
 		cfg.SessionIdle = defaultSessionIdle
 	}
@@ -156,14 +158,13 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	}
 	sessions := &auth.Sessions{Pool: pool, TTL: 30 * 24 * time.Hour, Idle: cfg.SessionIdle, AdminIdle: cfg.AdminSessionIdle,
 		CacheFor: time.Minute}
-	userSvc := &users.Service{Pool: pool, Grants: enforcer, Tasks: taskCounter{guidelineSvc, validationSvc}, DB: db, Spaces: registry, Jobs: jobs,
-		Sessions: sessions, Roles: enforcer}
+	userSvc.Tasks, userSvc.Jobs, userSvc.Sessions = taskCounter{guidelineSvc, validationSvc}, jobs, sessions
 	enforcer.OnChange(userSvc.ForgetProfile)
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
 	catalog := metadataCatalog{spaceSvc}
 	guidelineSvc.Memberships, guidelineSvc.Catalog = spaceSvc, catalog
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs, Enroller: spaceSvc,
-		Shares: sharingSvc, Memberships: spaceSvc}
+		Shares: sharingSvc, Memberships: spaceSvc, Users: userSvc}
 	web := newAppHandler(frontend.Dist())
 	authH := &auth.Handler{
 		Sessions:                    sessions,
@@ -194,11 +195,11 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	guidelineSvc.Register(router)
 	validationSvc.Register(router)
 	(&media.Service{DB: db, Store: store, Reviewer: guidelineSvc, Readers: guidelineSvc, Clock: clock}).Register(router)
-	(&maintenance.Service{DB: db, Registry: registry, Jobs: jobs}).Register(router)
+	(&maintenance.Service{DB: db, Registry: registry, Jobs: jobs, Users: userSvc}).Register(router)
 	(&audit.Service{DB: db, Reviewer: guidelineSvc, Jobs: jobs, BaseDomain: cfg.BaseDomain}).Register(router)
 	(&auditlog.Service{Store: &auditlog.Store{Pool: pool}, Registry: registry, Authz: enforcer, Now: cfg.Now}).Register(router)
-	(&notify.Service{DB: db}).Register(router)
-	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs}).Register(router)
+	(&notify.Service{DB: db, Users: userSvc}).Register(router)
+	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs, Users: userSvc}).Register(router)
 	sharingSvc.Register(router)
 	(&content.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc, Clock: clock}).Register(router)
 	(&search.Service{Backend: backend, Collections: guidelineSvc, Options: catalog, Clock: clock}).Register(router)
@@ -206,10 +207,10 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&toc.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc}).Register(router)
 	(&favorites.Service{DB: db, Registry: registry, Guidelines: guidelineSvc}).Register(router)
 	(&reader.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Authz: enforcer, Clock: clock, Links: links,
-		Texts: reader.NewTexts(readerTextBudget)}).Register(router)
+		Texts: reader.NewTexts(readerTextBudget), Users: userSvc}).Register(router)
 	converter, closePDF := newConverter(cfg)
 	(&pdf.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Store: store, Converter: converter, SpaceURL: links,
-		Timeout: time.Minute}).Register(router)
+		Timeout: time.Minute, Users: userSvc}).Register(router)
 
 	site := http.NewServeMux()
 	site.Handle("/api/", router)

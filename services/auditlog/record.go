@@ -332,7 +332,8 @@ func Snapshot(ctx context.Context, q Querier, sql string, args ...any) (map[stri
 }
 
 // UserLabels returns how entries name the users ids (their name, else their e-mail), in
-// order, for details that name people.
+// order, for details that name people; q reads the control schema (the control pool, also
+// during a space's unit of work, whose role may not read it).
 func UserLabels(ctx context.Context, q Querier, ids []int64) ([]string, error) {
 	var out []string
 	err := q.QueryRow(ctx, `SELECT coalesce(array_agg(coalesce(nullif(trim(x.firstname || ' ' || x.lastname), ''),

@@ -9,6 +9,7 @@ import (
 	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
+	"vademecum/services/guidelines"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -48,29 +49,46 @@ func (s *Service) Members(ctx context.Context, req MembersRequest) ([]users.Memb
 }
 
 func (s *Service) members(ctx context.Context, sp *tenancy.Space, collection int64, page users.Page) ([]users.Member, error) {
-	out := []users.Member{}
-	// The page is chosen on the bare rows first, so that the columns of a user (their
-	// e-mail) are computed for the page only.
-	where := "r.collection_id = $1 AND r.role IN ('admin', 'member')"
-	args := []any{collection, page.Limit, page.Offset}
-	if page.Query != "" {
-		where += ` AND r.user_id IN (` + users.MatchIDs("$4") + `)`
-		args = append(args, users.Pattern(page.Query))
-	}
-	q := `SELECT ` + users.UserColumns + `, p.admin, ` + users.AuthorFlag(sp.Schema) + ` FROM (
-		SELECT r.user_id, bool_or(r.role = 'admin') AS admin, lower(u.lastname) AS ln, lower(u.firstname) AS fn
-		FROM collection_roles r JOIN control.users u ON u.id = r.user_id WHERE ` + where + `
-		GROUP BY r.user_id, u.id ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT $2 OFFSET $3) p
-		JOIN control.users u ON u.id = p.user_id ORDER BY p.ln, p.fn, u.id`
-	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, q, args...)
-		if err != nil {
-			return err
-		}
-		out, err = pgx.CollectRows(rows, users.ScanMember)
+	// The space knows who holds roles, the control schema their names: the ids of every
+	// member go to the users' context, which searches, sorts and picks the page.
+	var ids []int64
+	admins := map[int64]bool{}
+	err := s.DB.SpaceQuery(ctx, sp, func(rows pgx.Rows) error {
+		var id int64
+		var admin bool
+		_, err := pgx.ForEachRow(rows, []any{&id, &admin}, func() error {
+			ids, admins[id] = append(ids, id), admin
+			return nil
+		})
 		return err
-	})
-	return out, err
+	}, `SELECT user_id, bool_or(role = 'admin') FROM collection_roles
+		WHERE collection_id = $1 AND role IN ('admin', 'member') GROUP BY user_id`, collection)
+	if err != nil {
+		return nil, err
+	}
+	people, err := s.Users.ByName(ctx, ids, page)
+	if err != nil {
+		return nil, err
+	}
+	return s.asMembers(ctx, sp, people, admins)
+}
+
+// asMembers are users as member lists show them: with the admin flag, and whether they
+// author guidelines of the space.
+func (s *Service) asMembers(ctx context.Context, sp *tenancy.Space, people []users.User, admin map[int64]bool) ([]users.Member, error) {
+	ids := make([]int64, len(people))
+	for i, u := range people {
+		ids[i] = u.ID
+	}
+	authors, err := guidelines.Authors(ctx, s.DB, sp, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]users.Member, len(people))
+	for i, u := range people {
+		out[i] = users.Member{User: u, Admin: admin[u.ID], IsAuthor: authors[u.ID]}
+	}
+	return out, nil
 }
 
 // Validators lists the validators of a collection.
@@ -83,26 +101,39 @@ func (s *Service) Validators(ctx context.Context, req ValidatorsRequest) ([]Vali
 }
 
 func (s *Service) validators(ctx context.Context, sp *tenancy.Space, collection int64) ([]Validator, error) {
-	out := []Validator{}
+	var ids []int64
+	mainOf := map[int64]int{}
 	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+users.UserColumns+`, false, `+users.AuthorFlag(sp.Schema)+`,
-			(SELECT count(*) FROM guidelines g WHERE g.collection_id = r.collection_id AND g.main_validator_id = u.id)
-			FROM collection_roles r JOIN control.users u ON u.id = r.user_id
-			WHERE r.collection_id = $1 AND r.role = 'validator'
-			ORDER BY lower(u.lastname), lower(u.firstname), u.id`, collection)
+		rows, err := tx.Query(ctx, `SELECT r.user_id,
+			(SELECT count(*) FROM guidelines g WHERE g.collection_id = r.collection_id AND g.main_validator_id = r.user_id)
+			FROM collection_roles r WHERE r.collection_id = $1 AND r.role = 'validator'`, collection)
 		if err != nil {
 			return err
 		}
-		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Validator, error) {
-			var v Validator
-			m := &v.Member
-			err := row.Scan(&m.ID, &m.Firstname, &m.Lastname, &m.Username, &m.Title, &m.About, &m.Language, &m.WeeklyReminder,
-				&m.Admin, &m.IsAuthor, &v.MainValidatorOf)
-			return v, err
+		var id int64
+		var n int
+		_, err = pgx.ForEachRow(rows, []any{&id, &n}, func() error {
+			ids, mainOf[id] = append(ids, id), n
+			return nil
 		})
 		return err
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	people, err := s.Users.ByName(ctx, ids, users.Page{})
+	if err != nil {
+		return nil, err
+	}
+	members, err := s.asMembers(ctx, sp, people, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Validator, len(members))
+	for i, m := range members {
+		out[i] = Validator{Member: m, MainValidatorOf: mainOf[m.ID]}
+	}
+	return out, nil
 }
 
 // AddMembersRequest adds members to a collection: space members by id, and people by

@@ -54,6 +54,13 @@ type Service struct {
 	// Shares and Memberships read what the control plane holds about a space's collections and people.
 	Shares      Shares
 	Memberships Memberships
+	// Users lists members and validators by name.
+	Users People
+}
+
+// People lists users by name (services/users).
+type People interface {
+	ByName(ctx context.Context, ids []int64, page users.Page) ([]users.User, error)
 }
 
 // Shares are the offers of collections to other spaces (the sharing context owns them).
@@ -290,7 +297,7 @@ func (s *Service) CreateCollection(ctx context.Context, req CreateRequest) (Coll
 			ON CONFLICT DO NOTHING`, id, admins); err != nil {
 			return err
 		}
-		names, err := auditlog.UserLabels(ctx, tx, admins)
+		names, err := auditlog.UserLabels(ctx, s.DB.Control(), admins)
 		if err != nil {
 			return err
 		}

@@ -34,6 +34,13 @@ type Service struct {
 	DB         *tenancy.DB
 	Guidelines *guidelines.Service
 	Jobs       validation.JobInserter
+	// Users names the writers of comments.
+	Users Names
+}
+
+// Names reads the names of users by id (services/users); ids of nobody are missing.
+type Names interface {
+	Names(ctx context.Context, ids []int64) (map[int64]string, error)
 }
 
 // Comment is a comment on a guideline language with its answers (spec §3). Bodies are plain
@@ -83,15 +90,36 @@ func checkBody(field, body string) (string, error) {
 	return body, users.CheckText(field, body, MaxBody)
 }
 
-// commentColumns selects a comment c with its writer's name.
-const commentColumns = `c.id, c.guideline_id, c.language, c.author_id,
-	coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = c.author_id), ''),
-	c.parent_id, c.created_at, c.body`
+// commentColumns selects a comment c; its writer's name is added by withNames.
+const commentColumns = `c.id, c.guideline_id, c.language, c.author_id, c.parent_id, c.created_at, c.body`
 
 func scan(row pgx.CollectableRow) (Comment, error) {
 	c := Comment{Answers: []Comment{}}
-	err := row.Scan(&c.ID, &c.GuidelineID, &c.Language, &c.AuthorID, &c.AuthorName, &c.ParentID, &c.Timestamp, &c.Body)
+	err := row.Scan(&c.ID, &c.GuidelineID, &c.Language, &c.AuthorID, &c.ParentID, &c.Timestamp, &c.Body)
 	return c, err
+}
+
+// withNames fills in the names of the writers of comments and their answers ("" for an
+// account deleted since).
+func (s *Service) withNames(ctx context.Context, list []Comment) error {
+	var ids []int64
+	for _, c := range list {
+		ids = append(ids, c.AuthorID)
+		for _, a := range c.Answers {
+			ids = append(ids, a.AuthorID)
+		}
+	}
+	names, err := s.Users.Names(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		list[i].AuthorName = names[list[i].AuthorID]
+		for j := range list[i].Answers {
+			list[i].Answers[j].AuthorName = names[list[i].Answers[j].AuthorID]
+		}
+	}
+	return nil
 }
 
 // CommentsForGuideline lists the comments on a guideline language the caller may see, newest
@@ -140,7 +168,10 @@ func (s *Service) CommentsForGuideline(ctx context.Context, req ListRequest) ([]
 		}
 		return err
 	})
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	return out, s.withNames(ctx, out)
 }
 
 // CommentGuideline adds a comment to a language the caller may read; the guideline's
@@ -170,7 +201,17 @@ func (s *Service) CommentGuideline(ctx context.Context, req CreateRequest) (Comm
 		c.MayDelete = true
 		return s.event(ctx, tx, sp, c, notify.ActionCommented)
 	})
-	return c, err
+	return s.named(ctx, c, err)
+}
+
+// named adds its writer's name to a comment just written.
+func (s *Service) named(ctx context.Context, c Comment, err error) (Comment, error) {
+	if err != nil {
+		return c, err
+	}
+	list := []Comment{c}
+	err = s.withNames(ctx, list)
+	return list[0], err
 }
 
 // AnswerComment answers a comment (an answer to an answer joins the same thread); whoever
@@ -203,7 +244,7 @@ func (s *Service) AnswerComment(ctx context.Context, req AnswerRequest) (Comment
 		c.MayDelete = true
 		return s.event(ctx, tx, sp, c, notify.ActionCommentAnswered)
 	})
-	return c, err
+	return s.named(ctx, c, err)
 }
 
 // DeleteComment deletes a comment with its answers, or one answer: its writer may, and the

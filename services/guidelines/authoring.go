@@ -59,6 +59,15 @@ type Option struct {
 	Value int64  `json:"value"`
 }
 
+// UserOptions are users as choices in a select, labelled with their names, in their order.
+func UserOptions(list []users.User) []Option {
+	out := make([]Option, len(list))
+	for i, u := range list {
+		out[i] = Option{Label: u.Name(), Value: u.ID}
+	}
+	return out
+}
+
 // CreateTarget is a collection the caller may create guidelines in, with its validators.
 type CreateTarget struct {
 	CollectionID    int64    `json:"collectionId"`
@@ -78,33 +87,65 @@ func (s *Service) CreateGuidelineData(ctx context.Context, _ struct{}) ([]Create
 		return nil, err
 	}
 	var all []CreateTarget
+	var validators [][]int64 // of all, by index
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT c.id, c.title, coalesce(json_agg(json_build_object(
-				'label', trim(u.firstname || ' ' || u.lastname), 'value', u.id) ORDER BY lower(u.lastname), lower(u.firstname), u.id)
-				FILTER (WHERE u.id IS NOT NULL), '[]')
+		rows, err := tx.Query(ctx, `SELECT c.id, c.title, coalesce(array_agg(r.user_id) FILTER (WHERE r.user_id IS NOT NULL), '{}')
 			FROM collections c LEFT JOIN collection_roles r ON r.collection_id = c.id AND r.role = 'validator'
-			LEFT JOIN control.users u ON u.id = r.user_id
 			GROUP BY c.id ORDER BY lower(c.title), c.id`)
 		if err != nil {
 			return err
 		}
-		all, err = pgx.CollectRows(rows, pgx.RowToStructByPos[CreateTarget])
+		all, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (CreateTarget, error) {
+			var c CreateTarget
+			var ids []int64
+			err := row.Scan(&c.CollectionID, &c.CollectionTitle, &ids)
+			validators = append(validators, ids)
+			return c, err
+		})
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	out := []CreateTarget{}
-	for _, c := range all {
+	var chosen [][]int64 // validators of out, by index
+	var ids []int64
+	for i, c := range all {
 		ok, err := s.can(ctx, sp, c.CollectionID, actCreate)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
 			out = append(out, c)
+			chosen = append(chosen, validators[i])
+			ids = append(ids, validators[i]...)
 		}
 	}
+	// one look-up puts every validator in name order; accounts gone are left out
+	people, err := s.Users.ByName(ctx, ids, users.Page{})
+	if err != nil {
+		return nil, err
+	}
+	options := UserOptions(people)
+	for i := range out {
+		out[i].Validators = pick(options, chosen[i])
+	}
 	return out, nil
+}
+
+// pick keeps the options of ids, in the options' order.
+func pick(options []Option, ids []int64) []Option {
+	in := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		in[id] = true
+	}
+	out := []Option{}
+	for _, o := range options {
+		if in[o.Value] {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // CreateRequest creates a guideline in a collection with its main validator.

@@ -2,7 +2,6 @@ package guidelines
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -39,20 +38,6 @@ type InfoRequest struct {
 	Language string `json:"language"`
 }
 
-// usersByID reads users in the order of ids.
-func usersByID(ctx context.Context, tx pgx.Tx, ids []int64) ([]users.User, error) {
-	rows, err := tx.Query(ctx, `SELECT `+users.UserColumns+` FROM unnest($1::bigint[]) WITH ORDINALITY AS x(id, n)
-		JOIN control.users u ON u.id = x.id ORDER BY x.n`, ids)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (users.User, error) {
-		var u users.User
-		err := row.Scan(&u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder)
-		return u, err
-	})
-}
-
 // GuidelineInfo returns a guideline's people, settings and language states, with what the
 // caller may do.
 func (s *Service) GuidelineInfo(ctx context.Context, req InfoRequest) (Info, error) {
@@ -65,40 +50,18 @@ func (s *Service) GuidelineInfo(ctx context.Context, req InfoRequest) (Info, err
 	}
 	info := Info{ID: int64(req.ID)}
 	who := policy.PrincipalFrom(ctx).UserID
+	var author int64
+	var coAuthors []int64
+	var mv *int64
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		if _, err := s.MayReview(ctx, tx, sp, info.ID); err != nil {
 			return err
 		}
-		var author int64
-		var coAuthors []int64
-		var mv *int64
 		if err := tx.QueryRow(ctx, `SELECT g.collection_id, c.title, g.author_id, coalesce((SELECT array_agg(a.user_id ORDER BY a.user_id)
 				FROM guideline_coauthors a WHERE a.guideline_id = g.id), '{}'), g.main_validator_id, g.validation_interval, g.created_at
 			FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`, info.ID).Scan(&info.CollectionID,
 			&info.CollectionTitle, &author, &coAuthors, &mv, &info.ValidationInterval, &info.Created); err != nil {
 			return err
-		}
-		ids := append([]int64{author}, coAuthors...)
-		if mv != nil {
-			ids = append(ids, *mv)
-		}
-		people, err := usersByID(ctx, tx, ids)
-		if err != nil {
-			return err
-		}
-		for _, u := range people {
-			switch {
-			case u.ID == author && info.Author.ID == 0:
-				info.Author = u
-			case contains(coAuthors, u.ID) && !containsUser(info.CoAuthors, u.ID):
-				info.CoAuthors = append(info.CoAuthors, u)
-			}
-			if mv != nil && u.ID == *mv {
-				info.MainValidator = &u
-			}
-		}
-		if info.CoAuthors == nil {
-			info.CoAuthors = []users.User{}
 		}
 		admin, err := s.Authz.Can(ctx, policy.PrincipalFrom(ctx), policy.CollectionDomain(sp.ID, info.CollectionID), "collection", "manage")
 		if err != nil {
@@ -109,7 +72,33 @@ func (s *Service) GuidelineInfo(ctx context.Context, req InfoRequest) (Info, err
 		info.Languages, err = languages(ctx, tx, s.Clock, s.Clock.Time(), "l.guideline_id = $1", info.ID)
 		return err
 	})
-	return info, err
+	if err != nil {
+		return info, err
+	}
+	ids := append(append([]int64{author}, coAuthors...), present(mv)...)
+	people, err := s.Users.Users(ctx, ids)
+	if err != nil {
+		return info, err
+	}
+	for _, id := range ids {
+		u, ok := people[id]
+		if !ok {
+			continue // an account deleted since
+		}
+		switch {
+		case u.ID == author && info.Author.ID == 0:
+			info.Author = u
+		case contains(coAuthors, u.ID) && !containsUser(info.CoAuthors, u.ID):
+			info.CoAuthors = append(info.CoAuthors, u)
+		}
+		if mv != nil && u.ID == *mv {
+			info.MainValidator = &u
+		}
+	}
+	if info.CoAuthors == nil {
+		info.CoAuthors = []users.User{}
+	}
+	return info, nil
 }
 
 // VersionInfo is one saved version in a language's history.
@@ -129,27 +118,43 @@ func (s *Service) GuidelineVersion(ctx context.Context, req VersionRequest) ([]V
 		return nil, err
 	}
 	var out []VersionInfo
+	var creators []*int64 // of out, by index
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		if _, err := s.MayReview(ctx, tx, sp, int64(req.ID)); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT v.version, v.title, v.created_at, coalesce(trim(u.firstname || ' ' || u.lastname), ''),
+		rows, err := tx.Query(ctx, `SELECT v.version, v.title, v.created_at, v.created_by,
 				coalesce(l.published_version = v.version, false)
 			FROM guideline_versions v JOIN guideline_versions ref ON ref.guideline_id = v.guideline_id AND ref.version = $2
 			  AND ref.language = v.language
 			LEFT JOIN guideline_languages l ON l.guideline_id = v.guideline_id AND l.language = v.language
-			LEFT JOIN control.users u ON u.id = v.created_by
 			WHERE v.guideline_id = $1 ORDER BY v.version DESC`, int64(req.ID), req.Version)
 		if err != nil {
 			return err
 		}
-		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[VersionInfo])
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (VersionInfo, error) {
+			var v VersionInfo
+			var by *int64
+			err := row.Scan(&v.Version, &v.Title, &v.Created, &by, &v.Published)
+			creators = append(creators, by)
+			return v, err
+		})
 		if err == nil && len(out) == 0 {
 			err = ErrVersionNotFound
 		}
 		return err
 	})
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	names, err := s.Users.Names(ctx, present(creators...))
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].CreatedBy = nameOf(names, creators[i])
+	}
+	return out, nil
 }
 
 // Event is one step in a guideline language's history.
@@ -181,31 +186,47 @@ func (s *Service) Timeline(ctx context.Context, req TimelineRequest) ([]Event, e
 		return nil, err
 	}
 	var out []Event
+	var who []*int64 // of out, by index
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		if _, err := s.MayReview(ctx, tx, sp, int64(req.Guideline)); err != nil {
 			return err
 		}
-		name := `coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = %s), '')`
 		rows, err := tx.Query(ctx, `SELECT * FROM (
-				SELECT v.created_at, 'version', v.version, NULL::bigint, `+fmt.Sprintf(name, "v.created_by")+`, '', ''
+				SELECT v.created_at, 'version', v.version, NULL::bigint, v.created_by, '', ''
 				FROM guideline_versions v WHERE v.guideline_id = $1 AND v.language = $2
 				UNION ALL
-				SELECT x.created_at, x.kind, x.version, x.revision, `+fmt.Sprintf(name, "x.creator_id")+`, x.title,
+				SELECT x.created_at, x.kind, x.version, x.revision, x.creator_id, x.title,
 					CASE WHEN x.comment <> '' THEN x.comment ELSE x.description END
 				FROM validations x WHERE x.guideline_id = $1 AND x.language = $2 AND x.kind <> 'hotfix'
 				UNION ALL
 				SELECT x.completed_at, CASE WHEN x.kind = 'hotfix' THEN 'hotfix' ELSE x.progress END, x.version, x.revision,
-					`+fmt.Sprintf(name, "coalesce(x.validator_id, x.creator_id)")+`, CASE WHEN x.kind = 'hotfix' THEN '' ELSE x.title END,
+					coalesce(x.validator_id, x.creator_id), CASE WHEN x.kind = 'hotfix' THEN '' ELSE x.title END,
 					CASE WHEN x.kind = 'hotfix' THEN x.comment ELSE x.validator_comment END
 				FROM validations x WHERE x.guideline_id = $1 AND x.language = $2 AND x.completed_at IS NOT NULL
 			) e ORDER BY 1 DESC, 2`, int64(req.Guideline), req.Lang)
 		if err != nil {
 			return err
 		}
-		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Event])
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Event, error) {
+			var e Event
+			var by *int64
+			err := row.Scan(&e.Time, &e.Kind, &e.Version, &e.Revision, &by, &e.Title, &e.Comment)
+			who = append(who, by)
+			return e, err
+		})
 		return err
 	})
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	names, err := s.Users.Names(ctx, present(who...))
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].User = nameOf(names, who[i])
+	}
+	return out, nil
 }
 
 func containsUser(list []users.User, id int64) bool {
@@ -239,12 +260,12 @@ func (s *Service) Notes(ctx context.Context, req NotesRequest) ([]Note, error) {
 		return nil, err
 	}
 	out := []Note{}
+	var who []*int64 // of out, by index
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		if _, err := s.MayReview(ctx, tx, sp, int64(req.Glid)); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT n.revision, n.at, n.content, n.language,
-				coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = n.who), '')
+		rows, err := tx.Query(ctx, `SELECT n.revision, n.at, n.content, n.language, n.who
 			FROM (SELECT revision, coalesce(completed_at, created_at) AS at, validator_comment AS content, language, validator_id AS who
 				FROM validations WHERE guideline_id = $1 AND validator_comment <> ''
 				UNION ALL
@@ -253,8 +274,24 @@ func (s *Service) Notes(ctx context.Context, req NotesRequest) ([]Note, error) {
 		if err != nil {
 			return err
 		}
-		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Note])
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Note, error) {
+			var n Note
+			var by *int64
+			err := row.Scan(&n.ID, &n.Created, &n.Content, &n.Language, &by)
+			who = append(who, by)
+			return n, err
+		})
 		return err
 	})
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	names, err := s.Users.Names(ctx, present(who...))
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Author = nameOf(names, who[i])
+	}
+	return out, nil
 }

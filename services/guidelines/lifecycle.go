@@ -91,8 +91,8 @@ func (s *Service) ArchiveGuidelineLanguage(ctx context.Context, req LanguageChan
 
 // recordAuthors writes the audit entry of a change of a guideline's authors, naming them in
 // the details under key (the author as before and after).
-func recordAuthors(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, action string, guideline api.ID, key string, ids []int64) error {
-	names, err := auditlog.UserLabels(ctx, tx, ids)
+func recordAuthors(ctx context.Context, db *tenancy.DB, tx pgx.Tx, sp *tenancy.Space, action string, guideline api.ID, key string, ids []int64) error {
+	names, err := auditlog.UserLabels(ctx, db.Control(), ids)
 	if err != nil {
 		return err
 	}
@@ -250,7 +250,7 @@ func (s *Service) AddGuidelineCoAuthors(ctx context.Context, req CoAuthorsReques
 			ON CONFLICT DO NOTHING`, int64(req.Guideline), ids); err != nil {
 			return err
 		}
-		return recordAuthors(ctx, tx, sp, "guideline.coAuthorsAdded", req.Guideline, "coAuthors", ids)
+		return recordAuthors(ctx, s.DB, tx, sp, "guideline.coAuthorsAdded", req.Guideline, "coAuthors", ids)
 	})
 }
 
@@ -260,7 +260,7 @@ func (s *Service) RemoveGuidelineCoAuthors(ctx context.Context, req CoAuthorsReq
 		if _, err := tx.Exec(ctx, "DELETE FROM guideline_coauthors WHERE guideline_id = $1 AND user_id = ANY($2)", int64(req.Guideline), ids); err != nil {
 			return err
 		}
-		return recordAuthors(ctx, tx, sp, "guideline.coAuthorsRemoved", req.Guideline, "coAuthors", ids)
+		return recordAuthors(ctx, s.DB, tx, sp, "guideline.coAuthorsRemoved", req.Guideline, "coAuthors", ids)
 	})
 }
 
@@ -285,7 +285,7 @@ func (s *Service) SetGuidelineAuthor(ctx context.Context, req AuthorRequest) (bo
 		if _, err := tx.Exec(ctx, "UPDATE guidelines SET author_id = $2, updated_at = now() WHERE id = $1", int64(req.Guideline), int64(req.Author)); err != nil {
 			return err
 		}
-		return recordAuthors(ctx, tx, sp, "guideline.authorChanged", req.Guideline, "author", []int64{before, int64(req.Author)})
+		return recordAuthors(ctx, s.DB, tx, sp, "guideline.authorChanged", req.Guideline, "author", []int64{before, int64(req.Author)})
 	})
 	return err == nil, err
 }

@@ -34,6 +34,8 @@ type Service struct {
 	Shares      Shares
 	Memberships Memberships
 	Catalog     Catalog
+	// Users names the people guidelines refer to by id.
+	Users People
 }
 
 // Language is the state of one language of a guideline.
@@ -123,11 +125,7 @@ func (s *Service) CollectionGuidelines(ctx context.Context, req CollectionGuidel
 		if !ok {
 			return api.ErrForbidden
 		}
-		rows, err := tx.Query(ctx, `SELECT g.id, `+users.UserColumns+`, g.main_validator_id,
-			coalesce(mv.firstname, ''), coalesce(mv.lastname, ''), coalesce((SELECT e.email FROM control.logins e
-			  WHERE e.user_id = mv.id ORDER BY e.is_primary DESC, e.id LIMIT 1), '')
-			FROM guidelines g JOIN control.users u ON u.id = g.author_id
-			LEFT JOIN control.users mv ON mv.id = g.main_validator_id
+		rows, err := tx.Query(ctx, `SELECT g.id, g.author_id, g.main_validator_id FROM guidelines g
 			WHERE g.collection_id = $1 ORDER BY g.id`, int64(req.Collection))
 		if err != nil {
 			return err
@@ -135,14 +133,10 @@ func (s *Service) CollectionGuidelines(ctx context.Context, req CollectionGuidel
 		byID := map[int64]int{}
 		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (CollectionGuideline, error) {
 			g := CollectionGuideline{Languages: []Language{}}
-			a := &g.Author
-			var mvID *int64
-			var mv users.User
-			err := row.Scan(&g.ID, &a.ID, &a.Firstname, &a.Lastname, &a.Username, &a.Title, &a.About, &a.Language,
-				&a.WeeklyReminder, &mvID, &mv.Firstname, &mv.Lastname, &mv.Username)
-			if mvID != nil {
-				mv.ID = *mvID
-				g.MainValidator = &mv
+			var mv *int64
+			err := row.Scan(&g.ID, &g.Author.ID, &mv)
+			if mv != nil {
+				g.MainValidator = &users.User{ID: *mv}
 			}
 			byID[g.ID] = len(byID)
 			return g, err
@@ -168,7 +162,42 @@ func (s *Service) CollectionGuidelines(ctx context.Context, req CollectionGuidel
 		}
 		return rows.Err()
 	})
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	return s.withPeople(ctx, out)
+}
+
+// withPeople fills in the authors and main validators of guidelines that hold their ids;
+// guidelines whose author's account is gone are left out, and a main validator's account
+// that is gone keeps its id only.
+func (s *Service) withPeople(ctx context.Context, list []CollectionGuideline) ([]CollectionGuideline, error) {
+	var ids []int64
+	for _, g := range list {
+		ids = append(ids, g.Author.ID)
+		if g.MainValidator != nil {
+			ids = append(ids, g.MainValidator.ID)
+		}
+	}
+	people, err := s.Users.Users(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := list[:0]
+	for _, g := range list {
+		author, ok := people[g.Author.ID]
+		if !ok {
+			continue
+		}
+		g.Author = author
+		if g.MainValidator != nil {
+			// only what the list shows of a main validator
+			mv := people[g.MainValidator.ID]
+			g.MainValidator = &users.User{ID: g.MainValidator.ID, Firstname: mv.Firstname, Lastname: mv.Lastname, Username: mv.Username}
+		}
+		out = append(out, g)
+	}
+	return out, nil
 }
 
 // Register adds the guideline calls to the router.

@@ -54,9 +54,32 @@ type TemplateRequest struct {
 	ID api.ID `json:"id"`
 }
 
-const templateColumns = `t.id, t.title, t.language, t.content,
-	coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = t.created_by), ''),
+// templateColumns select a template t for user $1, space admin if $2, as scanTemplate reads it.
+const templateColumns = `t.id, t.title, t.language, t.content, t.created_by,
 	t.updated_at, coalesce(t.created_by = $1, false) OR $2::boolean`
+
+// scanTemplate reads templateColumns; the writer's id goes to by, for withWriters.
+func scanTemplate(by *[]*int64) pgx.RowToFunc[Template] {
+	return func(row pgx.CollectableRow) (Template, error) {
+		var t Template
+		var writer *int64
+		err := row.Scan(&t.ID, &t.Title, &t.Language, &t.Content, &writer, &t.Updated, &t.MayChange)
+		*by = append(*by, writer)
+		return t, err
+	}
+}
+
+// withWriters fills in the names of the templates' writers (by, by index).
+func (s *Service) withWriters(ctx context.Context, list []Template, by []*int64) error {
+	names, err := s.Users.Names(ctx, present(by...))
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		list[i].CreatedByName = nameOf(names, by[i])
+	}
+	return nil
+}
 
 func (s *Service) spaceAdmin(ctx context.Context, spaceID int64) (bool, error) {
 	return s.Authz.HasRole(ctx, policy.PrincipalFrom(ctx), policy.Domain(spaceID), policy.RoleSpaceAdmin)
@@ -78,16 +101,20 @@ func (s *Service) Templates(ctx context.Context, req TemplatesRequest) ([]Templa
 		return nil, err
 	}
 	out := []Template{}
+	var by []*int64
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT `+templateColumns+` FROM templates t
 			WHERE $3 = '' OR t.language = $3 ORDER BY lower(t.title), t.id`, policy.PrincipalFrom(ctx).UserID, admin, req.Language)
 		if err != nil {
 			return err
 		}
-		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Template])
+		out, err = pgx.CollectRows(rows, scanTemplate(&by))
 		return err
 	})
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	return out, s.withWriters(ctx, out, by)
 }
 
 // SaveTemplate creates a template, or changes one the caller may change.
@@ -117,6 +144,7 @@ func (s *Service) SaveTemplate(ctx context.Context, req SaveTemplateRequest) (Te
 	}
 	me := policy.PrincipalFrom(ctx).UserID
 	var t Template
+	var by []*int64
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		id := int64(0)
 		if in.ID == nil {
@@ -138,10 +166,15 @@ func (s *Service) SaveTemplate(ctx context.Context, req SaveTemplateRequest) (Te
 		if err != nil {
 			return err
 		}
-		t, err = pgx.CollectExactlyOneRow(rows, pgx.RowToStructByPos[Template])
+		t, err = pgx.CollectExactlyOneRow(rows, scanTemplate(&by))
 		return err
 	})
-	return t, err
+	if err != nil {
+		return t, err
+	}
+	list := []Template{t}
+	err = s.withWriters(ctx, list, by)
+	return list[0], err
 }
 
 // DeleteTemplate deletes a template the caller may change.

@@ -17,6 +17,7 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
 	"vademecum/services/guidelines"
+	"vademecum/services/users"
 	"vademecum/tenancy"
 )
 
@@ -36,6 +37,13 @@ type Service struct {
 	DB       *tenancy.DB
 	Registry *tenancy.Registry
 	Jobs     JobInserter
+	// Users lists the people a copy may name.
+	Users People
+}
+
+// People lists users by name (services/users).
+type People interface {
+	ByName(ctx context.Context, ids []int64, page users.Page) ([]users.User, error)
 }
 
 // Option is a choice in a select.
@@ -129,6 +137,7 @@ func (s *Service) CopyGuidelineData(ctx context.Context, req CollectionRequest) 
 		return CopyData{}, err
 	}
 	d := CopyData{}
+	var validators, authors []int64
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		var ok bool
 		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1)", int64(req.Collection)).Scan(&ok); err != nil {
@@ -137,23 +146,25 @@ func (s *Service) CopyGuidelineData(ctx context.Context, req CollectionRequest) 
 		if !ok {
 			return api.ErrNotFound.Field("collection")
 		}
-		for _, q := range []struct {
-			roles string
-			into  *[]Option
-		}{{"'validator'", &d.Validators}, {"'admin', 'member'", &d.Authors}} {
-			rows, err := tx.Query(ctx, `SELECT DISTINCT ON (lower(u.lastname), lower(u.firstname), u.id) trim(u.firstname || ' ' || u.lastname), u.id
-				FROM collection_roles r JOIN control.users u ON u.id = r.user_id WHERE r.collection_id = $1 AND r.role IN (`+q.roles+`)
-				ORDER BY lower(u.lastname), lower(u.firstname), u.id`, int64(req.Collection))
-			if err != nil {
-				return err
-			}
-			if *q.into, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Option]); err != nil {
-				return err
-			}
-		}
-		return nil
+		return tx.QueryRow(ctx, `SELECT
+				ARRAY(SELECT user_id FROM collection_roles WHERE collection_id = $1 AND role = 'validator'),
+				ARRAY(SELECT user_id FROM collection_roles WHERE collection_id = $1 AND role IN ('admin', 'member'))`,
+			int64(req.Collection)).Scan(&validators, &authors)
 	})
-	return d, err
+	if err != nil {
+		return d, err
+	}
+	for _, l := range []struct {
+		ids  []int64
+		into *[]Option
+	}{{validators, &d.Validators}, {authors, &d.Authors}} {
+		people, err := s.Users.ByName(ctx, l.ids, users.Page{})
+		if err != nil {
+			return d, err
+		}
+		*l.into = guidelines.UserOptions(people)
+	}
+	return d, nil
 }
 
 // IDsRequest names guidelines of the current space.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -55,6 +56,8 @@ type WeeklyDigestWorker struct {
 	DB       *tenancy.DB
 	Registry *tenancy.Registry
 	Clock    guidelines.Clock
+	// Users tells who wants the reminder.
+	Users People
 }
 
 // Timeout allows a pass over many spaces.
@@ -82,18 +85,21 @@ func (w *WeeklyDigestWorker) Work(ctx context.Context, _ *river.Job[WeeklyDigest
 			tasks[user] = append(tasks[user], *t)
 		}
 	}
-	users := make([]int64, 0, len(tasks))
+	ids := make([]int64, 0, len(tasks))
 	for u := range tasks {
-		users = append(users, u)
+		ids = append(ids, u)
 	}
-	rows, err := w.DB.Control().Query(ctx, "SELECT id FROM control.users WHERE id = ANY($1) AND weekly_reminder ORDER BY id", users)
+	people, err := w.Users.Users(ctx, ids)
 	if err != nil {
 		return err
 	}
-	wanted, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-	if err != nil {
-		return err
+	var wanted []int64
+	for id, u := range people {
+		if u.WeeklyReminder {
+			wanted = append(wanted, id)
+		}
 	}
+	slices.Sort(wanted)
 	year, week := now.ISOWeek()
 	params := make([]river.InsertManyParams, 0, len(wanted))
 	for _, u := range wanted {
@@ -162,20 +168,22 @@ type DigestMailWorker struct {
 	Registry *tenancy.Registry
 	Mailer   Mailer
 	SpaceURL func(subdomain string) string
+	// Users reads the recipient.
+	Users People
 }
 
-// Work sends the summary; accounts deleted meanwhile get nothing.
+// Work sends the summary; accounts deleted meanwhile get nothing, nor those who no longer
+// want it.
 func (w *DigestMailWorker) Work(ctx context.Context, job *river.Job[DigestMail]) error {
-	var email, first, last, lang string
-	err := w.DB.Control().QueryRow(ctx, `SELECT coalesce((SELECT l.email FROM control.logins l WHERE l.user_id = u.id
-		ORDER BY l.is_primary DESC, l.id LIMIT 1), ''), u.firstname, u.lastname, u.language FROM control.users u WHERE u.id = $1 AND u.weekly_reminder`,
-		job.Args.UserID).Scan(&email, &first, &last, &lang)
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && email == "") {
-		return nil
-	}
+	people, err := w.Users.Users(ctx, []int64{job.Args.UserID})
 	if err != nil {
 		return err
 	}
+	u, ok := people[job.Args.UserID]
+	if !ok || !u.WeeklyReminder || u.Username == "" {
+		return nil
+	}
+	email, first, last, lang := u.Username, u.Firstname, u.Lastname, u.Language
 	var items []ListItem
 	color := ""
 	for _, t := range job.Args.Tasks {

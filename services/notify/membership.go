@@ -28,22 +28,33 @@ type MembershipWorker struct {
 	Mailer Mailer
 	// SpaceURL is the address of a space's site by subdomain.
 	SpaceURL func(subdomain string) string
+	// Users reads the requester.
+	Users People
 }
 
 // Work composes the mail in the requester's language and sends it to their primary address.
 func (w *MembershipWorker) Work(ctx context.Context, job *river.Job[MembershipAnswered]) error {
-	var status, email, first, last, lang, title, sub, color string
-	err := w.Pool.QueryRow(ctx, `SELECT r.status, coalesce((SELECT l.email FROM control.logins l WHERE l.user_id = u.id
-			ORDER BY l.is_primary DESC, l.id LIMIT 1), ''), u.firstname, u.lastname, u.language, s.title, s.subdomain, s.color
-		FROM control.membership_requests r JOIN control.users u ON u.id = r.user_id JOIN control.spaces s ON s.id = r.space_id
-		WHERE r.id = $1`, job.Args.RequestID).Scan(&status, &email, &first, &last, &lang, &title, &sub, &color)
+	var status, title, sub, color string
+	var requester int64
+	err := w.Pool.QueryRow(ctx, `SELECT r.status, r.user_id, s.title, s.subdomain, s.color
+		FROM control.membership_requests r JOIN control.spaces s ON s.id = r.space_id
+		WHERE r.id = $1`, job.Args.RequestID).Scan(&status, &requester, &title, &sub, &color)
 	if errors.Is(err, pgx.ErrNoRows) {
-		// the account or the space was deleted since: nobody to tell
+		// the request or the space was deleted since: nobody to tell
 		return nil
 	}
 	if err != nil {
 		return err
 	}
+	people, err := w.Users.Users(ctx, []int64{requester})
+	if err != nil {
+		return err
+	}
+	u, ok := people[requester]
+	if !ok {
+		return nil // the account was deleted since
+	}
+	email, first, last, lang := u.Username, u.Firstname, u.Lastname, u.Language
 	key := map[string]string{"accepted": "membershipAccepted", "declined": "membershipDeclined"}[status]
 	if key == "" || email == "" {
 		return nil

@@ -114,6 +114,8 @@ type NotificationMailWorker struct {
 	Mailer   Mailer
 	// SpaceURL is the address of a space's site by subdomain.
 	SpaceURL func(subdomain string) string
+	// Users reads the recipient and the sender.
+	Users People
 }
 
 // Work composes and sends the mail; notifications deleted meanwhile are skipped.
@@ -125,22 +127,40 @@ func (w *NotificationMailWorker) Work(ctx context.Context, job *river.Job[Notifi
 	if err != nil {
 		return err
 	}
-	var action, role, email, first, last, lang, title, sender string
-	var guideline, collection *int64
+	var action, role, title string
+	var recipient int64
+	var guideline, collection, senderID *int64
 	var language *string
 	err = w.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT n.action, n.role, coalesce((SELECT l.email FROM control.logins l WHERE l.user_id = u.id
-				ORDER BY l.is_primary DESC, l.id LIMIT 1), ''), u.firstname, u.lastname, u.language, n.title, n.guideline_id,
-				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.language,
-				coalesce((SELECT trim(s.firstname || ' ' || s.lastname) FROM control.users s WHERE s.id = n.sender_id), 'Vademecum')
-			FROM notifications n JOIN control.users u ON u.id = n.user_id WHERE n.id = $1`, job.Args.NotificationID).
-			Scan(&action, &role, &email, &first, &last, &lang, &title, &guideline, &collection, &language, &sender)
+		return tx.QueryRow(ctx, `SELECT n.action, n.role, n.user_id, n.title, n.guideline_id,
+				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.language, n.sender_id
+			FROM notifications n WHERE n.id = $1`, job.Args.NotificationID).
+			Scan(&action, &role, &recipient, &title, &guideline, &collection, &language, &senderID)
 	})
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && email == "") {
+	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	}
 	if err != nil {
 		return err
+	}
+	ids := []int64{recipient}
+	if senderID != nil {
+		ids = append(ids, *senderID)
+	}
+	people, err := w.Users.Users(ctx, ids)
+	if err != nil {
+		return err
+	}
+	to, ok := people[recipient]
+	if !ok || to.Username == "" {
+		return nil // an account deleted meanwhile, or without an address
+	}
+	email, first, last, lang := to.Username, to.Firstname, to.Lastname, to.Language
+	sender := "Vademecum"
+	if senderID != nil {
+		if from, ok := people[*senderID]; ok {
+			sender = from.Name()
+		}
 	}
 	link := strings.TrimSuffix(w.SpaceURL(sp.Subdomain), "/") + path(action, role, guideline, collection, language)
 	name := first + " " + last

@@ -9,12 +9,21 @@ import (
 
 	"vademecum/policy"
 	"vademecum/services/api"
+	"vademecum/services/users"
 	"vademecum/tenancy"
 )
 
 // Service implements the notification calls of the current space.
 type Service struct {
 	DB *tenancy.DB
+	// Users names the senders of notifications.
+	Users People
+}
+
+// People reads users by id (services/users); ids of nobody are missing.
+type People interface {
+	Users(ctx context.Context, ids []int64) (map[int64]users.User, error)
+	Names(ctx context.Context, ids []int64) (map[int64]string, error)
 }
 
 // Notification is an in-app notification (spec §3).
@@ -45,22 +54,47 @@ func (s *Service) Notifications(ctx context.Context, _ struct{}) ([]Notification
 		return nil, api.ErrNotFound
 	}
 	var out []Notification
+	var senders []*int64 // of out, by index
 	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT n.id, n.title, n.action, n.role, n.comment_id, n.language, n.guideline_id,
-				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.revision, n.seen,
-				coalesce((SELECT trim(u.firstname || ' ' || u.lastname) FROM control.users u WHERE u.id = n.sender_id), ''), n.created_at, ''
+				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.revision, n.seen, n.sender_id, n.created_at
 			FROM notifications n WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
 			policy.PrincipalFrom(ctx).UserID, maxNotifications)
 		if err != nil {
 			return err
 		}
-		out, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Notification])
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Notification, error) {
+			var n Notification
+			var sender *int64
+			err := row.Scan(&n.ID, &n.Title, &n.Action, &n.Role, &n.FeedbackID, &n.Language, &n.GuidelineID,
+				&n.CollectionID, &n.Revision, &n.Seen, &sender, &n.Timestamp)
+			senders = append(senders, sender)
+			return n, err
+		})
 		return err
 	})
 	for i := range out {
 		out[i].URL = link(out[i])
 	}
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	var ids []int64
+	for _, id := range senders {
+		if id != nil {
+			ids = append(ids, *id)
+		}
+	}
+	names, err := s.Users.Names(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i, id := range senders {
+		if id != nil {
+			out[i].SenderName = names[*id]
+		}
+	}
+	return out, nil
 }
 
 // link is where a notification leads in the app.

@@ -32,6 +32,13 @@ type Service struct {
 	SpaceURL func(subdomain string) string
 	// Timeout bounds a conversion; past it the caller gets 503.
 	Timeout time.Duration
+	// Users names validators.
+	Users Names
+}
+
+// Names reads the names of users by id (services/users); ids of nobody are missing.
+type Names interface {
+	Names(ctx context.Context, ids []int64) (map[int64]string, error)
 }
 
 // maxImage bounds an image inlined in a print.
@@ -132,7 +139,10 @@ func (s *Service) published(ctx context.Context, req ReaderRequest) (printable, 
 		p, err = s.load(ctx, tx, source, id, *version)
 		return err
 	})
-	return p, err
+	if err != nil {
+		return p, err
+	}
+	return p, s.withValidator(ctx, &p)
 }
 
 // draft is the document of any version of a guideline the caller may review.
@@ -163,7 +173,10 @@ func (s *Service) draft(ctx context.Context, req DraftRequest) (printable, error
 			Target:  auditlog.Target{Type: auditlog.TypeGuideline, ID: int64(req.Guideline), Language: p.Language},
 			Details: map[string]any{"version": req.Version, "draft": p.Draft}})
 	})
-	return p, err
+	if err != nil {
+		return p, err
+	}
+	return p, s.withValidator(ctx, &p)
 }
 
 // printable is a document with what the stream needs beside it.
@@ -172,6 +185,24 @@ type printable struct {
 	id        int64
 	published bool
 	base      string
+	// validators may be named as the document's validator, the first whose account exists
+	validators []int64
+}
+
+// withValidator names the document's validator: the first of its candidates whose account
+// still exists, else nobody.
+func (s *Service) withValidator(ctx context.Context, p *printable) error {
+	names, err := s.Users.Names(ctx, p.validators)
+	if err != nil {
+		return err
+	}
+	for _, id := range p.validators {
+		if name, ok := names[id]; ok {
+			p.Validator = name
+			return nil
+		}
+	}
+	return nil
 }
 
 // load reads a version of a guideline of space sp with its cover data.
@@ -183,12 +214,13 @@ func (s *Service) load(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, id int
 	base := s.SpaceURL(sp.Subdomain)
 	p := printable{id: id, base: base, Document: Document{Space: sp.Title, Title: v.Title, Language: v.Language, Version: v.Version,
 		Canonical: fmt.Sprintf("%sguideline/%d/%s", base, id, v.Language), GeneratedAt: s.Guidelines.Clock.Time()}}
-	// the validator who accepted this version, else the guideline's main validator
-	err = tx.QueryRow(ctx, `SELECT coalesce(
-			(SELECT trim(u.firstname || ' ' || u.lastname) FROM validations a JOIN control.users u ON u.id = a.validator_id
-			  WHERE a.guideline_id = $1 AND a.version = $2 AND a.progress = 'accepted' ORDER BY a.revision DESC LIMIT 1),
-			(SELECT trim(u.firstname || ' ' || u.lastname) FROM guidelines g JOIN control.users u ON u.id = g.main_validator_id
-			  WHERE g.id = $1), '')`, id, version).Scan(&p.Validator)
+	// who may be named as validator, first the one who accepted this version, else the
+	// guideline's main validator (named, once the transaction is done, by withValidator)
+	err = tx.QueryRow(ctx, `SELECT ARRAY(SELECT a.validator_id FROM validations a
+			  WHERE a.guideline_id = $1 AND a.version = $2 AND a.progress = 'accepted' AND a.validator_id IS NOT NULL
+			  ORDER BY a.revision DESC)
+			|| ARRAY(SELECT g.main_validator_id FROM guidelines g WHERE g.id = $1 AND g.main_validator_id IS NOT NULL)`,
+		id, version).Scan(&p.validators)
 	if err != nil {
 		return p, err
 	}

@@ -30,6 +30,13 @@ type Service struct {
 	Links func(subdomain string) string
 	// Texts keeps published versions between reads.
 	Texts *Texts
+	// Users names validators.
+	Users Names
+}
+
+// Names reads the names of users by id (services/users); ids of nobody are missing.
+type Names interface {
+	Names(ctx context.Context, ids []int64) (map[int64]string, error)
 }
 
 // GuidelineRequest names a language of a guideline; Space is the source space of a guideline
@@ -204,7 +211,7 @@ type language struct {
 	important      bool
 	comment        string
 	// the latest acceptance (not a hotfix) and who gave it
-	validator      string
+	validator      *int64
 	validationDate *time.Time
 }
 
@@ -213,13 +220,13 @@ type language struct {
 // are NULL-safe for a guideline without languages joined to the left.
 const languageColumns = `coalesce(l.language, ''), coalesce(v.title, ''), l.published_version, coalesce(l.online, false),
 	coalesce(l.archived, false), l.valid_until, l.valid_since, l.first_published_at, coalesce(l.change_important, false),
-	coalesce(l.change_comment, ''), coalesce(a.validator, ''), a.completed_at`
+	coalesce(l.change_comment, ''), a.validator_id, a.completed_at`
 
 // languageJoins join the published version and the latest acceptance (not a hotfix) with
 // its validator to the languages l.
 const languageJoins = `LEFT JOIN guideline_versions v ON v.guideline_id = l.guideline_id AND v.version = l.published_version
-	LEFT JOIN LATERAL (SELECT trim(u.firstname || ' ' || u.lastname) AS validator, x.completed_at
-		FROM validations x LEFT JOIN control.users u ON u.id = x.validator_id
+	LEFT JOIN LATERAL (SELECT x.validator_id, x.completed_at
+		FROM validations x
 		WHERE x.guideline_id = l.guideline_id AND x.language = l.language AND x.progress = 'accepted' AND x.kind <> 'hotfix'
 		ORDER BY x.revision DESC LIMIT 1) a ON true`
 
@@ -417,7 +424,10 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 	g.Language, g.Version, g.Title, g.Description, g.Tags = l.code, *l.facts.Published, t.title, t.description, t.tags
 	g.ValidFrom, g.ValidUntil, g.FirstPublishedDate = l.validSince, l.facts.ValidUntil, l.firstPublished
 	g.ImportantChange, g.ChangeComment = l.important, l.comment
-	g.Validator, g.ValidationDate = l.validator, l.validationDate
+	if g.Validator, err = s.validator(ctx, l.validator); err != nil {
+		return Guideline{}, err
+	}
+	g.ValidationDate = l.validationDate
 	g.Collection = Ref{ID: st.Collection, Title: st.collection}
 	g.Metadata = st.Metadata
 	g.Details, g.details = t.details, t.encoded
@@ -440,6 +450,16 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 	}
 	g.Abilities = Abilities{MayComment: local && !policy.PrincipalFrom(ctx).Anonymous(), MayEdit: mayEdit}
 	return g, nil
+}
+
+// validator is the name of the validator of a language ("" for none, or an account deleted
+// since).
+func (s *Service) validator(ctx context.Context, id *int64) (string, error) {
+	if id == nil {
+		return "", nil
+	}
+	names, err := s.Users.Names(ctx, []int64{*id})
+	return names[*id], err
 }
 
 // resolveExtern fills in the text of a section reference when the caller may read the

@@ -3,14 +3,17 @@ package spaces
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
 
 	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
+	"vademecum/services/guidelines"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -53,29 +56,20 @@ func (s *Service) Members(ctx context.Context, req MembersRequest) ([]users.Memb
 const maxSearchResults = 20
 
 func (s *Service) members(ctx context.Context, sp *tenancy.Space, page users.Page) ([]users.Member, error) {
-	// The page is chosen on the bare rows first, so that the columns of a user (their
-	// e-mail) are computed for the page only, not for every member.
-	where := "m.space_id = $1"
-	args := []any{sp.ID, page.Limit, page.Offset}
-	if page.Query != "" {
-		where += ` AND m.user_id IN (` + users.MatchIDs("$4") + `)`
-		args = append(args, users.Pattern(page.Query))
-	}
-	q := `SELECT ` + users.UserColumns + `, p.admin, ` + users.AuthorFlag(sp.Schema) + ` FROM (
-		SELECT m.user_id, m.admin, lower(u.lastname) AS ln, lower(u.firstname) AS fn FROM control.space_members m
-		JOIN control.users u ON u.id = m.user_id WHERE ` + where + `
-		ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT $2 OFFSET $3) p
-		JOIN control.users u ON u.id = p.user_id ORDER BY p.ln, p.fn, u.id`
-	rows, err := s.Pool.Query(ctx, q, args...)
+	out, err := s.Users.SpaceMembers(ctx, sp.ID, page)
 	if err != nil {
 		return nil, err
 	}
-	out, err := pgx.CollectRows(rows, users.ScanMember)
+	ids := make([]int64, len(out))
+	for i, m := range out {
+		ids[i] = m.ID
+	}
+	authors, err := guidelines.Authors(ctx, s.Registry.DB(), sp, ids)
 	if err != nil {
 		return nil, err
 	}
-	if out == nil {
-		out = []users.Member{}
+	for i := range out {
+		out[i].IsAuthor = authors[out[i].ID]
 	}
 	return out, s.withInvitations(ctx, sp, out)
 }
@@ -393,13 +387,12 @@ func (s *Service) RevokeInvitation(ctx context.Context, req InvitationRequest) (
 		if err := s.Invitations.Revoke(ctx, tx, sp.ID, user); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, "DELETE FROM control.space_members WHERE space_id = $1 AND user_id = $2", sp.ID, user); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, "DELETE FROM "+pgx.Identifier{sp.Schema, "collection_roles"}.Sanitize()+" WHERE user_id = $1", user)
-		return err
+		return s.endMembership(ctx, tx, sp, user)
 	})
-	return err == nil, err
+	if err != nil {
+		return false, err
+	}
+	return true, s.forgetRoles(ctx, sp, user)
 }
 
 // DeleteMemberRequest removes a member from a space.
@@ -415,29 +408,110 @@ func (s *Service) DeleteMember(ctx context.Context, req DeleteMemberRequest) (bo
 	if err != nil {
 		return false, err
 	}
-	err = s.changeMember(ctx, sp, int64(req.ID), func(tx pgx.Tx) error {
-		var published int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM `+pgx.Identifier{sp.Schema, "guidelines"}.Sanitize()+` g
-			WHERE (g.author_id = $1 OR EXISTS (SELECT 1 FROM `+pgx.Identifier{sp.Schema, "guideline_coauthors"}.Sanitize()+` a
-			  WHERE a.guideline_id = g.id AND a.user_id = $1))
-			AND EXISTS (SELECT 1 FROM `+pgx.Identifier{sp.Schema, "guideline_languages"}.Sanitize()+` l
-			  WHERE l.guideline_id = g.id AND l.published_version IS NOT NULL)`, int64(req.ID)).Scan(&published); err != nil {
-			return err
-		}
+	user := int64(req.ID)
+	// read in the space before the control transaction, refused within it (after the
+	// membership is known) as ever
+	published, err := s.publishedBy(ctx, sp, user)
+	if err != nil {
+		return false, err
+	}
+	err = s.changeMember(ctx, sp, user, func(tx pgx.Tx) error {
 		if published > 0 {
 			return ErrHasPublishedGuidelines.With(map[string]any{"n": published})
 		}
 		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "member.removed", Space: sp,
-			Target: auditlog.Target{Type: auditlog.TypeUser, ID: int64(req.ID)}}); err != nil {
+			Target: auditlog.Target{Type: auditlog.TypeUser, ID: user}}); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, "DELETE FROM control.space_members WHERE space_id = $1 AND user_id = $2", sp.ID, int64(req.ID)); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, "DELETE FROM "+pgx.Identifier{sp.Schema, "collection_roles"}.Sanitize()+" WHERE user_id = $1", int64(req.ID))
+		return s.endMembership(ctx, tx, sp, user)
+	})
+	if err != nil {
+		return false, err
+	}
+	return true, s.forgetRoles(ctx, sp, user)
+}
+
+// publishedBy counts the guidelines of the space with a published language that the user
+// authors or co-authors.
+func (s *Service) publishedBy(ctx context.Context, sp *tenancy.Space, user int64) (int, error) {
+	var n int
+	err := s.Registry.DB().SpaceQuery(ctx, sp, func(rows pgx.Rows) error {
+		_, err := pgx.ForEachRow(rows, []any{&n}, func() error { return nil })
+		return err
+	}, `SELECT count(*) FROM guidelines g
+		WHERE (g.author_id = $1 OR EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $1))
+		AND EXISTS (SELECT 1 FROM guideline_languages l WHERE l.guideline_id = g.id AND l.published_version IS NOT NULL)`, user)
+	if err != nil {
+		return 0, fmt.Errorf("count published guidelines of member: %w", err)
+	}
+	return n, nil
+}
+
+// endMembership ends a membership in the control transaction tx. The member's collection
+// roles are in the space, which may live on another cluster: they go in a transaction of
+// the space once tx committed (forgetRoles), and a MemberRemoved job inserted in tx does it
+// again after commit, so that a crash between the two cannot leave roles behind that would
+// come back if the person became a member again.
+func (s *Service) endMembership(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, user int64) error {
+	if _, err := tx.Exec(ctx, "DELETE FROM control.space_members WHERE space_id = $1 AND user_id = $2", sp.ID, user); err != nil {
+		return err
+	}
+	_, err := s.Jobs.InsertTx(ctx, tx, MemberRemoved{SpaceID: sp.ID, UserID: user}, nil)
+	return err
+}
+
+// forgetRoles deletes the collection roles of a former member in the space.
+func (s *Service) forgetRoles(ctx context.Context, sp *tenancy.Space, user int64) error {
+	return forgetRoles(ctx, s.Registry.DB(), sp, user)
+}
+
+func forgetRoles(ctx context.Context, db *tenancy.DB, sp *tenancy.Space, user int64) error {
+	err := db.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "DELETE FROM collection_roles WHERE user_id = $1", user)
 		return err
 	})
-	return err == nil, err
+	if err != nil {
+		return fmt.Errorf("delete collection roles of former member: %w", err)
+	}
+	return nil
+}
+
+// MemberRemoved is the job that deletes, in a space, the collection roles of someone whose
+// membership ended (space schemas hold user ids without foreign keys). The request that
+// ended the membership deletes them at once; the job makes sure of it after a crash.
+type MemberRemoved struct {
+	SpaceID int64 `json:"spaceId"`
+	UserID  int64 `json:"userId"`
+}
+
+// Kind names the job.
+func (MemberRemoved) Kind() string { return "space_member_removed" }
+
+// MemberRemovedWorker runs MemberRemoved.
+type MemberRemovedWorker struct {
+	river.WorkerDefaults[MemberRemoved]
+	Registry *tenancy.Registry
+}
+
+// Work deletes the roles unless the person became a member again meanwhile (their roles are
+// then new ones); running it again changes nothing.
+func (w *MemberRemovedWorker) Work(ctx context.Context, job *river.Job[MemberRemoved]) error {
+	sp, err := w.Registry.ByID(ctx, job.Args.SpaceID)
+	if errors.Is(err, tenancy.ErrNotFound) {
+		return nil // the space is gone, or not active: nobody acts in it
+	}
+	if err != nil {
+		return err
+	}
+	var member bool
+	if err := w.Registry.DB().Control().QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM control.space_members WHERE space_id = $1 AND user_id = $2)",
+		sp.ID, job.Args.UserID).Scan(&member); err != nil {
+		return err
+	}
+	if member {
+		return nil
+	}
+	return forgetRoles(ctx, w.Registry.DB(), sp, job.Args.UserID)
 }
 
 // SetAdminRequest gives or takes a member's admin rights in a space.

@@ -3,14 +3,15 @@ package users
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
+	"vademecum/tenancy"
 )
 
 // ErrLastLogin refuses removing the only way a user signs in.
@@ -70,18 +71,17 @@ func (s *Service) userData(ctx context.Context, id int64) (UserData, error) {
 	if d.Logins, err = s.logins(ctx, id); err != nil {
 		return UserData{}, err
 	}
-	rows, err := s.Pool.Query(ctx, `SELECT s.title, s.id, m.admin, s.schema_name FROM control.space_members m
+	rows, err := s.Pool.Query(ctx, `SELECT s.title, s.id, m.admin FROM control.space_members m
 		JOIN control.spaces s ON s.id = m.space_id WHERE m.user_id = $1 AND s.status = 'active' ORDER BY s.title`, id)
 	if err != nil {
 		return UserData{}, err
 	}
-	var parts []string
 	index := map[int64]int{}
+	var spaceIDs []int64
 	for rows.Next() {
 		var r SpaceRole
 		var admin bool
-		var schema string
-		if err := rows.Scan(&r.Space, &r.SpaceID, &admin, &schema); err != nil {
+		if err := rows.Scan(&r.Space, &r.SpaceID, &admin); err != nil {
 			return UserData{}, err
 		}
 		r.Roles = []string{"member"}
@@ -91,43 +91,56 @@ func (s *Service) userData(ctx context.Context, id int64) (UserData, error) {
 		r.CollectionRoles = []CollectionRole{}
 		index[r.SpaceID] = len(d.SpaceRoles)
 		d.SpaceRoles = append(d.SpaceRoles, r)
-		parts = append(parts, fmt.Sprintf(`SELECT %d::bigint, c.id, c.title, array_agg(r.role ORDER BY r.role)
-			FROM %[2]s.collection_roles r JOIN %[2]s.collections c ON c.id = r.collection_id WHERE r.user_id = $1 GROUP BY c.id, c.title`,
-			r.SpaceID, pgx.Identifier{schema}.Sanitize()))
+		spaceIDs = append(spaceIDs, r.SpaceID)
 	}
 	if err := rows.Err(); err != nil {
 		return UserData{}, err
 	}
-	if len(parts) > 0 {
-		rows, err := s.Pool.Query(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY 3", id)
-		if err != nil {
-			return UserData{}, err
-		}
-		for rows.Next() {
-			var spaceID int64
-			c := CollectionRole{GuidelineRoles: []string{}}
-			if err := rows.Scan(&spaceID, &c.CollectionID, &c.CollectionTitle, &c.Roles); err != nil {
-				return UserData{}, err
-			}
-			r := &d.SpaceRoles[index[spaceID]]
-			r.CollectionRoles = append(r.CollectionRoles, c)
-		}
-		if err := rows.Err(); err != nil {
-			return UserData{}, err
-		}
+	if err := s.spaceCollectionRoles(ctx, id, spaceIDs, func(spaceID int64, roles []CollectionRole) {
+		d.SpaceRoles[index[spaceID]].CollectionRoles = roles
+	}); err != nil {
+		return UserData{}, err
 	}
 	// Similar: the same name, or the same local part of an e-mail address at another domain.
-	rows, err = s.Pool.Query(ctx, `SELECT `+UserColumns+` FROM control.users u, control.users me
+	d.SimilarUsers, err = collectUsers(s.Pool.Query(ctx, `SELECT `+userColumns+` FROM control.users u, control.users me
 		WHERE me.id = $1 AND u.id <> me.id AND (
 			(me.lastname <> '' AND lower(u.firstname) = lower(me.firstname) AND lower(u.lastname) = lower(me.lastname))
 			OR EXISTS (SELECT 1 FROM control.logins a, control.logins b WHERE a.user_id = me.id AND b.user_id = u.id
 				AND split_part(a.email, '@', 1) = split_part(b.email, '@', 1)))
-		ORDER BY u.id LIMIT $2`, id, maxSearchResults)
-	if err != nil {
-		return UserData{}, err
-	}
-	d.SimilarUsers, err = collectUsers(rows)
+		ORDER BY u.id LIMIT $2`, id, maxSearchResults))
 	return d, err
+}
+
+// spaceCollectionRoles reads the user's roles in the collections of each of the spaces, each
+// in its own space (in parallel), in the order of the collections' titles; found gets each
+// space's list and is called one space at a time.
+func (s *Service) spaceCollectionRoles(ctx context.Context, user int64, spaceIDs []int64, found func(int64, []CollectionRole)) error {
+	if len(spaceIDs) == 0 {
+		return nil
+	}
+	spaces, err := s.Spaces.ByIDs(ctx, spaceIDs)
+	if err != nil {
+		return err
+	}
+	var mu sync.Mutex
+	return s.DB.EachSpace(ctx, spaces, func(sp *tenancy.Space, tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT c.id, c.title, array_agg(r.role ORDER BY r.role) FROM collection_roles r
+			JOIN collections c ON c.id = r.collection_id WHERE r.user_id = $1 GROUP BY c.id, c.title ORDER BY c.title`, user)
+		if err != nil {
+			return err
+		}
+		roles, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (CollectionRole, error) {
+			c := CollectionRole{GuidelineRoles: []string{}}
+			return c, row.Scan(&c.CollectionID, &c.CollectionTitle, &c.Roles)
+		})
+		if err != nil || len(roles) == 0 {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		found(sp.ID, roles)
+		return nil
+	})
 }
 
 // LoginRequest names a user and a login e-mail.

@@ -27,12 +27,8 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) ([]User, error)
 	if q == "" {
 		return []User{}, nil
 	}
-	rows, err := s.Pool.Query(ctx, `SELECT `+UserColumns+` FROM control.users u WHERE u.id IN (`+MatchIDs("$1")+`)
-		ORDER BY lower(u.lastname), lower(u.firstname), u.id LIMIT $2`, Pattern(q), maxSearchResults)
-	if err != nil {
-		return nil, err
-	}
-	return collectUsers(rows)
+	return collectUsers(s.Pool.Query(ctx, `SELECT `+userColumns+` FROM control.users u WHERE u.id IN (`+matchIDs("$1")+`)
+		ORDER BY `+nameOrder+` LIMIT $2`, pattern(q), maxSearchResults))
 }
 
 // BulkRequest looks several e-mail addresses up at once.
@@ -58,7 +54,7 @@ func (s *Service) SearchBulk(ctx context.Context, req BulkRequest) ([]BulkResult
 	for i, q := range req.Query {
 		emails[i] = strings.ToLower(strings.TrimSpace(q))
 	}
-	rows, err := s.Pool.Query(ctx, `SELECT DISTINCT ON (l.email) l.email, `+UserColumns+`
+	rows, err := s.Pool.Query(ctx, `SELECT DISTINCT ON (l.email) l.email, `+userColumns+`
 		FROM control.logins l JOIN control.users u ON u.id = l.user_id WHERE l.email = ANY($1) ORDER BY l.email, l.id`, emails)
 	if err != nil {
 		return nil, err
@@ -67,7 +63,7 @@ func (s *Service) SearchBulk(ctx context.Context, req BulkRequest) ([]BulkResult
 	for rows.Next() {
 		var e string
 		var u User
-		if err := rows.Scan(&e, &u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder); err != nil {
+		if err := rows.Scan(append([]any{&e}, u.targets()...)...); err != nil {
 			return nil, err
 		}
 		found[e] = u
@@ -83,30 +79,6 @@ func (s *Service) SearchBulk(ctx context.Context, req BulkRequest) ([]BulkResult
 		}
 	}
 	return out, nil
-}
-
-func collectUsers(rows pgx.Rows) ([]User, error) {
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (User, error) {
-		var u User
-		err := row.Scan(&u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder)
-		return u, err
-	})
-	if out == nil {
-		out = []User{}
-	}
-	return out, err
-}
-
-// Pattern is the LIKE pattern that finds q, taken literally and in lower case, anywhere.
-func Pattern(q string) string {
-	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q)) + "%"
-}
-
-// MatchIDs is a query of the ids of users whose name (either order) or login e-mail matches
-// the Pattern in parameter param; trigram indexes serve both branches.
-func MatchIDs(param string) string {
-	return `SELECT id FROM control.users WHERE search_name LIKE ` + param +
-		` UNION SELECT user_id FROM control.logins WHERE email LIKE ` + param
 }
 
 // Page selects a window of a long list.
@@ -220,7 +192,7 @@ func (s *Service) Requests(ctx context.Context, where string, args ...any) ([]Me
 }
 
 func (s *Service) requests(ctx context.Context, where string, args ...any) ([]MembershipRequest, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT r.id, r.space_id, `+UserColumns+`, r.message, r.status,
+	rows, err := s.Pool.Query(ctx, `SELECT r.id, r.space_id, `+userColumns+`, r.message, r.status,
 		to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
 		FROM control.membership_requests r JOIN control.users u ON u.id = r.user_id WHERE `+where+` ORDER BY r.created_at DESC, r.id DESC`, args...)
 	if err != nil {
@@ -228,9 +200,7 @@ func (s *Service) requests(ctx context.Context, where string, args ...any) ([]Me
 	}
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (MembershipRequest, error) {
 		var m MembershipRequest
-		u := &m.User
-		err := row.Scan(&m.ID, &m.SpaceID, &u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder,
-			&m.Message, &m.Status, &m.CreatedAt)
+		err := row.Scan(append(append([]any{&m.ID, &m.SpaceID}, m.User.targets()...), &m.Message, &m.Status, &m.CreatedAt)...)
 		return m, err
 	})
 	if out == nil {

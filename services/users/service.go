@@ -5,6 +5,7 @@ package users
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/mail"
 	"slices"
 	"strings"
@@ -53,10 +54,12 @@ type Service struct {
 	Pool   *pgxpool.Pool
 	Grants GrantInvalidator
 	Tasks  TaskCounter
-	// DB, Spaces and Jobs serve account deletion, which reaches into every space.
+	// DB and Spaces read what spaces hold about users: collection roles for the profile and
+	// the super admin's view, and for account deletion what every space names.
 	DB     *tenancy.DB
-	Spaces tenancy.SpaceLister
-	Jobs   JobInserter
+	Spaces Spaces
+	// Jobs serves account deletion, which reaches into every space.
+	Jobs JobInserter
 	// Sessions ends a user's sessions when the super admin changes their addresses.
 	Sessions SessionEnder
 	// Roles tells which administrator roles hold in the request's session (some need a
@@ -64,6 +67,13 @@ type Service struct {
 	Roles RoleChecker
 
 	profiles profileCache
+	names    nameCache
+}
+
+// Spaces lists the active spaces and reads those of some ids (tenancy.Registry).
+type Spaces interface {
+	tenancy.SpaceLister
+	ByIDs(ctx context.Context, ids []int64) ([]*tenancy.Space, error)
 }
 
 // RoleChecker reports whether a principal holds a role in a policy domain.
@@ -148,21 +158,6 @@ type Invitation struct {
 	Pending bool `json:"pending"`
 }
 
-// ScanMember reads UserColumns followed by the admin flag and AuthorFlag.
-func ScanMember(row pgx.CollectableRow) (Member, error) {
-	var m Member
-	err := row.Scan(&m.ID, &m.Firstname, &m.Lastname, &m.Username, &m.Title, &m.About, &m.Language, &m.WeeklyReminder, &m.Admin, &m.IsAuthor)
-	return m, err
-}
-
-// AuthorFlag selects whether the user u authors or co-authors a guideline of the space
-// schema.
-func AuthorFlag(schema string) string {
-	g := pgx.Identifier{schema, "guidelines"}.Sanitize()
-	c := pgx.Identifier{schema, "guideline_coauthors"}.Sanitize()
-	return `(EXISTS (SELECT 1 FROM ` + g + ` g WHERE g.author_id = u.id) OR EXISTS (SELECT 1 FROM ` + c + ` c WHERE c.user_id = u.id))`
-}
-
 // Navigation holds the sidebar's capability flags and task counters for the current space.
 type Navigation struct {
 	Dashboard            bool `json:"dashboard"`
@@ -177,10 +172,6 @@ type Navigation struct {
 	ValidatorTasks       int  `json:"validatorTasks"`
 	SpaceMemberTasks     int  `json:"spaceMemberTasks"`
 }
-
-// UserColumns selects a User from control.users u.
-const UserColumns = `u.id, u.firstname, u.lastname, coalesce((SELECT l.email FROM control.logins l
-	WHERE l.user_id = u.id ORDER BY l.is_primary DESC, l.id LIMIT 1), ''), u.title, u.about, u.language, u.weekly_reminder`
 
 // Profile returns the caller's profile. Signed-in users ask for it on every page, so it is
 // remembered per user, login, space and second factor until anything about the user's
@@ -203,8 +194,11 @@ func (s *Service) Profile(ctx context.Context, _ struct{}) (Profile, error) {
 	return p, err
 }
 
-// ForgetProfile drops the remembered profiles of a user (0: of everyone).
-func (s *Service) ForgetProfile(userID int64) { s.profiles.forget(userID) }
+// ForgetProfile drops the remembered profiles and name of a user (0: of everyone).
+func (s *Service) ForgetProfile(userID int64) {
+	s.profiles.forget(userID)
+	s.names.forget(userID)
+}
 
 func anonymousProfile() Profile {
 	return Profile{Username: "Anonymous", Spaces: []int64{}, Collections: []int64{}, AdminOfCollections: []int64{},
@@ -216,7 +210,7 @@ func (s *Service) loadProfile(ctx context.Context, who policy.Principal) (Profil
 	p := anon
 	var u User
 	var adminOf []int64
-	err := s.Pool.QueryRow(ctx, `SELECT `+UserColumns+`, u.prefer_collapsed, u.dark_mode, u.super_admin,
+	err := s.Pool.QueryRow(ctx, `SELECT `+userColumns+`, u.prefer_collapsed, u.dark_mode, u.super_admin,
 		coalesce((SELECT l.verified FROM control.logins l WHERE l.id = $2), true),
 		coalesce(m.spaces, '{}'), coalesce(m.admin_of, '{}')
 		FROM control.users u,
@@ -224,8 +218,7 @@ func (s *Service) loadProfile(ctx context.Context, who policy.Principal) (Profil
 			array_agg(space_id ORDER BY space_id) FILTER (WHERE admin) AS admin_of
 			FROM control.space_members WHERE user_id = u.id) m
 		WHERE u.id = $1`, who.UserID, who.LoginID).Scan(
-		&u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder,
-		&p.PreferCollapsed, &p.DarkMode, &p.SuperAdmin, &p.EmailVerified, &p.Spaces, &adminOf)
+		append(u.targets(), &p.PreferCollapsed, &p.DarkMode, &p.SuperAdmin, &p.EmailVerified, &p.Spaces, &adminOf)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return anon, nil // the account was deleted while a session was open
 	}
@@ -274,22 +267,26 @@ type collectionRole struct {
 }
 
 // collectionRoles lists the caller's roles in the collections of the current space. It is
-// one statement on the hot path of profile and navigation, so it names the space's table
-// instead of opening a tenancy.Tx (four round trips), as the policy's grant loader does.
+// one statement on the hot path of profile and navigation, so it is one round trip to the
+// space (SpaceQuery) rather than a transaction of four.
 func (s *Service) collectionRoles(ctx context.Context, userID int64) ([]collectionRole, error) {
 	sp, ok := tenancy.SpaceFrom(ctx)
 	if !ok {
 		return nil, nil
 	}
-	rows, err := s.Pool.Query(ctx, "SELECT collection_id, role FROM "+pgx.Identifier{sp.Schema, "collection_roles"}.Sanitize()+
-		" WHERE user_id = $1 ORDER BY collection_id, role", userID)
+	var out []collectionRole
+	err := s.DB.SpaceQuery(ctx, sp, func(rows pgx.Rows) error {
+		var err error
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (collectionRole, error) {
+			var r collectionRole
+			return r, row.Scan(&r.collection, &r.role)
+		})
+		return err
+	}, "SELECT collection_id, role FROM collection_roles WHERE user_id = $1 ORDER BY collection_id, role", userID)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("users: collection roles: %w", err)
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (collectionRole, error) {
-		var r collectionRole
-		return r, row.Scan(&r.collection, &r.role)
-	})
+	return out, nil
 }
 
 // Navigation computes the caller's capability flags in the current space.
@@ -363,8 +360,7 @@ type UserRequest struct {
 // User returns the public data of a user.
 func (s *Service) User(ctx context.Context, req UserRequest) (User, error) {
 	var u User
-	err := s.Pool.QueryRow(ctx, "SELECT "+UserColumns+" FROM control.users u WHERE u.id = $1", int64(req.ID)).Scan(
-		&u.ID, &u.Firstname, &u.Lastname, &u.Username, &u.Title, &u.About, &u.Language, &u.WeeklyReminder)
+	err := s.Pool.QueryRow(ctx, "SELECT "+userColumns+" FROM control.users u WHERE u.id = $1", int64(req.ID)).Scan(u.targets()...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return User{}, ErrUserNotFound
 	}

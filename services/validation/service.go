@@ -68,6 +68,13 @@ type Service struct {
 	Authz Authorizer
 	Jobs  JobInserter
 	Clock guidelines.Clock
+	// Users lists the validators to choose from.
+	Users People
+}
+
+// People lists users by name (services/users).
+type People interface {
+	ByName(ctx context.Context, ids []int64, page users.Page) ([]users.User, error)
 }
 
 func (s *Service) now() time.Time { return s.Clock.Time() }

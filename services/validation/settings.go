@@ -10,6 +10,7 @@ import (
 	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/guidelines"
+	"vademecum/services/users"
 )
 
 // GuidelineRequest names a guideline.
@@ -65,24 +66,25 @@ func (s *Service) tx(ctx context.Context, fn func(pgx.Tx) error) error {
 // ValidationSettings returns a guideline's main validator and validity interval.
 func (s *Service) ValidationSettings(ctx context.Context, req GuidelineRequest) (Settings, error) {
 	var st Settings
+	var validators []int64
 	err := s.tx(ctx, func(tx pgx.Tx) error {
 		collection, err := s.settingsAccess(ctx, tx, int64(req.Guideline), false)
 		if err != nil {
 			return err
 		}
-		if err := tx.QueryRow(ctx, "SELECT main_validator_id, validation_interval FROM guidelines WHERE id = $1", int64(req.Guideline)).
-			Scan(&st.MainValidator, &st.ValidationInterval); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, `SELECT trim(u.firstname || ' ' || u.lastname), u.id FROM collection_roles r JOIN control.users u ON u.id = r.user_id
-			WHERE r.collection_id = $1 AND r.role = 'validator' ORDER BY lower(u.lastname), lower(u.firstname), u.id`, collection)
-		if err != nil {
-			return err
-		}
-		st.Validators, err = pgx.CollectRows(rows, pgx.RowToStructByPos[guidelines.Option])
-		return err
+		return tx.QueryRow(ctx, `SELECT main_validator_id, validation_interval,
+				ARRAY(SELECT user_id FROM collection_roles WHERE collection_id = $2 AND role = 'validator')
+			FROM guidelines WHERE id = $1`, int64(req.Guideline), collection).Scan(&st.MainValidator, &st.ValidationInterval, &validators)
 	})
-	return st, err
+	if err != nil {
+		return st, err
+	}
+	people, err := s.Users.ByName(ctx, validators, users.Page{})
+	if err != nil {
+		return st, err
+	}
+	st.Validators = guidelines.UserOptions(people)
+	return st, nil
 }
 
 // SettingsRequest changes the main validator and the validity interval in months.
