@@ -2,12 +2,17 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"vademecum/services/api"
+	"vademecum/services/collections"
 	"vademecum/services/spaces"
 	"vademecum/tenancy"
 )
@@ -70,7 +75,6 @@ func TestIntegrationSuspendedSpace(t *testing.T) {
 	page := e.do(http.MethodGet, "beta."+testDomain, "/collections", "", nil, "")
 	assert.Equal(t, http.StatusServiceUnavailable, page.StatusCode)
 	assert.Equal(t, "3600", page.Header.Get("Retry-After"))
-	assert.Contains(t, page.Header.Get("Content-Type"), "text/html")
 	assert.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "common/query/space", `{"idOrDomain":"alpha"}`).Status)
 	lp := e.landing(e.outsider, map[string]any{})
 	for _, sp := range lp.Spaces {
@@ -83,4 +87,28 @@ func TestIntegrationSuspendedSpace(t *testing.T) {
 	r := e.api("beta", e.betaAdmin, "common/query/space", `{"idOrDomain":"beta"}`)
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	assert.Contains(t, string(r.Body), `"title":"Beta Clinic"`)
+}
+
+// Deleting an account forgets it in a space on another cluster too.
+func TestIntegrationDeleteUserAcrossClusters(t *testing.T) {
+	betaPlacement = tenancy.Placement{Cluster: "second", OwnDatabase: true}
+	e := newEnv(t)
+	betaPlacement = tenancy.Placement{}
+	ctx := context.Background()
+	beta, err := e.app.registry.ByID(ctx, e.beta.ID)
+	require.NoError(t, err)
+	require.Equal(t, "second", beta.Cluster)
+	admin := e.ids["admin@beta.ch"]
+	_, err = e.app.collections.CreateCollection(tenancy.WithSpace(ctx, beta), collections.CreateRequest{SpaceID: api.ID(beta.ID),
+		Collection: collections.CollectionInput{Title: "Notfall", Visibility: "private", Admins: []api.ID{api.ID(admin)}}})
+	require.NoError(t, err)
+	roles := func() (n int) {
+		require.NoError(t, e.db.SpaceTx(ctx, beta, func(tx pgx.Tx) error {
+			return tx.QueryRow(ctx, "SELECT count(*) FROM collection_roles WHERE user_id = $1", admin).Scan(&n)
+		}))
+		return n
+	}
+	require.Equal(t, 1, roles())
+	require.Equal(t, http.StatusOK, e.api("www", e.super, "common/mutation/deleteUser", fmt.Sprintf(`{"userId":%d}`, admin)).Status)
+	require.Eventually(t, func() bool { return roles() == 0 }, 10*time.Second, 20*time.Millisecond)
 }

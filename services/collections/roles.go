@@ -174,8 +174,10 @@ func (s *Service) AddValidators(ctx context.Context, req AddValidatorsRequest) (
 const maxEmails = 1000
 
 // Enroller makes people members of a space by e-mail address, inviting those who never
-// signed in (services/spaces), in the caller's transaction.
+// signed in (services/spaces), in the caller's transaction of the control plane.
 type Enroller interface {
+	// Accounts returns the ids of the accounts the addresses name, those that have one.
+	Accounts(ctx context.Context, emails []string) ([]int64, error)
 	Enrol(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, emails []string, domainsOnly bool) ([]int64, error)
 }
 
@@ -212,19 +214,18 @@ func (s *Service) grant(ctx context.Context, collection api.ID, list []api.ID, e
 	if err := s.requireMembers(ctx, sp, userIDs); err != nil {
 		return nil, err
 	}
-	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if len(emailList) > 0 {
-			enrolled, err := s.Enroller.Enrol(ctx, tx, sp, emailList, domainsOnly)
-			if err != nil {
-				return err
-			}
-			for _, id := range enrolled {
-				if !slices.Contains(userIDs, id) {
-					userIDs = append(userIDs, id)
-				}
-			}
+	// Who may hold the role already: those named by id and the accounts the addresses name.
+	// Checked before anyone is enrolled, so that a refusal changes nothing.
+	candidates := slices.Clone(userIDs)
+	if len(emailList) > 0 {
+		existing, err := s.Enroller.Accounts(ctx, emailList)
+		if err != nil {
+			return nil, err
 		}
-		rows, err := tx.Query(ctx, "SELECT DISTINCT user_id FROM collection_roles WHERE collection_id = $1 AND user_id = ANY($2) AND "+holds, int64(collection), userIDs)
+		candidates = append(candidates, existing...)
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "SELECT DISTINCT user_id FROM collection_roles WHERE collection_id = $1 AND user_id = ANY($2) AND "+holds, int64(collection), candidates)
 		if err != nil {
 			return err
 		}
@@ -235,11 +236,39 @@ func (s *Service) grant(ctx context.Context, collection api.ID, list []api.ID, e
 		if len(already) > 0 {
 			return ErrAlreadyMember.With(map[string]any{"ids": already})
 		}
-		if _, err = tx.Exec(ctx, "INSERT INTO collection_roles (collection_id, user_id, role) SELECT $1, u, $3 FROM unnest($2::bigint[]) u",
-			int64(collection), userIDs, role); err != nil {
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// Enrolment is the control plane's (memberships, invitations); the role is the space's. A
+	// crash between the two leaves people members of the space without the role, which
+	// granting it again completes.
+	if len(emailList) > 0 {
+		err := pgx.BeginFunc(ctx, s.DB.Control(), func(tx pgx.Tx) error {
+			enrolled, err := s.Enroller.Enrol(ctx, tx, sp, emailList, domainsOnly)
+			for _, id := range enrolled {
+				if !slices.Contains(userIDs, id) {
+					userIDs = append(userIDs, id)
+				}
+			}
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `INSERT INTO collection_roles (collection_id, user_id, role) SELECT $1, u, $3 FROM unnest($2::bigint[]) u
+			ON CONFLICT DO NOTHING RETURNING user_id`, int64(collection), userIDs, role)
+		if err != nil {
 			return err
 		}
-		for _, u := range userIDs {
+		added, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return err
+		}
+		for _, u := range added {
 			if err := record(ctx, tx, sp, "collection."+role+"Added", int64(collection), u); err != nil {
 				return err
 			}

@@ -222,6 +222,26 @@ type enrolment struct {
 // addSpaceMembers does, and returns their accounts. With domainsOnly, addresses that are not
 // of members already must be of the space's e-mail domains: a collection admin may bring
 // colleagues in, not outsiders. The caller drops the cached grants of the ids after commit.
+// Accounts returns the ids of the accounts the addresses of list name, those that have one;
+// an invalid address is refused as Enrol refuses it.
+func (s *Service) Accounts(ctx context.Context, list []string) ([]int64, error) {
+	emails, err := NormalizeEmails("emails", list)
+	if err != nil {
+		return nil, err
+	}
+	found, err := users.AccountsByEmail(ctx, s.Pool, emails)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, 0, len(found))
+	for _, email := range emails {
+		if id, ok := found[email]; ok {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
 func (s *Service) Enrol(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, list []string, domainsOnly bool) ([]int64, error) {
 	emails, err := NormalizeEmails("emails", list)
 	if err != nil {
