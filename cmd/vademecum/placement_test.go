@@ -112,3 +112,26 @@ func TestIntegrationDeleteUserAcrossClusters(t *testing.T) {
 	require.Equal(t, http.StatusOK, e.api("www", e.super, "common/mutation/deleteUser", fmt.Sprintf(`{"userId":%d}`, admin)).Status)
 	require.Eventually(t, func() bool { return roles() == 0 }, 10*time.Second, 20*time.Millisecond)
 }
+
+// The spaces that may name a user are known without walking every space: those they were a
+// member of and those they changed something in, also as a non-member.
+func TestIntegrationUserSpaces(t *testing.T) {
+	e := newEnv(t)
+	outsider := e.ids["outsider@test.ch"]
+	spacesOf := func(user int64) int {
+		return e.count("SELECT count(*) FROM control.user_spaces WHERE user_id = $1", user)
+	}
+	assert.Equal(t, 1, spacesOf(e.ids["member@alpha.ch"]), "a member: their space")
+	assert.Equal(t, 0, spacesOf(outsider))
+	require.Equal(t, http.StatusOK, e.api("beta", e.outsider, "common/mutation/setLanguage", `{"language":"fr"}`).Status)
+	assert.Equal(t, 1, e.count("SELECT count(*) FROM control.user_spaces WHERE user_id = $1 AND space_id = $2", outsider, e.beta.ID),
+		"acting in a space records it before the change")
+	require.Equal(t, http.StatusOK, e.api("beta", e.outsider, "common/query/profile", `{}`).Status)
+	assert.Equal(t, 1, spacesOf(outsider), "reading records nothing")
+	assert.Equal(t, 1, e.count("SELECT count(*) FROM control.user_spaces_state WHERE complete"), "a new installation's list is complete")
+
+	// Removing a member keeps the row: their comments and drafts may stay behind.
+	require.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/deleteSpaceMember",
+		fmt.Sprintf(`{"spaceId":%d,"id":%d}`, e.alpha.ID, e.ids["member@alpha.ch"])).Status)
+	assert.Equal(t, 1, spacesOf(e.ids["member@alpha.ch"]))
+}

@@ -184,6 +184,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		RedirectURL: links(tenancy.Landing) + strings.TrimPrefix(sso.CallbackPath, "/"), SpaceURL: links}
 
 	router := api.NewRouter(enforcer)
+	router.Acting = userSvc.Acting
 	authH.RegisterCalls(router)
 	api.Call(router, "common", "query", "apiVersion", func(context.Context, struct{}) (versionInfo, error) {
 		return versionInfo{Version: version}, nil

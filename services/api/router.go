@@ -27,6 +27,9 @@ type Router struct {
 	routed  http.Handler
 	authz   Authorizer
 	objects []string
+	// Acting, if set, runs before every allowed call that may change something (mutations,
+	// and handlers of methods other than GET), e.g. to record where a user acts.
+	Acting func(context.Context) error
 }
 
 // NewRouter returns an empty router whose endpoints are guarded by authz. Paths under /api/
@@ -77,6 +80,9 @@ func Call[Req, Resp any](r *Router, group, kind, name string, fn func(context.Co
 		}
 		return fn(ctx, req)
 	}
+	if kind != "query" {
+		ep = r.acting(ep)
+	}
 	ep = r.authorize(obj)(ep)
 	decode := func(_ context.Context, req *http.Request) (any, error) {
 		if err := requireJSON(req); err != nil {
@@ -93,10 +99,14 @@ func (r *Router) Get(pattern, obj string, h http.Handler) { r.Handle(http.Method
 // Handle registers a plain HTTP handler (downloads, uploads) for method and pattern, guarded
 // by the policy object obj.
 func (r *Router) Handle(method, pattern, obj string, h http.Handler) {
-	guarded := r.authorize(obj)(func(ctx context.Context, req any) (any, error) {
+	var ep endpoint.Endpoint = func(ctx context.Context, req any) (any, error) {
 		h.ServeHTTP(req.(rawRequest).w, req.(rawRequest).r)
 		return nil, nil
-	})
+	}
+	if method != http.MethodGet {
+		ep = r.acting(ep)
+	}
+	guarded := r.authorize(obj)(ep)
 	r.handle(method+" "+pattern, obj, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if _, err := guarded(req.Context(), rawRequest{w, req}); err != nil {
 			WriteError(req.Context(), w, err)
@@ -112,6 +122,18 @@ type rawRequest struct {
 func (r *Router) handle(pattern, obj string, h http.Handler) {
 	r.mux.Handle(pattern, h)
 	r.objects = append(r.objects, obj)
+}
+
+// acting runs Acting before next.
+func (r *Router) acting(next endpoint.Endpoint) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		if r.Acting != nil {
+			if err := r.Acting(ctx); err != nil {
+				return nil, err
+			}
+		}
+		return next(ctx, req)
+	}
 }
 
 // authorize is the endpoint middleware that applies the permission table: anonymous callers

@@ -68,6 +68,7 @@ type Service struct {
 
 	profiles profileCache
 	names    nameCache
+	acted    acted
 }
 
 // Spaces lists the active spaces and reads those of some ids (tenancy.Registry).
@@ -482,10 +483,14 @@ func (s *Service) DeleteUser(ctx context.Context, req DeleteUserRequest) (bool, 
 				return ErrLastSuperAdmin
 			}
 		}
-		// Space schemas name users without foreign keys, so every space is asked; a role or
-		// authorship given to the user during this check would stay behind naming nobody,
-		// as listings join users and drop such rows.
-		named, err := s.namedInSpaces(ctx, target)
+		// Space schemas name users without foreign keys, so the spaces that may name the user
+		// (control.user_spaces) are asked; a role or authorship given to the user during this
+		// check would stay behind naming nobody, as listings join users and drop such rows.
+		spaces, err := s.spacesNaming(ctx, tx, target)
+		if err != nil {
+			return err
+		}
+		named, err := s.namedIn(ctx, spaces, target)
 		if err != nil {
 			return err
 		}
@@ -499,7 +504,11 @@ func (s *Service) DeleteUser(ctx context.Context, req DeleteUserRequest) (bool, 
 		if _, err := tx.Exec(ctx, "DELETE FROM control.users WHERE id = $1", target); err != nil {
 			return err
 		}
-		_, err = s.Jobs.InsertTx(ctx, tx, UserDeleted{UserID: target}, nil)
+		all, err := complete(ctx, tx)
+		if err != nil {
+			return err
+		}
+		_, err = s.Jobs.InsertTx(ctx, tx, UserDeleted{UserID: target, Spaces: spaceIDs(spaces), Complete: all}, nil)
 		return err
 	})
 	if err != nil {
