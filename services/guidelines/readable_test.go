@@ -27,40 +27,19 @@ func newSpace(t *testing.T) (*tenancy.DB, *tenancy.Space) {
 	return db, sp
 }
 
-// confined runs fn in a transaction on sp under a role that reaches the space's schema only,
-// as space units of work will run: a statement naming the control schema fails there.
+// confined runs fn in a unit of work of sp, which runs under the space's own role: it
+// reaches the space's schema only, and a statement naming the control schema fails there.
 func confined(t *testing.T, db *tenancy.DB, sp *tenancy.Space, fn func(tx pgx.Tx) error) {
 	t.Helper()
 	ctx := context.Background()
-	var database string
-	require.NoError(t, db.Control().QueryRow(ctx, "SELECT current_database()").Scan(&database))
-	role := pgx.Identifier{database + "_" + sp.Schema}.Sanitize()
-	schema := pgx.Identifier{sp.Schema}.Sanitize()
-	for _, q := range []string{"CREATE ROLE " + role + " NOLOGIN", "GRANT USAGE ON SCHEMA " + schema + " TO " + role,
-		"GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + role, "REVOKE ALL ON SCHEMA control FROM " + role} {
-		_, err := db.Control().Exec(ctx, q)
-		require.NoError(t, err, q)
-	}
-	t.Cleanup(func() {
-		_, _ = db.Control().Exec(context.Background(), "DROP OWNED BY "+role)
-		_, _ = db.Control().Exec(context.Background(), "DROP ROLE "+role)
-	})
 	err := db.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SET LOCAL ROLE "+role); err != nil {
-			return err
-		}
 		_, err := tx.Exec(ctx, "SELECT count(*) FROM control.spaces")
 		return err
 	})
 	var pgErr *pgconn.PgError
 	require.ErrorAs(t, err, &pgErr, "the role is confined to the space")
 	require.Equal(t, "42501", pgErr.Code, "insufficient privilege: %v", err)
-	require.NoError(t, db.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SET LOCAL ROLE "+role); err != nil {
-			return err
-		}
-		return fn(tx)
-	}))
+	require.NoError(t, db.SpaceTx(ctx, sp, fn))
 }
 
 // TestIntegrationVisibleSQLAgreesWithCollectionVisible proves that the reading rule lists
