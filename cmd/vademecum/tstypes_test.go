@@ -47,6 +47,7 @@ var apiTypes = map[string]any{
 	"SpaceRequest":                     spaces.SpaceRequest{},
 	"LandingPage":                      spaces.LandingPage{},
 	"SpacePageRequest":                 spaces.PageRequest{},
+	"SpaceListRequest":                 spaces.SpaceListRequest{},
 	"SpaceList":                        spaces.SpaceList{},
 	"LandingOrder":                     spaces.LandingOrder{},
 	"SpaceInput":                       spaces.SpaceInput{},

@@ -80,4 +80,55 @@ test.describe('Space Administration', () => {
     await spaces.getByPlaceholder('Suchen', { exact: true }).fill('zzz-none');
     await expect(spaces.getByText('Keine Einträge gefunden')).toBeVisible();
   });
+
+  test('brings an organisation to the top of the landing order; the others keep theirs', async ({ page }) => {
+    await signIn(page, ADMIN, 'kssg', '/admin');
+    type Landing = { spaces: { id: number; subdomain: string }[] };
+    const landing = () =>
+      page.evaluate(async () => {
+        const res = await fetch('/api/common/query/landingPage', { method: 'POST', headers: { Space: 'kssg', 'Content-Type': 'application/json' }, body: '{}' });
+        return (await res.json()) as Landing;
+      });
+    const before = (await landing()).spaces;
+    const hug = before.find((s) => s.subdomain === 'hug');
+    expect(hug).toBeDefined();
+    try {
+      const order = page.getByRole('region', { name: 'Weitere Organisationen' });
+      const box = order.getByRole('combobox', { name: 'An die Spitze holen' });
+      await box.fill('genève');
+      await expect(order.getByRole('option')).toHaveCount(1);
+      await box.press('ArrowDown');
+      await box.press('Enter');
+      await expect(order.locator('.order-list__item').first()).toHaveAttribute('data-space', 'hug');
+      const [request] = await Promise.all([
+        page.waitForRequest('**/api/common/mutation/updateLandingPage'),
+        page.getByRole('button', { name: 'Reihenfolge speichern' }).click(),
+      ]);
+      // only the space that moved is named: the others keep their order (and their ties)
+      expect(request.postDataJSON()).toEqual({ nationalSpaces: [], spaces: [hug?.id] });
+      await expect(page.locator('.toast').last()).toContainText('Reihenfolge gespeichert');
+      // (other tests may add spaces meanwhile)
+      const known = new Set(before.map((s) => s.subdomain));
+      const after = (await landing()).spaces.map((s) => s.subdomain).filter((s) => known.has(s));
+      expect(after).toEqual(['hug', ...before.map((s) => s.subdomain).filter((s) => s !== 'hug')]);
+    } finally {
+      await page.evaluate(async (ids) => {
+        await fetch('/api/common/mutation/updateLandingPage', { method: 'POST', headers: { Space: 'kssg', 'Content-Type': 'application/json' }, body: JSON.stringify({ spaces: ids, nationalSpaces: [] }) });
+      }, before.map((s) => s.id));
+    }
+  });
+
+  test('the audit log finds a space to filter by on the server', async ({ page }) => {
+    await signIn(page, ADMIN, 'kssg', '/admin/auditlog');
+    const log = page.getByRole('region', { name: 'Protokoll' });
+    await expect(log.getByRole('columnheader', { name: 'Space' })).toBeVisible();
+    const box = page.getByRole('combobox', { name: 'Space' });
+    await box.fill('insel');
+    await page.getByRole('option', { name: /Inselspital Bern/ }).click();
+    await expect(page.getByRole('button', { name: 'Inselspital Bern entfernen' })).toBeFocused();
+    await expect(log.getByRole('columnheader', { name: 'Space' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Inselspital Bern entfernen' }).press('Enter');
+    await expect(page.getByRole('combobox', { name: 'Space' })).toBeFocused();
+    await expect(log.getByRole('columnheader', { name: 'Space' })).toBeVisible();
+  });
 });

@@ -54,13 +54,22 @@ test('an unverified account signing in on a space is sent to the landing site wi
   await expect(page.locator('.toast--error')).toContainText('Bestätigungs-E-Mail');
 });
 
-test('the organisation dropdown switches space and becomes the redirect preference', async ({ page }) => {
+test('the organisation switcher finds a space on the server, switches to it and makes it the redirect preference', async ({ page }) => {
   await page.goto(url('www', '/?reset=true'));
   await page.goto(url('kssg'));
   await page.getByRole('banner').getByRole('button', { name: 'Organisation wechseln' }).click();
-  const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem', { name: 'Kantonsspital St. Gallen' })).toHaveAttribute('aria-current', 'true');
-  await menu.getByRole('menuitem', { name: 'Inselspital Bern' }).click();
+  const switcher = page.getByRole('dialog', { name: 'Organisationen' });
+  const box = switcher.getByRole('combobox', { name: 'Organisation suchen' });
+  await expect(box).toBeFocused();
+  await expect(switcher.getByRole('option', { name: /Kantonsspital St. Gallen/ })).toContainText('aktuelle Organisation');
+  // keyboard: type, arrow down, enter
+  await box.fill('insel');
+  const insel = switcher.getByRole('option', { name: /Inselspital Bern/ });
+  await expect(insel).toBeVisible();
+  await expect(switcher.getByRole('option')).toHaveCount(1);
+  await box.press('ArrowDown');
+  await expect(insel).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
   await expect(page).toHaveURL(url('insel'));
   await page.goto(url('www'));
   await expect(page).toHaveURL(url('insel'));

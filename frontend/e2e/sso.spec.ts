@@ -30,7 +30,9 @@ test.describe.serial('single sign-on', () => {
     await dialog.getByLabel('Client-ID').fill('web');
     await dialog.getByLabel('Client-Secret').fill('secret');
     await dialog.getByLabel('E-Mail-Domains').fill('spital-sso.example');
-    await dialog.getByRole('checkbox', { name: /Kantonsspital St. Gallen/ }).check();
+    await dialog.getByRole('combobox', { name: 'Angeboten in' }).fill('kantonsspital');
+    await dialog.getByRole('option', { name: /Kantonsspital St. Gallen/ }).click();
+    await expect(dialog.getByRole('button', { name: 'Kantonsspital St. Gallen entfernen' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await expect(dialog.getByText('Muss eine HTTPS-URL ohne Query und Fragment sein')).toBeVisible();
     await dialog.getByLabel('Issuer-URL').fill(issuer);

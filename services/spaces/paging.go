@@ -136,6 +136,14 @@ func (s *Service) Landing(ctx context.Context, req PageRequest) (LandingPage, er
 	return lp, nil
 }
 
+// SpaceListRequest filters and pages the super admin's space list. IDs, when given, keep
+// only those spaces (at most MaxPageSize): a picker names the spaces a setting holds that
+// its loaded page may not show.
+type SpaceListRequest struct {
+	PageRequest
+	IDs []api.ID `json:"ids"`
+}
+
 // SpaceList is a page of the super admin's space list and how many spaces match in all.
 type SpaceList struct {
 	Spaces []Space `json:"spaces"`
@@ -143,16 +151,27 @@ type SpaceList struct {
 }
 
 // Spaces lists the spaces for the super admin, a page at a time, in the landing page's order.
-func (s *Service) Spaces(ctx context.Context, req PageRequest) (SpaceList, error) {
+func (s *Service) Spaces(ctx context.Context, req SpaceListRequest) (SpaceList, error) {
 	if err := req.check(); err != nil {
 		return SpaceList{}, err
+	}
+	if len(req.IDs) > MaxPageSize {
+		return SpaceList{}, ErrInvalidPage.With(map[string]any{"field": "ids", "max": MaxPageSize})
 	}
 	_, mine, err := s.memberIDs(ctx)
 	if err != nil {
 		return SpaceList{}, err
 	}
 	var l SpaceList
-	l.Spaces, l.Total, err = s.page(ctx, "true", req, mine)
+	if req.IDs != nil {
+		ids := make([]int64, len(req.IDs))
+		for i, id := range req.IDs {
+			ids[i] = int64(id)
+		}
+		l.Spaces, l.Total, err = s.page(ctx, "s.id = ANY($2)", req.PageRequest, mine, ids)
+		return l, err
+	}
+	l.Spaces, l.Total, err = s.page(ctx, "true", req.PageRequest, mine)
 	return l, err
 }
 

@@ -150,42 +150,6 @@ func (s *Service) Space(ctx context.Context, req SpaceRequest) (Space, error) {
 	return view(sp, mine[sp.ID]), err
 }
 
-// LandingOrder is the body of updateLandingPage: ordered ids of both lists.
-type LandingOrder struct {
-	Spaces         []api.ID `json:"spaces"`
-	NationalSpaces []api.ID `json:"nationalSpaces"`
-}
-
-// UpdateLanding sets the landing-page order and which spaces are national.
-func (s *Service) UpdateLanding(ctx context.Context, req LandingOrder) (LandingPage, error) {
-	seen := map[api.ID]bool{}
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		for i, list := range [][]api.ID{req.NationalSpaces, req.Spaces} {
-			for pos, id := range list {
-				if seen[id] {
-					return ErrDuplicateID.With(map[string]any{"id": int64(id)})
-				}
-				seen[id] = true
-				tag, err := tx.Exec(ctx, "UPDATE control.spaces SET position = $2, national = $3, updated_at = now() WHERE id = $1 AND status = 'active'",
-					int64(id), pos, i == 0)
-				if err != nil {
-					return err
-				}
-				if tag.RowsAffected() == 0 {
-					return api.ErrNotFound.With(map[string]any{"id": int64(id)})
-				}
-			}
-		}
-		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.landingPageChanged", Installation: true,
-			Details: map[string]any{"spaces": req.Spaces, "nationalSpaces": req.NationalSpaces}})
-	})
-	if err != nil {
-		return LandingPage{}, err
-	}
-	s.Registry.Forget()
-	return s.Landing(ctx, PageRequest{})
-}
-
 // SpaceInput is a space as the super admin edits it. Logo and Icon: nil keeps the image, ""
 // removes it, a data URL replaces it.
 type SpaceInput struct {

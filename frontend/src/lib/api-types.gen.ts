@@ -1418,6 +1418,13 @@ export interface SpaceList {
   total: number;
 }
 
+export interface SpaceListRequest {
+  query: string;
+  from: number;
+  size: number;
+  ids: number[];
+}
+
 export interface SpaceMembership {
   spaceId: number;
   title: string;

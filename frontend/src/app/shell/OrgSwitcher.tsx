@@ -6,7 +6,7 @@ import type { Space } from '../../lib/types';
 const OrgMenu = lazy(() => import('./OrgMenu').then((m) => ({ default: m.OrgMenu })));
 
 /**
- * The organisation dropdown, whose menu code loads when a visitor first points at or presses
+ * The organisation switcher, whose popover code loads when a visitor first points at or presses
  * its button: most readers never switch organisations, so their first page does not carry it.
  * A press (pointer or keyboard) opens the menu as soon as it has loaded, and the menu takes the
  * focus; a keyboard user's focus is never moved by a mere load.
@@ -20,7 +20,7 @@ export function OrgSwitcher({ current }: { current: Space }) {
       type="button"
       className="icon-btn icon-btn--on-primary"
       aria-label={t('shell.switchOrganization')}
-      aria-haspopup="menu"
+      aria-haspopup="dialog"
       onPointerEnter={() => setLoaded(true)}
       // like the menu's own trigger, a press opens it on pointer down (the click may never
       // come when the loaded menu replaces this button in between); keys click

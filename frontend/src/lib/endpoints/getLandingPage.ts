@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '../api';
 import type { SpacePageRequest } from '../api-types.gen';
+import { SPACE_PICKER_PAGE_SIZE, type SpaceSearchHook } from '../spaceSearch';
 import type { LandingPage } from '../types';
 
 /** Spaces per page of the landing page (the server's default). */
@@ -8,15 +9,13 @@ export const LANDING_PAGE_SIZE = 100;
 
 export const getLandingPage = (page: Partial<SpacePageRequest> = {}) => apiQuery<LandingPage>('common', 'landingPage', page);
 
-/** The first page, unfiltered. */
-export const landingPageQueryOptions = () => queryOptions({ queryKey: ['landingPage'], queryFn: () => getLandingPage() });
-
-export const useLandingPage = () => useQuery(landingPageQueryOptions());
+/** Key of every answer of common/query/landingPage, to invalidate them after a space changed. */
+export const LANDING_PAGE_QUERY_KEY = ['landingPage'] as const;
 
 /** The landing page filtered by query on the server, a page at a time. */
 export const landingPagesQueryOptions = (query: string) =>
   infiniteQueryOptions({
-    queryKey: ['landingPage', 'pages', query],
+    queryKey: [...LANDING_PAGE_QUERY_KEY, 'pages', query],
     queryFn: ({ pageParam }) => getLandingPage({ query, from: pageParam, size: LANDING_PAGE_SIZE }),
     initialPageParam: 0,
     getNextPageParam: (last: LandingPage, _all: LandingPage[], from: number) => {
@@ -37,3 +36,27 @@ export function mergeLandingPages(pages: LandingPage[]): LandingPage | undefined
 }
 
 export const useLandingPages = (query: string) => useInfiniteQuery(landingPagesQueryOptions(query));
+
+/**
+ * A picker's page of both lists matching query (mySpaces whole), kept on screen while the
+ * next query's answer is on its way.
+ */
+export const landingSearchQueryOptions = (query: string) =>
+  queryOptions({
+    queryKey: [...LANDING_PAGE_QUERY_KEY, 'search', query],
+    queryFn: () => getLandingPage({ query, size: SPACE_PICKER_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useLandingSearch = (query: string, enabled = true) => useQuery({ ...landingSearchQueryOptions(query), enabled });
+
+/** Every landing-page space matching query, national ones first: a SpaceSearchHook for anyone signed in. */
+export const useLandingSpaceSearch: SpaceSearchHook = (query, enabled) => {
+  const search = useLandingSearch(query, enabled);
+  const page = search.data;
+  return {
+    data: page && { spaces: [...page.nationalSpaces, ...page.spaces], total: page.nationalTotal + page.total },
+    isFetching: search.isFetching,
+    isError: search.isError,
+  };
+};

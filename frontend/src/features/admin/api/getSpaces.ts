@@ -1,21 +1,15 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '../../../lib/api';
-import type { SpaceList, SpacePageRequest } from '../../../lib/api-types.gen';
+import type { SpaceList, SpaceListRequest } from '../../../lib/api-types.gen';
+import { SPACE_PICKER_PAGE_SIZE, type SpaceOption, type SpaceSearchHook } from '../../../lib/spaceSearch';
 
-/** Largest page the server gives (admin/query/spaces). */
+/** Largest page the server gives (admin/query/spaces), and the most ids one call names. */
 export const MAX_SPACES_PAGE = 200;
 
-export const getSpaces = (page: Partial<SpacePageRequest> = {}) => apiQuery<SpaceList>('admin', 'spaces', page);
+/** Key of every answer of admin/query/spaces, to invalidate them after a space changed. */
+export const SPACES_QUERY_KEY = ['admin', 'spaces'] as const;
 
-/** The first MAX_SPACES_PAGE spaces in the landing page's order, for pickers. */
-export const spacesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['admin', 'spaces'],
-    queryFn: () => getSpaces({ size: MAX_SPACES_PAGE }),
-    select: (list: SpaceList) => list.spaces,
-  });
-
-export const useSpaces = () => useQuery(spacesQueryOptions());
+export const getSpaces = (page: Partial<SpaceListRequest> = {}) => apiQuery<SpaceList>('admin', 'spaces', page);
 
 /** Spaces per page of the super admin's space list. */
 export const SPACES_PAGE_SIZE = 100;
@@ -23,10 +17,41 @@ export const SPACES_PAGE_SIZE = 100;
 /** The space list filtered by query on the server, a page at a time. */
 export const spacePagesQueryOptions = (query: string) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'spaces', 'pages', query],
+    queryKey: [...SPACES_QUERY_KEY, 'pages', query],
     queryFn: ({ pageParam }) => getSpaces({ query, from: pageParam, size: SPACES_PAGE_SIZE }),
     initialPageParam: 0,
     getNextPageParam: (last: SpaceList, _all: SpaceList[], from: number) => (from + SPACES_PAGE_SIZE < last.total ? from + SPACES_PAGE_SIZE : undefined),
   });
 
 export const useSpacePages = (query: string) => useInfiniteQuery(spacePagesQueryOptions(query));
+
+/** A picker's page of every space (hidden ones too) matching query. */
+export const spaceSearchQueryOptions = (query: string) =>
+  queryOptions({
+    queryKey: [...SPACES_QUERY_KEY, 'search', query],
+    queryFn: () => getSpaces({ query, size: SPACE_PICKER_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The super admin's SpaceSearchHook: every space of the installation. */
+export const useSpaceSearch: SpaceSearchHook = (query, enabled) => {
+  const search = useQuery({ ...spaceSearchQueryOptions(query), enabled });
+  return { data: search.data, isFetching: search.isFetching, isError: search.isError };
+};
+
+/** The spaces of ids, asked in calls of MAX_SPACES_PAGE ids: to name the spaces a setting holds. */
+export function useSpacesByIds(ids: readonly number[]): { byId: ReadonlyMap<number, SpaceOption>; isPending: boolean } {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const chunks: number[][] = [];
+  for (let i = 0; i < sorted.length; i += MAX_SPACES_PAGE) chunks.push(sorted.slice(i, i + MAX_SPACES_PAGE));
+  return useQueries({
+    queries: chunks.map((chunk) => ({
+      queryKey: [...SPACES_QUERY_KEY, 'ids', chunk],
+      queryFn: () => getSpaces({ ids: chunk, size: MAX_SPACES_PAGE }),
+    })),
+    combine: (results) => ({
+      byId: new Map(results.flatMap((r) => r.data?.spaces ?? []).map((s) => [s.id, s])),
+      isPending: results.some((r) => r.isPending),
+    }),
+  });
+}

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '../../../lib/api';
-import { landingPageQueryOptions } from '../../../lib/endpoints/getLandingPage';
 import type { LandingOrder } from '../../../lib/api-types.gen';
+import { LANDING_PAGE_QUERY_KEY } from '../../../lib/endpoints/getLandingPage';
 import type { LandingPage } from '../../../lib/types';
 
-export const updateLandingPage = (order: LandingOrder) =>
-  apiMutation<LandingPage>('common', 'updateLandingPage', order);
+export const updateLandingPage = (order: LandingOrder) => apiMutation<LandingPage>('common', 'updateLandingPage', order);
 
+/** Saves the order; settles once every loaded landing page (the editor's pages too) is read again. */
 export const useUpdateLandingPage = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateLandingPage,
-    onSuccess: (page) => queryClient.setQueryData(landingPageQueryOptions().queryKey, page),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LANDING_PAGE_QUERY_KEY }),
   });
 };

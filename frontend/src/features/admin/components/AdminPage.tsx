@@ -10,7 +10,7 @@ import { showSnackbar } from '../../../lib/snackbar';
 import type { Space } from '../../../lib/types';
 import { useDeleteSpace } from '../api/deleteSpace';
 import { useSpacePages } from '../api/getSpaces';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { DocsSection } from './DocsSection';
 import { IdentityProvidersSection } from './IdentityProvidersSection';
 import { LandingOrder } from './LandingOrder';

@@ -46,7 +46,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('AuditLogPage', () => {
   it('shows every space by default and one space when chosen, finding people of every space', async () => {
     const fetchMock = mockApi({
-      'admin/query/spaces': { spaces: [space(1, 'Kantonsspital St. Gallen', 'kssg'), space(2, 'Inselspital', 'insel')], total: 2 },
+      'admin/query/spaces': (body: Record<string, unknown>) => ({ spaces: body.query === 'ins' ? [space(2, 'Inselspital', 'insel')] : [], total: body.query === 'ins' ? 1 : 0 }),
       'admin/query/auditLog': { entries: [deleted], from: 0, size: 50, hasMore: false },
       'common/query/searchUser': [{ id: 9, firstname: 'Max', lastname: 'Muster', username: 'max@insel.ch', title: '', about: '', language: '', weeklyReminder: false }],
     });
@@ -62,13 +62,22 @@ describe('AuditLogPage', () => {
     expect(screen.getByText('User administration')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'admin/query/auditLog')[0]).toEqual({ spaceId: 0, from: 0, size: 50 });
 
-    await userEvent.selectOptions(await screen.findByLabelText('Space'), 'Inselspital');
+    // the space is found on the server, among all of them
+    await userEvent.type(screen.getByRole('combobox', { name: 'Space' }), 'ins');
+    await waitFor(() => expect(sentBodies(fetchMock, 'admin/query/spaces')).toContainEqual({ query: 'ins', size: 20 }));
+    await userEvent.click(await screen.findByRole('option', { name: /Inselspital/ }));
     await waitFor(() => expect(sentBodies(fetchMock, 'admin/query/auditLog').at(-1)).toEqual({ spaceId: 2, from: 0, size: 50 }));
     expect(screen.queryByRole('columnheader', { name: 'Space' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Inselspital' })).toHaveFocus();
 
     await userEvent.type(screen.getByRole('combobox', { name: 'Who' }), 'max');
     await userEvent.click(await screen.findByRole('option', { name: /Max Muster/ }));
     await waitFor(() => expect(sentBodies(fetchMock, 'admin/query/auditLog').at(-1)).toEqual({ spaceId: 2, actor: 9, from: 0, size: 50 }));
     expect(sentBodies(fetchMock, 'common/query/searchUser')).toEqual([{ query: 'max' }]);
+
+    // removing the space shows every space again
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Inselspital' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'admin/query/auditLog').at(-1)).toEqual({ spaceId: 0, actor: 9, from: 0, size: 50 }));
+    expect(screen.getByRole('combobox', { name: 'Space' })).toHaveFocus();
   });
 });

@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuditLog } from '../../../components/AuditLog';
 import { Icon } from '../../../components/Icon';
+import { SpacePicker } from '../../../components/SpacePicker';
+import type { SpaceOption } from '../../../lib/spaceSearch';
 import type { Member } from '../../../lib/types';
-import { useSpaces } from '../api/getSpaces';
+import { useSpaceSearch } from '../api/getSpaces';
 import { useSearchUsers } from '../api/searchUsers';
 
 /** People of every space, as the "who" filter of the whole installation finds them. */
@@ -16,24 +18,16 @@ function useSearchEveryone(query: string): { data?: Member[]; isFetching: boolea
 /** The super admin's audit log (/admin/auditlog): every space and the user administration, or one space. */
 export function AuditLogPage() {
   const { t } = useTranslation();
-  const spaces = useSpaces();
-  const [spaceId, setSpaceId] = useState(0);
-  const selectId = useId();
+  const [space, setSpace] = useState<SpaceOption | null>(null);
 
   const spaceFilter = (
-    <div className="field">
-      <label className="field__label" htmlFor={selectId}>
-        {t('audit.filters.space')}
-      </label>
-      <select id={selectId} className="select" value={spaceId} onChange={(e) => setSpaceId(Number(e.target.value))}>
-        <option value={0}>{t('audit.filters.allSpaces')}</option>
-        {spaces.data?.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.title}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SpacePicker
+      label={t('audit.filters.space')}
+      placeholder={t('audit.filters.allSpaces')}
+      useSearch={useSpaceSearch}
+      value={space ? [space] : []}
+      onChange={(chosen) => setSpace(chosen[0] ?? null)}
+    />
   );
 
   return (
@@ -46,7 +40,7 @@ export function AuditLogPage() {
         <h1 className="page__title">{t('audit.title')}</h1>
         <p className="page__subtitle">{t('audit.adminIntro')}</p>
       </div>
-      <AuditLog spaceId={spaceId} showSpace={spaceId === 0} useActorSearch={useSearchEveryone} extraFilter={spaceFilter} />
+      <AuditLog spaceId={space?.id ?? 0} showSpace={space === null} useActorSearch={useSearchEveryone} extraFilter={spaceFilter} />
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromOpenCombobox } from '../../../components/Combobox';
 import { Icon } from '../../../components/Icon';
+import { SpacePicker } from '../../../components/SpacePicker';
 import { SwitchField } from '../../../components/SwitchField';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/apiErrors';
 import type { IdentityProvider } from '../../../lib/api-types.gen';
+import type { SpaceOption } from '../../../lib/spaceSearch';
 import { showSnackbar } from '../../../lib/snackbar';
-import { useSpaces } from '../api/getSpaces';
+import { useSpaceSearch, useSpacesByIds } from '../api/getSpaces';
 import { useSaveIdentityProvider } from '../api/saveIdentityProvider';
 import {
   draftFrom,
@@ -36,7 +39,7 @@ export function IdentityProviderDialog({ provider, open, onOpenChange }: Identit
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog dialog--wide" aria-describedby={undefined}>
+        <Dialog.Content className="dialog dialog--wide" aria-describedby={undefined} onEscapeKeyDown={(e) => fromOpenCombobox(e) && e.preventDefault()}>
           <div className="dialog__head">
             <Dialog.Title className="dialog__title">{provider ? t('identityProviders.editTitle', { label: provider.label }) : t('identityProviders.new')}</Dialog.Title>
             <Dialog.Close className="icon-btn" aria-label={t('common.close')}>
@@ -58,15 +61,20 @@ function ProviderForm({ provider, onDone }: { provider: IdentityProvider | null;
   const [errorParams, setErrorParams] = useState<Record<string, unknown>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveIdentityProvider();
-  const spaces = useSpaces();
-  const spacesLabel = useId();
+  // the provider's spaces by name, wherever they are in the space list; picked ones are known
+  const saved = useSpacesByIds(provider?.spaces ?? []);
+  const [picked, setPicked] = useState<ReadonlyMap<number, SpaceOption>>(new Map());
+  const chosenSpaces = draft.spaces.map((id) => picked.get(id) ?? saved.byId.get(id) ?? { id, title: `#${id}`, subdomain: '' });
 
   const set = <K extends keyof ProviderDraft>(key: K, value: ProviderDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setErrors(({ [key as ProviderField]: _removed, ...rest }) => rest);
   };
   const err = (key: ProviderField) => (errors[key] ? t(errors[key], { ...errorParams, defaultValue: t('error.somethingWrong') }) : null);
-  const toggleSpace = (id: number) => set('spaces', draft.spaces.includes(id) ? draft.spaces.filter((s) => s !== id) : [...draft.spaces, id]);
+  const chooseSpaces = (spaces: SpaceOption[]) => {
+    setPicked((known) => new Map([...known, ...spaces.map((s) => [s.id, s] as const)]));
+    set('spaces', spaces.map((s) => s.id));
+  };
   const issuerLocked = provider !== null && provider.logins > 0;
 
   const handleSubmit = (e: FormEvent) => {
@@ -162,27 +170,15 @@ function ProviderForm({ provider, onDone }: { provider: IdentityProvider | null;
           autoCapitalize="none"
           onChange={(e) => set('emailDomains', e.target.value)}
         />
-        <fieldset className="field" aria-describedby={`${spacesLabel}-hint`}>
-          <legend className="field__label">{t('identityProviders.spaces')}</legend>
-          <p id={`${spacesLabel}-hint`} className="field__hint">
-            {t('identityProviders.spacesHint')}
-          </p>
-          <div className="check-list">
-            {(spaces.data ?? []).map((s) => (
-              <label key={s.id} className="checkbox-row">
-                <input type="checkbox" className="checkbox" checked={draft.spaces.includes(s.id)} onChange={() => toggleSpace(s.id)} />
-                <span>
-                  {s.title} <span className="mono muted">{s.subdomain}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {err('spaces') && (
-            <p className="field__error" role="alert">
-              {err('spaces')}
-            </p>
-          )}
-        </fieldset>
+        <SpacePicker
+          label={t('identityProviders.spaces')}
+          hint={t('identityProviders.spacesHint')}
+          error={err('spaces')}
+          multiple
+          useSearch={useSpaceSearch}
+          value={chosenSpaces}
+          onChange={chooseSpaces}
+        />
         <SwitchField label={t('identityProviders.enabled')} description={t('identityProviders.enabledHint')} checked={draft.enabled} onCheckedChange={(v) => set('enabled', v)} />
         {formError && (
           <p className="form-error" role="alert">

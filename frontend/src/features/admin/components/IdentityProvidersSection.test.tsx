@@ -27,7 +27,11 @@ const spaces = [
 function renderSection(routes: Record<string, MockRoute> = {}) {
   const fetchMock = mockApi({
     'admin/query/identityProviders': { providers: [kssg], redirectUri: 'https://www.vademecum.ch/auth/oidc/callback' },
-    'admin/query/spaces': { spaces, total: spaces.length },
+    // names the providers' spaces by id; the picker searches by query
+    'admin/query/spaces': (body: Record<string, unknown>) => {
+      const found = Array.isArray(body.ids) ? spaces.filter((s) => (body.ids as number[]).includes(s.id)) : spaces.filter((s) => s.title.toLowerCase().includes(String(body.query ?? '').toLowerCase()));
+      return { spaces: found, total: found.length };
+    },
     ...routes,
   });
   render(
@@ -60,7 +64,7 @@ describe('Identity providers section', () => {
     const r = within(row as HTMLElement);
     expect(r.getByText('https://login.kssg.ch/')).toBeInTheDocument();
     expect(r.getByText('@kssg.ch')).toBeInTheDocument();
-    expect(r.getByText('kssg')).toBeInTheDocument();
+    expect(await r.findByText('kssg')).toBeInTheDocument();
     expect(row).toHaveTextContent('set · linked accounts: 2');
     expect(screen.getByText('https://www.vademecum.ch/auth/oidc/callback')).toBeInTheDocument();
   });
@@ -74,7 +78,11 @@ describe('Identity providers section', () => {
     expect(secret).toHaveAttribute('type', 'password');
     expect(secret).toHaveAttribute('placeholder', 'set');
     expect(within(dialog).getByLabelText('Issuer URL')).toHaveAttribute('readonly');
-    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /HUG/ }));
+    // the provider's space is named though no loaded page need hold it; HUG is found by searching
+    expect(await within(dialog).findByRole('button', { name: 'Remove Kantonsspital St. Gallen' })).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Offered in' }), 'hu');
+    await userEvent.click(await within(dialog).findByRole('option', { name: /HUG/ }));
+    expect(within(dialog).getByRole('button', { name: 'Remove HUG' })).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByLabelText('E-mail domains'));
     await userEvent.type(within(dialog).getByLabelText('E-mail domains'), 'kssg.ch, spital.kssg.ch');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -8,14 +8,13 @@ import type { IdentityProvider } from '../../../lib/api-types.gen';
 import { showSnackbar } from '../../../lib/snackbar';
 import { useDeleteIdentityProvider } from '../api/deleteIdentityProvider';
 import { useIdentityProviders } from '../api/getIdentityProviders';
-import { useSpaces } from '../api/getSpaces';
+import { useSpacesByIds } from '../api/getSpaces';
 import { IdentityProviderDialog } from './IdentityProviderDialog';
 
 /** Single sign-on: the OpenID Connect identity providers of Space Administration. */
 export function IdentityProvidersSection() {
   const { t } = useTranslation();
   const providers = useIdentityProviders();
-  const spaces = useSpaces();
   const [editing, setEditing] = useState<IdentityProvider | null>(null);
   const [editorOpen, setEditorOpen] = useState(false);
   const [deleting, setDeleting] = useState<IdentityProvider | null>(null);
@@ -25,8 +24,10 @@ export function IdentityProvidersSection() {
     setEditing(p);
     setEditorOpen(true);
   };
-  const spaceName = (id: number) => spaces.data?.find((s) => s.id === id)?.subdomain ?? `#${id}`;
   const list = providers.data?.providers ?? [];
+  // the spaces are named wherever they are in the space list
+  const spaces = useSpacesByIds(list.flatMap((p) => p.spaces));
+  const spaceName = (id: number) => spaces.byId.get(id)?.subdomain ?? `#${id}`;
 
   return (
     <section className="card" aria-labelledby="identity-providers-heading">

@@ -6,7 +6,7 @@ import { Loader } from '../../../components/Loader';
 import { SearchBox } from '../../../components/SearchBox';
 import { apiErrorText } from '../../../lib/apiErrors';
 import { useSearchUsers } from '../api/searchUsers';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { displayName, userPath } from '../users';
 
 const SEARCH_DEBOUNCE_MS = 250;

@@ -10,7 +10,7 @@ import { domainOf, useSignInMethod } from '../api/getSignInMethod';
 import { singleSignOnUrl, useSignInOptions } from '../api/getSignInOptions';
 import { safeReturnPath, useLogin } from '../api/login';
 import { resendVerification } from '../api/verifyEmail';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { SecondFactorStep } from './SecondFactorStep';
 
 function loginErrorText(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {

@@ -13,7 +13,7 @@ import { clearRedirectSpace, decideRedirect, readRedirectSpace } from '../../../
 import { PERSISTENT, showSnackbar } from '../../../lib/snackbar';
 import { displayName, isSignedIn } from '../../../lib/types';
 import { groupSpaces } from '../filterSpaces';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { SpaceCard } from './SpaceCard';
 
 /** Wait after typing before asking the server, as the search box does (spec §9). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '../../../lib/api';
 import type { SpaceInput } from '../../../lib/api-types.gen';
-import { landingPageQueryOptions } from '../../../lib/endpoints/getLandingPage';
+import { LANDING_PAGE_QUERY_KEY } from '../../../lib/endpoints/getLandingPage';
 import type { Space } from '../../../lib/types';
 
 /**
@@ -18,7 +18,7 @@ export const useUpdateSpaceSettings = () => {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['space'] }),
-        queryClient.invalidateQueries({ queryKey: landingPageQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: LANDING_PAGE_QUERY_KEY }),
       ]),
   });
 };

@@ -1,15 +1,18 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromOpenCombobox } from '../../../components/Combobox';
 import { Icon } from '../../../components/Icon';
 import { Loader } from '../../../components/Loader';
+import { SpacePicker } from '../../../components/SpacePicker';
 import type { SharedCollection } from '../../../lib/api-types.gen';
 import { apiErrorText } from '../../../lib/apiErrors';
-import { useLandingPage } from '../../../lib/endpoints/getLandingPage';
+import { useLandingSpaceSearch } from '../../../lib/endpoints/getLandingPage';
+import type { SpaceOption } from '../../../lib/spaceSearch';
 import { showSnackbar } from '../../../lib/snackbar';
 import { useCreateSharedCollection } from '../api/createSharedCollection';
 import { useSpaceCollections } from '../api/getSpaceCollections';
-import { shareTargets } from '../sharing';
+import { shareBlock } from '../sharing';
 
 interface OfferCollectionDialogProps {
   spaceId: number;
@@ -26,7 +29,7 @@ export function OfferCollectionDialog({ spaceId, shared, open, onOpenChange }: O
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog dialog--framed" aria-describedby={undefined}>
+        <Dialog.Content className="dialog dialog--framed" aria-describedby={undefined} onEscapeKeyDown={(e) => fromOpenCombobox(e) && e.preventDefault()}>
           <div className="dialog__head">
             <Dialog.Title className="dialog__title">{t('spaces.sharing.offer')}</Dialog.Title>
             <Dialog.Close className="icon-btn" aria-label={t('common.close')}>
@@ -96,19 +99,18 @@ function SelectField({ label, name, value, options, error, hint, onChange }: Sel
 function OfferForm({ spaceId, shared, onDone }: { spaceId: number; shared: SharedCollection[]; onDone: () => void }) {
   const { t } = useTranslation();
   const collections = useSpaceCollections(spaceId);
-  const landing = useLandingPage();
   const [collectionId, setCollectionId] = useState('');
-  const [targetId, setTargetId] = useState('');
+  const [target, setTarget] = useState<SpaceOption | null>(null);
   const [errors, setErrors] = useState<{ collection?: string; target?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateSharedCollection(spaceId);
 
-  if (collections.isPending || landing.isPending) return <Loader />;
-  if (collections.isError || landing.isError) {
+  if (collections.isPending) return <Loader />;
+  if (collections.isError) {
     return (
       <div className="dialog__body">
         <p className="form-error" role="alert">
-          {apiErrorText(collections.error ?? landing.error, t)}
+          {apiErrorText(collections.error, t)}
         </p>
       </div>
     );
@@ -116,12 +118,17 @@ function OfferForm({ spaceId, shared, onDone }: { spaceId: number; shared: Share
 
   const collectionOptions = [...collections.data].sort((a, b) => a.title.localeCompare(b.title)).map((c) => ({ id: c.id, title: c.title }));
   const chosen = collections.data.find((c) => String(c.id) === collectionId);
-  const targets = shareTargets(landing.data, spaceId, shared.find((s) => String(s.id) === collectionId));
+  const offeredOf = (id: string) => shared.find((s) => String(s.id) === id);
+  const blockReason = (space: SpaceOption) => {
+    const block = shareBlock(space.id, spaceId, offeredOf(collectionId));
+    if (block === 'ownSpace') return t('spaces.sharing.ownSpace');
+    if (block === 'alreadyOffered') return t('spaces.sharing.alreadyOffered');
+    return undefined;
+  };
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     setFormError(null);
-    const target = targets.find((s) => String(s.id) === targetId);
     const found = { collection: chosen ? undefined : t('validation.required'), target: target ? undefined : t('validation.required') };
     setErrors(found);
     if (!chosen || !target) return;
@@ -150,21 +157,19 @@ function OfferForm({ spaceId, shared, onDone }: { spaceId: number; shared: Share
           setCollectionId(v);
           setErrors((x) => ({ ...x, collection: undefined }));
           // a space that already has this collection is no longer a choice
-          const next = shareTargets(landing.data, spaceId, shared.find((s) => String(s.id) === v));
-          if (!next.some((s) => String(s.id) === targetId)) setTargetId('');
+          if (target && shareBlock(target.id, spaceId, offeredOf(v))) setTarget(null);
         }}
       />
-      <SelectField
+      <SpacePicker
         label={t('spaces.sharing.targetSpace')}
-        name="space"
-        value={targetId}
-        options={targets}
-        error={errors.target}
-        hint={collectionId && targets.length === 0 ? t('spaces.sharing.noTargets') : undefined}
-        onChange={(v) => {
-          setTargetId(v);
+        useSearch={useLandingSpaceSearch}
+        value={target ? [target] : []}
+        onChange={(chosenTargets) => {
+          setTarget(chosenTargets[0] ?? null);
           setErrors((x) => ({ ...x, target: undefined }));
         }}
+        disabledReason={blockReason}
+        error={errors.target}
       />
       {formError && (
         <p className="form-error" role="alert">

@@ -400,7 +400,10 @@ describe('Space sharing tab', () => {
   const sharingRoutes = {
     'admin/spaceadmin/query/sharedCollections': { shared: [sharedNotfall], available: [offeredPflege] },
     'admin/query/collections': collections,
-    'common/query/landingPage': { spaces: [kssg, insel, hug], nationalSpaces: [sgaim], mySpaces: [], total: 3, nationalTotal: 1 },
+    'common/query/landingPage': (body: Record<string, unknown>) =>
+      body.query === 'insel'
+        ? { spaces: [insel], nationalSpaces: [], mySpaces: [], total: 1, nationalTotal: 0 }
+        : { spaces: [kssg, insel, hug], nationalSpaces: [sgaim], mySpaces: [], total: 3, nationalTotal: 1 },
   };
 
   it('lists both directions with active states', async () => {
@@ -423,22 +426,35 @@ describe('Space sharing tab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Offer to a space' }));
     const dialog = await screen.findByRole('dialog', { name: 'Offer to a space' });
     const collection = await within(dialog).findByLabelText('Collection');
-    const target = within(dialog).getByLabelText('Space');
+    const target = within(dialog).getByRole('combobox', { name: 'Space' });
     expect(collection).toHaveValue('');
     expect(within(collection).getByRole('option', { name: 'Select an option' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Offer' }));
     expect(within(dialog).getAllByText('Field is required')).toHaveLength(2);
 
     await userEvent.selectOptions(collection, '7');
-    // Notfall is offered to Insel already; the current space is never a target
-    expect(within(target).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Select an option',
-      'Hôpitaux universitaires de Genève',
-      'Swiss Society of General Internal Medicine',
-    ]);
+    // every space of the landing page is a choice but this one and those that have the collection already
+    await userEvent.click(target);
+    const listbox = await within(dialog).findByRole('listbox', { name: 'Space' });
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(4));
+    const disabled = (name: string) => within(listbox).getByRole('option', { name: new RegExp(name) }).getAttribute('aria-disabled');
+    expect(disabled('Swiss Society')).toBeNull();
+    expect(disabled('Kantonsspital')).toBe('true');
+    expect(within(listbox).getByRole('option', { name: /Kantonsspital/ })).toHaveTextContent('This space');
+    expect(disabled('Inselspital')).toBe('true');
+    expect(within(listbox).getByRole('option', { name: /Inselspital/ })).toHaveTextContent('Already offered');
+    expect(disabled('Genève')).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(dialog).toBeInTheDocument();
+    expect(target).toHaveAttribute('aria-expanded', 'false');
+
+    // Pflege is offered nowhere yet: Insel is a choice, found on the server by typing and taken with the keyboard
     await userEvent.selectOptions(collection, '8');
-    expect(within(target).getAllByRole('option')).toHaveLength(4);
-    await userEvent.selectOptions(target, '2');
+    await userEvent.type(target, 'insel');
+    await waitFor(() => expect(sentBodies(fetchMock, 'common/query/landingPage')).toContainEqual({ query: 'insel', size: 20 }));
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(1));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(within(dialog).getByRole('button', { name: 'Remove Inselspital Bern' })).toHaveFocus();
 
     reply = { status: 409, body: { message: 'sharing.alreadyShared', params: {} } };
     await userEvent.click(within(dialog).getByRole('button', { name: 'Offer' }));
