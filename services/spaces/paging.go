@@ -64,12 +64,12 @@ func likeEscape(q string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q))
 }
 
-// page reads the spaces matching where (whose $1 is the escaped query; more arguments
+// page reads the spaces in service (active, or readable while being moved) matching where (whose $1 is the escaped query; more arguments
 // follow) in the landing page's order, rows from..from+size, and how many match in all.
 func (s *Service) page(ctx context.Context, where string, req PageRequest, mine map[int64]bool, args ...any) ([]Space, int, error) {
 	args = append([]any{likeEscape(req.Query)}, args...)
 	n := len(args)
-	rows, err := s.Pool.Query(ctx, "SELECT "+spaceListColumns+", count(*) OVER () FROM control.spaces s WHERE s.status = 'active' AND "+
+	rows, err := s.Pool.Query(ctx, "SELECT "+spaceListColumns+", count(*) OVER () FROM control.spaces s WHERE s.status IN ('active', 'moving') AND "+
 		filterSQL+" AND "+where+" ORDER BY s.position, lower(s.title), s.id LIMIT $"+strconv.Itoa(n+1)+" OFFSET $"+strconv.Itoa(n+2),
 		append(args, req.Size, req.From)...)
 	if err != nil {
@@ -81,7 +81,7 @@ func (s *Service) page(ctx context.Context, where string, req PageRequest, mine 
 	}
 	if len(out) == 0 && req.From > 0 {
 		// past the end the window has no row to carry the total
-		err = s.Pool.QueryRow(ctx, "SELECT count(*) FROM control.spaces s WHERE s.status = 'active' AND "+filterSQL+" AND "+where, args...).Scan(&total)
+		err = s.Pool.QueryRow(ctx, "SELECT count(*) FROM control.spaces s WHERE s.status IN ('active', 'moving') AND "+filterSQL+" AND "+where, args...).Scan(&total)
 	}
 	return out, total, err
 }
