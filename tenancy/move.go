@@ -68,7 +68,7 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 		return report, err
 	}
 	r.Forget()
-	start := time.Now()
+	var start time.Time
 	fail := func(err error) (MoveReport, error) {
 		ctx := context.WithoutCancel(ctx)
 		if !samePlace(s, &target) {
@@ -80,11 +80,8 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 		r.Forget()
 		return report, err
 	}
-	progress("writes paused")
-	if err := r.db.setWrites(ctx, s, false); err != nil {
-		return fail(fmt.Errorf("pause writes: %w", err))
-	}
-	// what an interrupted attempt copied goes first
+	// what an interrupted attempt copied goes first; the empty target is made before writes
+	// pause, so that the pause is the copy alone
 	if err := r.db.removePlace(ctx, &target, false); err != nil {
 		return fail(err)
 	}
@@ -101,6 +98,11 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 	}
 	if current != v {
 		return fail(ErrNotMigrated)
+	}
+	start = time.Now()
+	progress("writes paused")
+	if err := r.db.setWrites(ctx, s, false); err != nil {
+		return fail(fmt.Errorf("pause writes: %w", err))
 	}
 	progress("copying")
 	if report, err = r.db.copySpace(ctx, s, &target, progress); err != nil {
