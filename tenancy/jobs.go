@@ -82,18 +82,17 @@ func (st *spaceTx) queue(ctx context.Context, args river.JobArgs, opts *river.In
 		o = withOpts.InsertOpts()
 	}
 	if opts != nil {
+		if unsupported(*opts) {
+			return fmt.Errorf("%w: %s", errInsertOption, args.Kind())
+		}
 		if opts.Queue != "" {
 			o.Queue = opts.Queue
 		}
-		if u := opts.UniqueOpts; u.ByArgs || u.ByPeriod != 0 || u.ByQueue || u.ByState != nil || u.ExcludeKind {
+		if u := opts.UniqueOpts; u.ByArgs || u.ByPeriod != 0 {
 			o.UniqueOpts = u
 		}
-		if opts.Priority != 0 || opts.MaxAttempts != 0 || !opts.ScheduledAt.IsZero() || len(opts.Tags) > 0 || opts.Metadata != nil || opts.Pending {
-			return fmt.Errorf("%w: %s", errInsertOption, args.Kind())
-		}
 	}
-	if o.Priority != 0 || o.MaxAttempts != 0 || !o.ScheduledAt.IsZero() || len(o.Tags) > 0 || o.Metadata != nil || o.Pending ||
-		o.UniqueOpts.ByQueue || o.UniqueOpts.ByState != nil || o.UniqueOpts.ExcludeKind {
+	if unsupported(o) {
 		return fmt.Errorf("%w: %s", errInsertOption, args.Kind())
 	}
 	encoded, err := json.Marshal(args)
@@ -165,6 +164,13 @@ func DeferControlWrite(ctx context.Context, q any, kind string, payload any) (bo
 		return true, err
 	}
 	return true, st.put(ctx, kind, encoded, river.InsertOpts{})
+}
+
+// unsupported tells whether options ask for more than the outbox carries (queue, and
+// uniqueness by arguments or period).
+func unsupported(o river.InsertOpts) bool {
+	return o.Priority != 0 || o.MaxAttempts != 0 || !o.ScheduledAt.IsZero() || len(o.Tags) > 0 || o.Metadata != nil || o.Pending ||
+		o.UniqueOpts.ByQueue || o.UniqueOpts.ByState != nil || o.UniqueOpts.ExcludeKind
 }
 
 // outboxArgs is a job read back from an outbox: its kind and its arguments as queued.
@@ -248,28 +254,12 @@ func (db *DB) relay(ctx context.Context, s *Space) error {
 }
 
 // handOver relays a space's outbox after a unit of work queued jobs. The change is
-// committed; when the queue cannot take the jobs now they stay in the outbox and a retry
-// follows in the background.
+// committed; when the queue cannot take the jobs now they stay in the outbox, and the
+// janitor's sweep (RelayOutboxes) delivers them, as after a crash.
 func (db *DB) handOver(ctx context.Context, s *Space) {
-	err := db.relay(ctx, s)
-	if err == nil {
-		return
+	if err := db.relay(ctx, s); err != nil {
+		slog.Warn("jobs stay in the outbox until the next sweep", "space", s.Subdomain, "error", err)
 	}
-	slog.Warn("jobs stay in the outbox for now", "space", s.Subdomain, "error", err)
-	go func() {
-		ctx := context.WithoutCancel(ctx)
-		for wait := time.Second; wait <= 5*time.Minute; wait *= 2 {
-			select {
-			case <-time.After(wait):
-			case <-db.pools.done:
-				return
-			}
-			if db.relay(ctx, s) == nil {
-				return
-			}
-		}
-		slog.Error("jobs stay in the outbox until the next start", "space", s.Subdomain)
-	}()
 }
 
 // RelayOutboxes hands over what the outboxes of spaces marked as having queued jobs still

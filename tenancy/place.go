@@ -138,9 +138,6 @@ func (db *DB) adopt(ctx context.Context, s *Space) error {
 	return err
 }
 
-// dropPlace removes a space's schema or own database and its role. It is safe to run again.
-func (db *DB) dropPlace(ctx context.Context, s *Space) error { return db.removePlace(ctx, s, true) }
-
 // removePlace removes a space's schema or own database, and with dropRole its role (which a
 // space that moved within its cluster keeps). It is safe to run again.
 func (db *DB) removePlace(ctx context.Context, s *Space, dropRole bool) error {

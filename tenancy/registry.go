@@ -276,26 +276,27 @@ func (r *Registry) Delete(ctx context.Context, s *Space, within ...func(pgx.Tx, 
 	return err
 }
 
-// dropSpace removes a space. A schema in the control database goes in the control plane's
-// transaction; a schema or database elsewhere cannot, so the space is first marked as being
+// dropSpace removes a space. A schema in the control database goes with its role in the
+// control plane's transaction; a schema or database elsewhere cannot, so the space is first marked as being
 // deleted (no request reaches it any more), then its place goes, then its rows: a crash
 // between leaves a space marked deleting, which deleting it again finishes.
 func (r *Registry) dropSpace(ctx context.Context, s *Space, within ...func(pgx.Tx, *Space) error) error {
 	if s.Cluster == DefaultCluster && s.Database == "" {
-		err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
+		return r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 			if err := runWithin(tx, s, within); err != nil {
 				return err
 			}
 			if _, err := tx.Exec(ctx, "DROP SCHEMA IF EXISTS "+pgx.Identifier{s.Schema}.Sanitize()+" CASCADE"); err != nil {
 				return err
 			}
+			if s.Role != "" {
+				if _, err := tx.Exec(ctx, "DROP ROLE IF EXISTS "+pgx.Identifier{s.Role}.Sanitize()); err != nil {
+					return err
+				}
+			}
 			_, err := tx.Exec(ctx, "DELETE FROM control.spaces WHERE id = $1", s.ID)
 			return err
 		})
-		if err != nil || s.Role == "" {
-			return err
-		}
-		return r.db.dropPlace(ctx, s)
 	}
 	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 		if err := runWithin(tx, s, within); err != nil {
@@ -307,7 +308,7 @@ func (r *Registry) dropSpace(ctx context.Context, s *Space, within ...func(pgx.T
 	if err != nil {
 		return err
 	}
-	if err := r.db.dropPlace(ctx, s); err != nil {
+	if err := r.db.removePlace(ctx, s, true); err != nil {
 		return err
 	}
 	_, err = r.db.control.Exec(ctx, "DELETE FROM control.spaces WHERE id = $1", s.ID)
