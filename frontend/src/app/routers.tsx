@@ -17,6 +17,8 @@ const ProfilePage = lazy(() => import('../features/profile/components/ProfilePag
 const AdminPage = lazy(() => import('../features/admin/components/AdminPage').then((m) => ({ default: m.AdminPage })));
 const AdminUserPage = lazy(() => import('../features/admin/components/UserPage').then((m) => ({ default: m.UserPage })));
 const AuditLogPage = lazy(() => import('../features/admin/components/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
+// The control-plane console is the super admin's alone: its own chunk on the landing host.
+const ConsolePage = lazy(() => import('../features/console/components/ConsolePage').then((m) => ({ default: m.ConsolePage })));
 const MaintenancePage = lazy(() => import('../features/admin/components/MaintenancePage').then((m) => ({ default: m.MaintenancePage })));
 const MySpacesPage = lazy(() => import('../features/spaces/components/MySpacesPage').then((m) => ({ default: m.MySpacesPage })));
 const SpacePage = lazy(() => import('../features/spaces/components/SpacePage').then((m) => ({ default: m.SpacePage })));
@@ -66,6 +68,18 @@ export const landingRoutes: RouteObject[] = [
       <Suspense fallback={<Loader fullscreen />}>
         <LandingPage />
       </Suspense>
+    ),
+  },
+  {
+    path: '/console',
+    element: (
+      <RequireAuth>
+        <RequireSuperAdmin standalone>
+          <Suspense fallback={<Loader fullscreen />}>
+            <ConsolePage />
+          </Suspense>
+        </RequireSuperAdmin>
+      </RequireAuth>
     ),
   },
   { path: '/auth/login', element: <LoginPage standalone /> },

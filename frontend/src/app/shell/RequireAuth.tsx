@@ -20,9 +20,19 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Space Administration is for super admins only; everyone else sees the 403 page. */
-export function RequireSuperAdmin({ children }: { children: ReactNode }) {
+/**
+ * Space Administration and the console are for super admins only; everyone else sees the 403
+ * page (`standalone` outside the shell, on the landing host).
+ */
+export function RequireSuperAdmin({ children, standalone = false }: { children: ReactNode; standalone?: boolean }) {
   const { data: profile } = useProfile();
-  if (!profile?.superAdmin) return <ErrorPage status={403} />;
+  if (!profile?.superAdmin)
+    return standalone ? (
+      <main className="standalone">
+        <ErrorPage status={403} />
+      </main>
+    ) : (
+      <ErrorPage status={403} />
+    );
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '../../../lib/api';
 import type { SpaceList, SpaceListRequest } from '../../../lib/api-types.gen';
 import { SPACE_PICKER_PAGE_SIZE, type SpaceOption, type SpaceSearchHook } from '../../../lib/spaceSearch';
@@ -10,20 +10,6 @@ export const MAX_SPACES_PAGE = 200;
 export const SPACES_QUERY_KEY = ['admin', 'spaces'] as const;
 
 export const getSpaces = (page: Partial<SpaceListRequest> = {}) => apiQuery<SpaceList>('admin', 'spaces', page);
-
-/** Spaces per page of the super admin's space list. */
-export const SPACES_PAGE_SIZE = 100;
-
-/** The space list filtered by query on the server, a page at a time. */
-export const spacePagesQueryOptions = (query: string) =>
-  infiniteQueryOptions({
-    queryKey: [...SPACES_QUERY_KEY, 'pages', query],
-    queryFn: ({ pageParam }) => getSpaces({ query, from: pageParam, size: SPACES_PAGE_SIZE }),
-    initialPageParam: 0,
-    getNextPageParam: (last: SpaceList, _all: SpaceList[], from: number) => (from + SPACES_PAGE_SIZE < last.total ? from + SPACES_PAGE_SIZE : undefined),
-  });
-
-export const useSpacePages = (query: string) => useInfiniteQuery(spacePagesQueryOptions(query));
 
 /** A picker's page of every space (hidden ones too) matching query. */
 export const spaceSearchQueryOptions = (query: string) =>

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LANDING_PAGE_QUERY_KEY } from '../../../lib/endpoints/getLandingPage';
-import { SPACES_QUERY_KEY } from './getSpaces';
+import { CONSOLE_QUERY_KEY } from './keys';
 
-/** After any space change: the admin list, the landing page lists and cached space lookups are stale. */
+/** After any space change: the console's lists, the landing page lists and cached space lookups are stale. */
 export function invalidateSpaceData(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: SPACES_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: CONSOLE_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: LANDING_PAGE_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: ['space'] }),
   ]);

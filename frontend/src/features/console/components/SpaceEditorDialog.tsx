@@ -7,11 +7,14 @@ import { ImageUpload } from '../../../components/ImageUpload';
 import { SwitchField } from '../../../components/SwitchField';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
+import { apiErrorText } from '../../../lib/apiErrors';
 import { showSnackbar } from '../../../lib/snackbar';
 import { DEFAULT_ACCENT, DEFAULT_PRIMARY } from '../../../lib/theme';
 import type { Space } from '../../../lib/types';
 import { useUpdateSpace, type SpaceInput } from '../api/updateSpace';
+import { DEFAULT_CLUSTER, type Placement } from '../types';
 import { fieldFromServer, parseDomains, validateSpaceForm, type SpaceFormErrors, type SpaceFormValues } from '../validation';
+import { PlacementFields } from './PlacementFields';
 import { VariablesTable } from './VariablesTable';
 
 interface SpaceEditorDialogProps {
@@ -19,15 +22,17 @@ interface SpaceEditorDialogProps {
   space: Space | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** where focus goes on closing, when the element that opened the dialog may be gone by then */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function SpaceEditorDialog({ space, open, onOpenChange }: SpaceEditorDialogProps) {
+export function SpaceEditorDialog({ space, open, onOpenChange, onCloseAutoFocus }: SpaceEditorDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog dialog--wide" aria-describedby={undefined}>
+        <Dialog.Content className="dialog dialog--wide" aria-describedby={undefined} onCloseAutoFocus={onCloseAutoFocus}>
           <div className="dialog__head">
             <Dialog.Title className="dialog__title">{space ? t('admin.editSpace', { title: space.title }) : t('admin.newSpace')}</Dialog.Title>
             <Dialog.Close className="icon-btn" aria-label={t('common.close')}>
@@ -54,6 +59,7 @@ function SpaceForm({ space, onDone }: { space: Space | null; onDone: () => void 
   const [flags, setFlags] = useState({ lpvisible: space?.lpvisible ?? true, national: space?.national ?? false, public: space?.public ?? true });
   const [logo, setLogo] = useState<string | undefined>(undefined);
   const [icon, setIcon] = useState<string | undefined>(undefined);
+  const [place, setPlace] = useState<{ cluster: string; placement: Placement }>({ cluster: DEFAULT_CLUSTER, placement: 'schema' });
   const [errors, setErrors] = useState<SpaceFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateSpace();
@@ -81,6 +87,8 @@ function SpaceForm({ space, onDone }: { space: Space | null; onDone: () => void 
       ...flags,
       ...(logo !== undefined ? { logo } : {}),
       ...(icon !== undefined ? { icon } : {}),
+      // where a new space is placed; a move changes it later
+      ...(space ? {} : place),
     };
     update.mutate(input, {
       onSuccess: (saved) => {
@@ -92,6 +100,8 @@ function SpaceForm({ space, onDone }: { space: Space | null; onDone: () => void 
         const field = error instanceof ApiError ? fieldFromServer(error.params.field) : null;
         if (field) setErrors((prev) => ({ ...prev, [field]: error.message }));
         else if (error instanceof ApiError && error.message === 'space.subdomainTaken') setErrors((prev) => ({ ...prev, subdomain: error.message }));
+        else if (error instanceof ApiError && (error.message === 'space.unknownCluster' || error.message === 'space.placementByMove'))
+          setFormError(apiErrorText(error, t));
         else setFormError(message);
       },
     });
@@ -128,6 +138,7 @@ function SpaceForm({ space, onDone }: { space: Space | null; onDone: () => void 
           spellCheck={false}
         />
         <TextField label={t('admin.fields.position')} name="position" type="number" inputMode="numeric" value={values.position} error={err('position')} onChange={(e) => set('position', e.target.value)} className="field--short" />
+        {!space && <PlacementFields value={place} onChange={setPlace} />}
         <div className="switch-list">
           <SwitchField label={t('admin.fields.lpvisible')} checked={flags.lpvisible} onCheckedChange={(v) => setFlags((f) => ({ ...f, lpvisible: v }))} />
           <SwitchField label={t('admin.fields.national')} checked={flags.national} onCheckedChange={(v) => setFlags((f) => ({ ...f, national: v }))} />

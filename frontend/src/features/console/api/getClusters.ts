@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiQuery } from '../../../lib/api';
+import type { ClusterList } from '../types';
+import { CLUSTERS_QUERY_KEY } from './keys';
+
+export const getClusters = () => apiQuery<ClusterList>('admin', 'clusters', {});
+
+export const clustersQueryOptions = () => queryOptions({ queryKey: CLUSTERS_QUERY_KEY, queryFn: getClusters });
+
+/** The registered clusters with their space counts and whether they answer. */
+export const useClusters = () => useQuery(clustersQueryOptions());
