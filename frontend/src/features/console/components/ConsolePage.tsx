@@ -79,6 +79,7 @@ function SpacesSection() {
   // operations started here, by space, until the list carries them (failed ones stay to be read)
   const [started, setStarted] = useState<Record<number, SpaceOperation>>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const createRef = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<number | null>(null);
   const searchId = useId();
   const statusId = useId();
@@ -131,7 +132,7 @@ function SpacesSection() {
           </h1>
           <p className="page__subtitle">{t('console.spaces.subtitle')}</p>
         </div>
-        <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
+        <button type="button" className="btn btn--primary" ref={createRef} onClick={() => setCreating(true)}>
           <Icon name="plus" size={18} />
           {t('admin.newSpace')}
         </button>
@@ -240,7 +241,15 @@ function SpacesSection() {
         </button>
       )}
 
-      <SpaceEditorDialog space={null} open={creating} onOpenChange={setCreating} />
+      <SpaceEditorDialog
+        space={null}
+        open={creating}
+        onOpenChange={setCreating}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          createRef.current?.focus();
+        }}
+      />
       <ConsoleDialogs
         pending={pending}
         latestSchemaVersion={latest}
