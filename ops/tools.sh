@@ -32,3 +32,7 @@ build pdfcpu v0.15.0 github.com/pdfcpu/pdfcpu/cmd/pdfcpu github.com/pdfcpu/pdfcp
 # An OpenID Provider: the example server of zitadel/oidc, for the single sign-on tests (users
 # from USERS_FILE, redirect URIs from REDIRECT_URI, issuer http://localhost:PORT/).
 build zitadel-oidc v3.51.17 github.com/zitadel/oidc/v3/example/server github.com/zitadel/oidc/v3/example/server
+
+# From this repository: pgcluster starts and stops a private PostgreSQL cluster outside the
+# server, the second cluster the end-to-end runner places spaces on (cheap to rebuild).
+go build -o "$tools/pgcluster" ./ops/pgcluster
