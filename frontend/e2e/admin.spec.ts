@@ -7,11 +7,11 @@ test.describe('Space Administration', () => {
     await expect(page.getByText('Sie sind nicht berechtigt')).toBeVisible();
   });
 
-  test('creates, validates, edits and deletes a space', async ({ page }) => {
+  test('creates, validates, edits and deletes a space in the console', async ({ page }) => {
     const subdomain = `e2e${Date.now().toString(36)}`;
-    await signIn(page, ADMIN, 'kssg', '/admin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Space-Administration' })).toBeVisible();
-    await expect(page.locator('.space-row[data-subdomain="kssg"]')).toBeVisible();
+    await signIn(page, ADMIN, 'www', '/console');
+    await expect(page.getByRole('heading', { level: 1, name: 'Spaces' })).toBeVisible();
+    await expect(page.locator('.console-row[data-subdomain="kssg"]')).toBeVisible();
 
     await page.getByRole('button', { name: 'Neuer Space' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neuer Space' });
@@ -32,7 +32,8 @@ test.describe('Space Administration', () => {
     await dialog.getByLabel('E-Mail-Domains').fill('e2e.ch, spital-e2e.ch');
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await expect(dialog).toBeHidden();
-    const row = page.locator(`.space-row[data-subdomain="${subdomain}"]`);
+    await page.getByRole('searchbox', { name: 'Titel oder Subdomain suchen' }).fill(subdomain);
+    const row = page.locator(`.console-row[data-subdomain="${subdomain}"]`);
     await expect(row).toContainText('E2E Spital');
 
     // a taken subdomain is refused by the server
@@ -45,7 +46,8 @@ test.describe('Space Administration', () => {
     await second.getByRole('button', { name: 'Abbrechen' }).click();
 
     // edit: title and a variable
-    await row.getByRole('button', { name: /Bearbeiten/ }).click();
+    await row.getByRole('button', { name: 'Aktionen für E2E Spital' }).click();
+    await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
     const edit = page.getByRole('dialog', { name: 'E2E Spital bearbeiten' });
     await expect(edit.getByLabel('E-Mail-Domains')).toHaveValue('e2e.ch, spital-e2e.ch');
     await edit.getByLabel('Titel').fill('E2E Spital Renamed');
@@ -65,20 +67,24 @@ test.describe('Space Administration', () => {
     await other.close();
 
     // delete with confirmation
-    await row.getByRole('button', { name: /Löschen/ }).click();
+    await row.getByRole('button', { name: 'Aktionen für E2E Spital Renamed' }).click();
+    await page.getByRole('menuitem', { name: 'Löschen' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('E2E Spital Renamed');
     await confirm.getByRole('button', { name: 'Löschen' }).click();
     await expect(row).toHaveCount(0);
   });
 
-  test('filters the space list', async ({ page }) => {
-    await signIn(page, ADMIN, 'kssg', '/admin');
-    const spaces = page.getByRole('region', { name: 'Spaces', exact: true });
-    await spaces.getByPlaceholder('Suchen', { exact: true }).fill('insel');
-    await expect(page.locator('.space-row')).toHaveCount(1);
-    await spaces.getByPlaceholder('Suchen', { exact: true }).fill('zzz-none');
-    await expect(spaces.getByText('Keine Einträge gefunden')).toBeVisible();
+  test('filters the space list in the console on the server', async ({ page }) => {
+    await signIn(page, ADMIN, 'www', '/console');
+    const search = page.getByRole('searchbox', { name: 'Titel oder Subdomain suchen' });
+    await search.fill('insel');
+    await expect(page.locator('.console-row')).toHaveCount(1);
+    await search.fill('zzz-none');
+    await expect(page.getByText('Kein Space passt zu Suche und Filtern')).toBeVisible();
+    await search.fill('');
+    await page.getByRole('combobox', { name: 'Zustand' }).selectOption({ label: 'Ausser Betrieb' });
+    await expect(page.locator('.console-row[data-subdomain="kssg"]')).toHaveCount(0);
   });
 
   test('brings an organisation to the top of the landing order; the others keep theirs', async ({ page }) => {

@@ -36,7 +36,13 @@ for (const size of sizes) {
       await page.goto(url('kssg', '/admin'));
       await shot(page, `${size.name}-${lang}-admin`);
       if (lang === 'en') {
-        await page.getByRole('button', { name: /(Edit|Bearbeiten) Kantonsspital/ }).click();
+        // the console on the landing host, and its editor
+        await page.goto(url('www', '/console'));
+        await page.locator('.console-row').first().waitFor();
+        await shot(page, `${size.name}-${lang}-console`);
+        await page.getByRole('button', { name: /^Actions for Kantonsspital/ }).click();
+        await page.getByRole('menuitem', { name: 'Edit' }).click();
+        await page.getByRole('dialog').locator('input[name="title"]').waitFor();
         await page.waitForTimeout(300);
         await page.screenshot({ path: `e2e/screenshots/${size.name}-${lang}-admin-edit.png` });
       }
