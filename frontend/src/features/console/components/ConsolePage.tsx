@@ -13,6 +13,7 @@ import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { useClusters } from '../api/getClusters';
 import { useConsoleSpaces, type ConsoleFilter } from '../api/getConsoleSpaces';
 import { invalidateSpaceData } from '../api/invalidateSpaces';
+import { formatCount } from '../format';
 import { operationErrorText } from '../operationText';
 import { SPACE_STATUSES, type ConsoleSpace, type SpaceOperation, type SpaceStatus } from '../types';
 import { ConsoleDialogs, type PendingAction } from './ConsoleDialogs';
@@ -40,7 +41,7 @@ export function ConsolePage() {
               <rect width="32" height="32" rx="8" fill="currentColor" opacity="0.18" />
               <path d="M9 9l7 15l7-15" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
-            Vademecum
+            <span className="console__brand">Vademecum</span>
             <span className="console__product">{t('console.title')}</span>
           </a>
           <div className="landing__session">
@@ -66,7 +67,7 @@ export function ConsolePage() {
 }
 
 function SpacesSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<SpaceStatus | ''>('');
@@ -232,7 +233,7 @@ function SpacesSection() {
       )}
       {spaces.isSuccess && total > 0 && (
         <p className="card__footnote" aria-live="polite">
-          {t('console.spaces.shown', { shown: loaded.length, total })}
+          {t('console.spaces.shown', { shown: formatCount(loaded.length, i18n.language), total: formatCount(total, i18n.language) })}
         </p>
       )}
       {spaces.hasNextPage && (

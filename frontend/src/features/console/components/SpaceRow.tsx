@@ -53,7 +53,7 @@ export function SpaceRow({ space, latestSchemaVersion, operation, onAction, onOp
         <span className={STATUS_CHIPS[space.status]}>{t(`console.status.${space.status}`)}</span>
         {op && <OperationProgress key={op.id} operation={op} title={space.title} onFinished={(finished) => onOperationFinished(finished, space)} />}
       </td>
-      <td data-label={t('console.columns.placement')}>
+      <td data-label={t('console.columns.placement')} className="console-row__placement">
         <span className="mono">{space.cluster}</span> · {t(`console.placement.${space.placement}Short`)}
       </td>
       <td data-label={t('console.columns.schema')}>
@@ -70,7 +70,7 @@ export function SpaceRow({ space, latestSchemaVersion, operation, onAction, onOp
       <td data-label={t('console.columns.members')} className="console-row__number">
         {formatCount(space.members, lang)}
       </td>
-      <td data-label={t('console.columns.lastActivity')}>{space.lastActivity ? formatDateTime(space.lastActivity, lang) : <Unknown />}</td>
+      <td data-label={t('console.columns.lastActivity')} className="console-row__date">{space.lastActivity ? formatDateTime(space.lastActivity, lang) : <Unknown />}</td>
       <td className="console-row__actions">
         <SpaceActionsMenu space={space} actions={allowedActions(space, latestSchemaVersion)} onAction={onAction} />
       </td>
