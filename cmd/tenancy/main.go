@@ -95,8 +95,8 @@ type cli struct {
 	secretsDir  string
 	out         io.Writer
 
-	db     *tenancy.DB
-	close  func()
+	db      *tenancy.DB
+	close   func()
 	reg     *tenancy.Registry
 	spaces  *spaces.Service
 	users   *users.Service

@@ -91,8 +91,8 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, &auditlog.PruneWorker{Store: &auditlog.Store{Pool: pool}, Retention: auditRetention})
 	controlplane.AddWorkers(workers, operations)
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Schema:        "control",
-		Logger:        log,
+		Schema: "control",
+		Logger: log,
 		Queues: map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 8}, accounts.MailQueue: {MaxWorkers: 16},
 			controlplane.Queue: controlplane.QueueConfig},
 		Workers:       workers,
