@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -129,9 +131,26 @@ func (c *cli) open(ctx context.Context) error {
 }
 
 // work carries out the operations' queue itself (as a server would, and beside any server
-// that runs) until operation op is done or failed, printing its steps; a failed operation is
+// that runs) until operation op is done or failed, printing its steps: each one when this
+// process carries it out, those its polls catch when a server does; a failed operation is
 // its error.
 func (c *cli) work(ctx context.Context, op controlplane.Operation) (controlplane.Operation, error) {
+	var mu sync.Mutex
+	printed := map[string]bool{}
+	say := func(text string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if text != "" && !printed[text] {
+			printed[text] = true
+			fmt.Fprintf(c.out, "  %s\n", text)
+		}
+	}
+	c.control.OnStep = func(id int64, step tenancy.Step) {
+		if id == op.ID {
+			say(stepText(controlplane.Operation{State: controlplane.StateRunning, Step: step.Key, StepParams: jsonParams(step.Params)}))
+		}
+	}
+	defer func() { c.control.OnStep = nil }()
 	workers := river.NewWorkers()
 	controlplane.AddWorkers(workers, c.control)
 	client, err := river.NewClient(riverpgxv5.New(c.db.Control()), &river.Config{
@@ -149,11 +168,7 @@ func (c *cli) work(ctx context.Context, op controlplane.Operation) (controlplane
 		return op, err
 	}
 	defer func() { _ = client.Stop(context.WithoutCancel(ctx)) }()
-	op, err = c.control.Wait(ctx, op.ID, func(o controlplane.Operation) {
-		if text := stepText(o); text != "" {
-			fmt.Fprintf(c.out, "  %s\n", text)
-		}
-	})
+	op, err = c.control.Wait(ctx, op.ID, func(o controlplane.Operation) { say(stepText(o)) })
 	if err != nil {
 		return op, err
 	}
@@ -161,6 +176,14 @@ func (c *cli) work(ctx context.Context, op controlplane.Operation) (controlplane
 		return op, api.Conflict(op.Error.Message).With(op.Error.Params)
 	}
 	return op, nil
+}
+
+// jsonParams gives step params the types they have when read back from the database.
+func jsonParams(p map[string]any) map[string]any {
+	out := map[string]any{}
+	raw, _ := json.Marshal(p)
+	_ = json.Unmarshal(raw, &out)
+	return out
 }
 
 // stepText renders an operation's step in English for the operator.

@@ -97,6 +97,9 @@ func (s *Service) run(ctx context.Context, id int64, lastAttempt bool) error {
 		if err := st.step(ctx, id, step); err != nil {
 			slog.Warn("operation progress", "operation", id, "error", err)
 		}
+		if s.OnStep != nil {
+			s.OnStep(id, step)
+		}
 	}
 	var last tenancy.Step
 	sp, err := s.Registry.ByID(ctx, op.SpaceID)

@@ -57,6 +57,9 @@ type Service struct {
 	Activity *auditlog.Store
 	// Jobs queues an operation's job in the transaction that records it.
 	Jobs JobInserter
+	// OnStep, if set, hears every step of the operations this process carries out, as they
+	// are recorded (the CLI prints them; Wait sees only the steps its polls catch).
+	OnStep func(operation int64, step tenancy.Step)
 }
 
 // JobInserter inserts a background job in a transaction, to run once it commits.
