@@ -451,6 +451,23 @@ func TestIntegrationOperationsNeverStayRunning(t *testing.T) {
 	require.Equal(t, http.StatusOK, status, "%v", out)
 	assert.Equal(t, "failed", out["state"])
 	assert.Equal(t, "operation.interrupted", out["error"].(map[string]any)["message"])
+
+	// what the job finds refused when it runs fails the operation for good, with the error
+	var bad int64
+	require.NoError(t, f.db.Control().QueryRow(ctx, `INSERT INTO control.space_operations (space_id, kind, args)
+		VALUES ($1, 'move', '{"cluster": "mars", "placement": "schema"}') RETURNING id`, f.alpha.ID).Scan(&bad))
+	res, err := f.svc.Jobs.(*river.Client[pgx.Tx]).Insert(ctx, controlplane.OperationArgs{Operation: bad}, nil)
+	require.NoError(t, err)
+	_, err = f.db.Control().Exec(ctx, "UPDATE control.space_operations SET job_id = $2 WHERE id = $1", bad, res.Job.ID)
+	require.NoError(t, err)
+	failed := f.wait(t, bad)
+	assert.Equal(t, "failed", failed["state"])
+	assert.Equal(t, map[string]any{"message": "space.unknownCluster", "params": map[string]any{"cluster": "mars"}}, failed["error"])
+	assert.Eventually(t, func() bool {
+		var jobState string
+		require.NoError(t, f.db.Control().QueryRow(ctx, "SELECT state FROM control.river_job WHERE id = $1", res.Job.ID).Scan(&jobState))
+		return jobState == "cancelled"
+	}, 10*time.Second, 20*time.Millisecond, "a refusal is not retried")
 }
 
 // TestIntegrationConsoleRights: only the super admin calls the console; a space admin is
