@@ -25,11 +25,10 @@ const (
 // Fractions of a move: making the target and migrating it, copying and verifying the tables
 // (the bulk of the time), switching the placement, removing the old place.
 const (
-	copyStart   = 0.1
-	copyEnd     = 0.85
-	switchAt    = 0.9
-	cleaningAt  = 0.95
-	migratingAt = 0.1
+	copyStart  = 0.1
+	copyEnd    = 0.85
+	switchAt   = 0.9
+	cleaningAt = 0.95
 )
 
 // copyStep is the step of copying (or verifying) table, the done-th of tables.
