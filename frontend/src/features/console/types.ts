@@ -1,7 +1,16 @@
 /**
- * The control-plane console's calls (admin/query/consoleSpaces and its siblings), typed by hand
- * until the generated api-types gain them.
+ * The control-plane console's calls (admin/query/consoleSpaces and its siblings): the generated
+ * types, with the fields the server fills from a fixed set narrowed to that set.
  */
+import type {
+  ConsoleSpace as GeneratedConsoleSpace,
+  ConsoleSpaceList as GeneratedConsoleSpaceList,
+  ConsoleSpacesRequest as GeneratedConsoleSpacesRequest,
+  MoveSpaceRequest as GeneratedMoveSpaceRequest,
+  SpaceOperation as GeneratedSpaceOperation,
+} from '../../lib/api-types.gen';
+
+export type { ClusterInfo as Cluster, ClusterList } from '../../lib/api-types.gen';
 
 export type SpaceStatus = 'provisioning' | 'active' | 'suspended' | 'moving' | 'deleting';
 export const SPACE_STATUSES: readonly SpaceStatus[] = ['provisioning', 'active', 'suspended', 'moving', 'deleting'];
@@ -10,75 +19,23 @@ export const SPACE_STATUSES: readonly SpaceStatus[] = ['provisioning', 'active',
 export type Placement = 'schema' | 'database';
 export const PLACEMENTS: readonly Placement[] = ['schema', 'database'];
 
-export interface ApiErrorBody {
-  message: string;
-  params: Record<string, unknown>;
-}
-
 export type OperationKind = 'move' | 'migrate';
 export type OperationState = 'queued' | 'running' | 'done' | 'failed';
 
-/** A long operation on a space (a move or a migration), run as a job. */
-export interface SpaceOperation {
-  id: number;
-  spaceId: number;
-  kind: OperationKind;
-  state: OperationState;
-  /** message key such as operation.step.copying */
-  step: string;
-  stepParams: Record<string, unknown>;
-  /** 0..1 */
-  progress: number;
-  error: ApiErrorBody | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+/** A long operation on a space (a move or a migration), run as a job; step is a message key. */
+export type SpaceOperation = Omit<GeneratedSpaceOperation, 'kind' | 'state'> & { kind: OperationKind; state: OperationState };
 
-export interface ConsoleSpace {
-  id: number;
-  subdomain: string;
-  title: string;
+export type ConsoleSpace = Omit<GeneratedConsoleSpace, 'status' | 'placement' | 'operation'> & {
   status: SpaceStatus;
-  cluster: string;
   placement: Placement;
-  schemaVersion: number;
-  rows: number | null;
-  bytes: number | null;
-  members: number;
-  lastActivity: string | null;
-  operation: SpaceOperation | null;
-}
+  operation?: SpaceOperation | null;
+};
 
-export interface ConsoleSpacesRequest {
-  query?: string;
-  status?: SpaceStatus;
-  cluster?: string;
-  from?: number;
-  size?: number;
-}
+export type ConsoleSpaceList = Omit<GeneratedConsoleSpaceList, 'spaces'> & { spaces: ConsoleSpace[] };
 
-export interface ConsoleSpaceList {
-  spaces: ConsoleSpace[];
-  total: number;
-  latestSchemaVersion: number;
-}
+export type ConsoleSpacesRequest = Omit<GeneratedConsoleSpacesRequest, 'status'> & { status?: SpaceStatus };
 
-export interface Cluster {
-  name: string;
-  spaces: number;
-  reachable: boolean;
-}
-
-export interface ClusterList {
-  clusters: Cluster[];
-}
-
-export interface MoveSpaceRequest {
-  id: number;
-  cluster: string;
-  placement: Placement;
-}
+export type MoveSpaceRequest = Omit<GeneratedMoveSpaceRequest, 'placement'> & { placement: Placement };
 
 /** Whether an operation still runs (and is worth asking about again). */
 export const isUnfinished = (op: SpaceOperation | null | undefined): op is SpaceOperation => !!op && (op.state === 'queued' || op.state === 'running');

@@ -9,7 +9,7 @@ import { invalidateSpaceData } from './invalidateSpaces';
  * logo/icon: omitted = keep, "" = remove, data URL = replace. cluster and placement choose where a
  * new space is placed; the server honours them on create only (a move changes them later).
  */
-export type SpaceInput = GeneratedSpaceInput & { cluster?: string; placement?: Placement };
+export type SpaceInput = Omit<GeneratedSpaceInput, 'placement'> & { placement?: Placement };
 
 /** Creates (no id) or updates a space. */
 export const updateSpace = (space: SpaceInput) => apiMutation<Space>('admin', 'updateSpace', { space });

@@ -40,7 +40,8 @@ export function OperationProgress({ operation, title, onFinished }: OperationPro
   }
   if (!isUnfinished(op)) return null;
   const value = percent(op.progress);
-  const step = op.state === 'queued' ? t('console.operation.queued') : t(op.step, { ...op.stepParams, defaultValue: t('console.operation.running') });
+  const step =
+    op.state === 'queued' ? t('console.operation.queued') : op.step ? t(op.step, { ...op.stepParams, defaultValue: t('console.operation.running') }) : t('console.operation.running');
   return (
     <div className="operation">
       <progress className="operation__bar" max={100} value={value} aria-label={t('console.operation.progress', { kind, title })}>

@@ -39,7 +39,7 @@ export function SpaceRow({ space, latestSchemaVersion, operation, onAction, onOp
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const outdated = space.schemaVersion < latestSchemaVersion;
-  const op = operation ?? space.operation;
+  const op = operation ?? space.operation ?? null;
 
   return (
     <tr className="console-row" data-subdomain={space.subdomain} data-status={space.status}>
@@ -63,9 +63,9 @@ export function SpaceRow({ space, latestSchemaVersion, operation, onAction, onOp
         </span>
       </td>
       <td data-label={t('console.columns.size')} className="console-row__size">
-        {space.rows === null ? <Unknown /> : t('console.rows', { rows: formatCount(space.rows, lang) })}
+        {space.rows == null ? <Unknown /> : t('console.rows', { rows: formatCount(space.rows, lang) })}
         <br />
-        {space.bytes === null ? <Unknown /> : formatBytes(space.bytes, lang)}
+        {space.bytes == null ? <Unknown /> : formatBytes(space.bytes, lang)}
       </td>
       <td data-label={t('console.columns.members')} className="console-row__number">
         {formatCount(space.members, lang)}
