@@ -8,6 +8,7 @@ test.describe('Space Administration', () => {
   });
 
   test('creates, validates, edits and deletes a space in the console', async ({ page }) => {
+    test.setTimeout(60_000);
     const subdomain = `e2e${Date.now().toString(36)}`;
     await signIn(page, ADMIN, 'www', '/console');
     await expect(page.getByRole('heading', { level: 1, name: 'Spaces' })).toBeVisible();
