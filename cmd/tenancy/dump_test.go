@@ -83,6 +83,8 @@ func dumpFixture(t *testing.T, blobURL string) string {
 	exec(`INSERT INTO S.collections (title) VALUES ('Notfall'), ('Intensiv')`)
 	exec(`INSERT INTO S.guidelines (collection_id, author_id) VALUES (1, 1)`)
 	exec(`INSERT INTO S.documents (guideline_id, hash, name, mime, length) VALUES (1, $1, 'scan.png', 'image/png', $2)`, blob.Hash, blob.Length)
+	exec(`INSERT INTO control.search_documents (space_id, collection_id, guideline_id, language, visibility, published_version, title, head, body)
+		SELECT id, 1, 1, 'de', 'public', 1, 'Sepsis', '', '' FROM control.spaces WHERE subdomain = 'kssg'`)
 	return url
 }
 
@@ -113,6 +115,8 @@ func TestIntegrationCLIDumpRestore(t *testing.T) {
 	require.Len(t, entries, 1)
 	assert.Equal(t, 1, count("SELECT count(*) FROM control.space_members m JOIN control.spaces s ON s.id = m.space_id WHERE s.subdomain = 'kssg2' AND m.admin"))
 	assert.Equal(t, 1, count("SELECT count(*) FROM control.audit_log WHERE action = 'space.restored' AND actor_name = 'operator'"))
+	assert.Equal(t, 1, count(`SELECT count(*) FROM control.river_job WHERE kind = 'search_collection'
+		AND (args->>'spaceId')::bigint = (SELECT id FROM control.spaces WHERE subdomain = 'kssg2')`), "the server indexes the restored space")
 	assert.Equal(t, 1, count("SELECT count(*) FROM control.audit_log WHERE action = 'space.dumped' AND actor_name = 'operator'"))
 
 	// Bad input: a clear message, a non-zero exit, nothing changed.

@@ -49,7 +49,8 @@ func newDemoEnv(t *testing.T) *testEnv {
 // as a database of its own on a second cluster, answers every read call as the original does,
 // for every kind of user: guidelines in two languages and several versions, collections,
 // members, metadata, the offer of a collection to another space, an announcement, a logo, an
-// uploaded image, comments and favourites. Only the space's id and subdomain differ, and the
+// uploaded image, comments and favourites, a pending membership request and an identity
+// provider on the sign-in page. Only the space's id and subdomain differ, and the
 // ids of control-plane rows made anew (announcements); the audit trail is the installation's
 // record of the original, which the restored space does not inherit.
 func TestIntegrationDumpRestore(t *testing.T) {
@@ -90,6 +91,10 @@ func TestIntegrationDumpRestore(t *testing.T) {
 	e.ok("kssg", users["admin"], "admin/spaceadmin/mutation/createSharedCollection", map[string]any{"spaceId": insel.ID, "collectionId": 1})
 	e.ok("insel", users["inselAdmin"], "admin/mutation/activateSharedCollection", map[string]any{"spaceId": kssg.ID, "collectionId": 1, "active": true})
 	e.ok("kssg", users["validator"], "reader/mutation/commentGuideline", map[string]any{"guideline": 1, "language": "de", "body": "Laktat nach 2 h wiederholen?"})
+	e.ok("kssg", users["outsider"], "common/mutation/requestMembership", map[string]any{"message": "Ich arbeite ab Januar auf der Notfallstation."})
+	_, err = e.db.Control().Exec(ctx, `WITH p AS (INSERT INTO control.identity_providers (label, issuer, client_id) VALUES ('KSSG Login', 'https://login.kssg.ch', 'vademecum') RETURNING id)
+		INSERT INTO control.identity_provider_spaces (provider_id, space_id) SELECT id, $1 FROM p`, kssg.ID)
+	require.NoError(t, err)
 	e.ok("kssg", users["author"], "reader/mutation/addGuidelineFavorite", map[string]any{"guideline": 1, "language": "fr"})
 	e.ok("kssg", users["author"], "reader/mutation/addCollectionFavorite", map[string]any{"collection": 1})
 	e.ok("kssg", users["validator"], "reader/mutation/addGuidelineFavorite", map[string]any{"guideline": 1, "language": "de"})
@@ -104,7 +109,7 @@ func TestIntegrationDumpRestore(t *testing.T) {
 	assert.Equal(t, 1, report.Blobs)
 	manifest, err := tenancy.ReadManifest(file)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"users", "space", "shares", "announcements", "search"}, manifest.Parts)
+	assert.Equal(t, []string{"users", "space", "shares", "announcements", "identityProviders", "search"}, manifest.Parts)
 	assert.Equal(t, []string{blob.Hash}, manifest.Blobs)
 
 	for _, c := range []struct {
@@ -120,6 +125,23 @@ func TestIntegrationDumpRestore(t *testing.T) {
 			require.Equal(t, c.at.OwnDatabase, restored.Database != "")
 			waitForJobs(t, e)
 			compareSpaces(t, e, kssg, restored, users)
+			// what the fixture added is there, so that the comparison above compared it
+			for _, c := range []struct{ path, body, want string }{
+				{"admin/spaceadmin/query/membershipRequests", `{"spaceId":{space}}`, "Notfallstation"},
+				{"common/query/signInOptions", `{}`, "KSSG Login"},
+				{"admin/spaceadmin/query/announcements", `{"spaceId":{space}}`, "Nouvelle directive sepsis"},
+				{"admin/spaceadmin/query/sharedCollections", `{"spaceId":{space}}`, "Inselspital Bern"},
+				{"author/query/documentsForGuideline", `{"guidelineId":1}`, blob.Hash},
+				{"reader/query/commentsForGuideline", `{"id":1,"language":"de"}`, "Laktat"},
+				{"common/query/space", `{"idOrDomain":"{sub}"}`, "+41 71 494 11 11"},
+				{"reader/query/search", `{"query":"sepsis"}`, "Sepsis"},
+			} {
+				body := strings.NewReplacer("{space}", strconv.FormatInt(restored.ID, 10), "{sub}", restored.Subdomain).Replace(c.body)
+				r := e.api(restored.Subdomain, users["admin"], c.path, body)
+				assert.Equal(t, http.StatusOK, r.Status, c.path)
+				assert.Contains(t, string(r.Body), c.want, c.path)
+			}
+			assert.Contains(t, string(e.api(restored.Subdomain, users["author"], "reader/query/favorites", `{}`).Body), "Sepsis")
 			assert.Equal(t, 1, e.count("SELECT count(*) FROM control.audit_log WHERE space_id = $1 AND action = 'space.restored'", restored.ID))
 		})
 	}
@@ -313,7 +335,8 @@ func readCalls(guidelines, collections, revisions, details, documents []int64) [
 
 // spaceNormaliser returns what makes the answers of the two spaces comparable: the restored
 // space's id and subdomain read as the original's, under keys that name a space, the ids of
-// control-plane rows the restore makes anew (announcements, offers of collections) and the
+// control-plane rows the restore makes anew (announcements, offers of collections, membership
+// requests) and the
 // time a search took read 0.
 func spaceNormaliser(orig, restored *tenancy.Space) func(path string, body []byte) string {
 	spaceKeys := map[string]bool{"spaceId": true, "space": true, "sourceSpaceId": true, "fromSpaceId": true, "toSpaceId": true,
@@ -340,7 +363,7 @@ func spaceNormaliser(orig, restored *tenancy.Space) func(path string, body []byt
 			if _, took := x["took"]; took && path == "reader/query/search" {
 				x["took"] = 0 // milliseconds the search took
 			}
-			if _, share := x["toSpaceId"]; share || strings.Contains(path, "announcements") {
+			if _, share := x["toSpaceId"]; share || strings.Contains(path, "announcements") || strings.Contains(path, "embershipRequest") {
 				if _, ok := x["id"]; ok {
 					x["id"] = 0
 				}

@@ -17,15 +17,25 @@ import (
 )
 
 // What a space's archive holds of this context's control-plane rows: the space's logo and
-// icon, its members and admins, and the metadata definitions it chose (by id, with their
-// names and options, which the target installation must have: definitions are shared by all
-// spaces and the guidelines' classifications name their options by id). Pending membership
-// requests are left out: they are asks to the original space, whose answers go by mail to
-// the people who asked; they ask the restored space again.
+// icon, its members and admins, its pending membership requests, and the metadata
+// definitions it chose (by id, with their names and options, which the target installation
+// must have: definitions are shared by all spaces and the guidelines' classifications name
+// their options by id). Answered requests are left out: they are history, which the audit
+// trail keeps.
 type archivedSpace struct {
 	Images   []archivedImage    `json:"images"`
 	Members  []archivedMember   `json:"members"`
+	Requests []archivedRequest  `json:"requests"`
 	Metadata []archivedMetadata `json:"metadata"`
+}
+
+// archivedRequest is a pending request to join the space; the person asking is named by id
+// and login e-mail, as the users part names people.
+type archivedRequest struct {
+	UserID    int64     `json:"userId"`
+	Email     string    `json:"email"`
+	Message   string    `json:"message"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 type archivedImage struct {
@@ -80,6 +90,15 @@ func exportSpace(ctx context.Context, tx pgx.Tx, spaceID int64) (any, error) {
 	}); err != nil {
 		return nil, err
 	}
+	rows, err = tx.Query(ctx, `SELECT r.user_id, coalesce((SELECT l.email FROM control.logins l WHERE l.user_id = r.user_id
+			ORDER BY l.provider = 'local' DESC, l.is_primary DESC, l.id LIMIT 1), ''), r.message, r.created_at
+		FROM control.membership_requests r WHERE r.space_id = $1 AND r.status = 'pending' ORDER BY r.id`, spaceID)
+	if err != nil {
+		return nil, err
+	}
+	if a.Requests, err = pgx.CollectRows(rows, pgx.RowToStructByPos[archivedRequest]); err != nil {
+		return nil, err
+	}
 	rows, err = tx.Query(ctx, `SELECT m.id, m.name, sm.position,
 			coalesce((SELECT json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY o.id) FROM control.metadata_options o WHERE o.metadata_id = m.id), '[]')
 		FROM control.space_metadata sm JOIN control.metadata m ON m.id = sm.metadata_id WHERE sm.space_id = $1 ORDER BY sm.position, m.id`, spaceID)
@@ -94,13 +113,24 @@ func exportSpace(ctx context.Context, tx pgx.Tx, spaceID int64) (any, error) {
 }
 
 // checkSpace lists the metadata definitions and options of the archive that the
-// installation lacks (same id and name).
+// installation lacks (same id and name), and the people asking to join it whom the
+// installation lacks (same id and login e-mail).
 func checkSpace(ctx context.Context, tx pgx.Tx, data json.RawMessage) ([]string, error) {
 	var a archivedSpace
 	if err := json.Unmarshal(data, &a); err != nil {
 		return nil, err
 	}
 	var missing []string
+	for _, r := range a.Requests {
+		var ok bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM control.users x WHERE x.id = $1
+				AND ($2 = '' OR EXISTS (SELECT 1 FROM control.logins l WHERE l.user_id = x.id AND l.email = $2)))`, r.UserID, r.Email).Scan(&ok); err != nil {
+			return nil, err
+		}
+		if !ok {
+			missing = append(missing, fmt.Sprintf("user %d <%s> (asking to join)", r.UserID, r.Email))
+		}
+	}
 	for _, m := range a.Metadata {
 		var ok bool
 		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM control.metadata WHERE id = $1 AND name = $2)", m.ID, m.Name).Scan(&ok); err != nil {
@@ -140,6 +170,12 @@ func importSpace(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, _ int64, dat
 			return err
 		}
 		if err := policy.InvalidateTx(ctx, tx, m.UserID); err != nil {
+			return err
+		}
+	}
+	for _, r := range a.Requests {
+		if _, err := tx.Exec(ctx, "INSERT INTO control.membership_requests (space_id, user_id, message, created_at) VALUES ($1, $2, $3, $4)",
+			sp.ID, r.UserID, r.Message, r.CreatedAt); err != nil {
 			return err
 		}
 	}
