@@ -76,8 +76,8 @@ type ArchiveReport struct {
 // Dump writes space s to the archive file out (ArchiveFormat): its control-plane record, the
 // rows of parts.Control read in one repeatable-read snapshot of the control schema, every
 // table and sequence of its schema read in one repeatable-read snapshot of the space, and
-// the uploaded files its data refers to. The two snapshots are taken one after the other
-// (a space may live on another cluster than the control plane). The file appears once it is
+// the uploaded files its data refers to. The two snapshots are taken one after the other,
+// the space's first (a space may live on another cluster than the control plane). The file appears once it is
 // complete. progress hears what is done.
 func (r *Registry) Dump(ctx context.Context, s *Space, out string, parts ArchiveParts, progress func(string)) (ArchiveReport, error) {
 	var report ArchiveReport
@@ -88,37 +88,6 @@ func (r *Registry) Dump(ctx context.Context, s *Space, out string, parts Archive
 	defer a.remove()
 	m := &a.manifest
 	m.Format, m.TakenAt, m.Sequences = ArchiveFormat, time.Now().UTC().Truncate(time.Second), map[string]sequenceState{}
-	err = pgx.BeginTxFunc(ctx, r.db.control, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.id = $1 AND s.status IN ('active', 'suspended', 'moving')", s.ID)
-		if err != nil {
-			return err
-		}
-		cur, err := pgx.CollectOneRow(rows, scanSpace)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		*s = *cur
-		m.Space = recordOf(cur)
-		for _, p := range parts.Control {
-			v, err := p.Export(ctx, tx, s.ID)
-			if err != nil {
-				return fmt.Errorf("export %s: %w", p.Name, err)
-			}
-			if err := a.add("control/"+p.Name+".json", func(w io.Writer) error { return json.NewEncoder(w).Encode(v) }); err != nil {
-				return err
-			}
-			m.Parts = append(m.Parts, p.Name)
-			report.Parts++
-		}
-		return nil
-	})
-	if err != nil {
-		return report, err
-	}
-	progress("control-plane rows read")
 	err = r.db.confinedWith(ctx, s, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		if err := tx.QueryRow(ctx, "SELECT coalesce(max(version_id), 0) FROM goose_db_version WHERE is_applied").Scan(&m.SchemaVersion); err != nil {
 			return err
@@ -161,6 +130,39 @@ func (r *Registry) Dump(ctx context.Context, s *Space, out string, parts Archive
 	if err != nil {
 		return report, err
 	}
+	// The control plane's snapshot comes second: a person is recorded in control.user_spaces
+	// before they change anything in a space, so everybody the space's snapshot names is listed.
+	err = pgx.BeginTxFunc(ctx, r.db.control, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.id = $1 AND s.status IN ('active', 'suspended', 'moving')", s.ID)
+		if err != nil {
+			return err
+		}
+		cur, err := pgx.CollectOneRow(rows, scanSpace)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		*s = *cur
+		m.Space = recordOf(cur)
+		for _, p := range parts.Control {
+			v, err := p.Export(ctx, tx, s.ID)
+			if err != nil {
+				return fmt.Errorf("export %s: %w", p.Name, err)
+			}
+			if err := a.add("control/"+p.Name+".json", func(w io.Writer) error { return json.NewEncoder(w).Encode(v) }); err != nil {
+				return err
+			}
+			m.Parts = append(m.Parts, p.Name)
+			report.Parts++
+		}
+		return nil
+	})
+	if err != nil {
+		return report, err
+	}
+	progress("control-plane rows read")
 	for _, h := range m.Blobs {
 		if err := a.add("blobs/"+h, func(w io.Writer) error {
 			rd, err := parts.Blobs.Open(ctx, h)
