@@ -43,8 +43,9 @@ var movedGrace = 5 * time.Second
 // digest of their contents) before the placement switches in one control transaction; the old
 // place is removed after movedGrace. A failure before the switch removes what the copy made and
 // gives the space back its writes; after a crash, moving it to the same place again resumes,
-// and any move first removes what an earlier one left behind. progress receives what is done.
-func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress func(string)) (MoveReport, error) {
+// and any move first removes what an earlier one left behind. progress is told each step
+// (Step*: preparing, copying and verifying each table, switching, cleaning).
+func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress func(Step)) (MoveReport, error) {
 	var report MoveReport
 	if to.Cluster == "" {
 		to.Cluster = DefaultCluster
@@ -52,6 +53,7 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 	if _, err := r.db.clusterConfig(ctx, to.Cluster); err != nil {
 		return report, err
 	}
+	progress(Step{Key: StepPreparing})
 	if err := r.removeLeftovers(ctx, s.ID); err != nil {
 		return report, err
 	}
@@ -100,14 +102,13 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 		return fail(ErrNotMigrated)
 	}
 	start = time.Now()
-	progress("writes paused")
 	if err := r.db.setWrites(ctx, s, false); err != nil {
 		return fail(fmt.Errorf("pause writes: %w", err))
 	}
-	progress("copying")
 	if report, err = r.db.copySpace(ctx, s, &target, progress); err != nil {
 		return fail(err)
 	}
+	progress(Step{Key: StepSwitching, Fraction: switchAt})
 	err = r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE control.spaces SET cluster = $2, database_name = $3, status = 'active',
 			moving_to_cluster = NULL, moving_to_database = NULL, updated_at = now() WHERE id = $1 AND status = 'moving'`,
@@ -127,7 +128,7 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 	}
 	report.WritePause = time.Since(start)
 	r.Forget()
-	progress("switched")
+	progress(Step{Key: StepCleaning, Fraction: cleaningAt})
 	select {
 	case <-time.After(movedGrace):
 	case <-ctx.Done():
@@ -136,7 +137,6 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 	if err := r.removeLeftovers(ctx, s.ID); err != nil {
 		return report, fmt.Errorf("moved, but the old place stays: %w", err)
 	}
-	progress("old place removed")
 	return report, nil
 }
 
@@ -210,7 +210,7 @@ func (db *DB) setWrites(ctx context.Context, s *Space, allowed bool) error {
 
 // copySpace copies every table and sequence of space s into the migrated, empty target in
 // one transaction on each side, and verifies the copy before the target commits.
-func (db *DB) copySpace(ctx context.Context, s, target *Space, progress func(string)) (MoveReport, error) {
+func (db *DB) copySpace(ctx context.Context, s, target *Space, progress func(Step)) (MoveReport, error) {
 	var report MoveReport
 	err := db.confinedWith(ctx, s, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(src pgx.Tx) error {
 		tables, sequences, err := spaceTables(ctx, src, s.Schema)
@@ -218,10 +218,12 @@ func (db *DB) copySpace(ctx context.Context, s, target *Space, progress func(str
 			return err
 		}
 		return db.confined(ctx, target, func(dst pgx.Tx) error {
-			for _, t := range tables {
+			for i, t := range tables {
+				progress(copyStep(StepCopying, t, i, len(tables)))
 				if err := pipeTable(ctx, src, dst, t); err != nil {
 					return fmt.Errorf("copy %s: %w", t, err)
 				}
+				progress(copyStep(StepVerifying, t, i, len(tables)))
 				want, err := fingerprintOf(ctx, src, t)
 				if err != nil {
 					return err
@@ -235,7 +237,6 @@ func (db *DB) copySpace(ctx context.Context, s, target *Space, progress func(str
 				}
 				report.Tables++
 				report.Rows += want.Rows
-				progress(fmt.Sprintf("copied %s (%d rows)", t, want.Rows))
 			}
 			for _, seq := range sequences {
 				st, err := readSequence(ctx, src, seq)

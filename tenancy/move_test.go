@@ -59,7 +59,7 @@ func TestIntegrationMove(t *testing.T) {
 	require.NoError(t, err)
 	fill(t, db, sp)
 	want := contents(t, db, sp)
-	noop := func(string) {}
+	noop := func(tenancy.Step) {}
 
 	for _, to := range []tenancy.Placement{
 		{Cluster: "zurich"},
@@ -68,8 +68,10 @@ func TestIntegrationMove(t *testing.T) {
 		{},
 	} {
 		var during error
-		report, err := reg.Move(ctx, sp, to, func(step string) {
-			if step != "copying" {
+		var fractions []float64
+		report, err := reg.Move(ctx, sp, to, func(step tenancy.Step) {
+			fractions = append(fractions, step.Fraction)
+			if step.Key != tenancy.StepCopying || step.Params["done"] != 0 {
 				return
 			}
 			// readers go on, writers are refused until the switch
@@ -83,6 +85,7 @@ func TestIntegrationMove(t *testing.T) {
 			})
 		})
 		require.NoError(t, err, "move to %+v", to)
+		assert.IsNonDecreasing(t, fractions, "progress only grows")
 		var pe *pgconn.PgError
 		require.True(t, errors.As(during, &pe), "a write during the move is refused: %v", during)
 		assert.Equal(t, "42501", pe.Code)

@@ -12,13 +12,13 @@ import (
 
 const spaceColumns = `s.id, s.subdomain, s.title, s.color, s.accent_color, s.email_domains, s.tags,
 	s.variables, s.lpvisible, s.national, s.public, s.position, s.status, s.cluster, s.schema_name, s.updated_at, s.self_signup, s.admins_need_second_factor,
-	s.database_name, s.role_name`
+	s.database_name, s.role_name, s.schema_version`
 
 func scanSpace(row pgx.CollectableRow) (*Space, error) {
 	var s Space
 	err := row.Scan(&s.ID, &s.Subdomain, &s.Title, &s.Color, &s.AccentColor, &s.EmailDomains, &s.Tags,
 		&s.Variables, &s.LPVisible, &s.National, &s.Public, &s.Position, &s.Status, &s.Cluster, &s.Schema,
-		&s.UpdatedAt, &s.SelfSignup, &s.AdminsNeedSecondFactor, &s.Database, &s.Role)
+		&s.UpdatedAt, &s.SelfSignup, &s.AdminsNeedSecondFactor, &s.Database, &s.Role, &s.SchemaVersion)
 	if s.Variables == nil {
 		s.Variables = map[string]string{}
 	}

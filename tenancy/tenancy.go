@@ -38,6 +38,8 @@ type Space struct {
 	SelfSignup bool
 	// AdminsNeedSecondFactor: the space's admins have their rights only with a second factor.
 	AdminsNeedSecondFactor bool
+	// SchemaVersion is the space migration its schema was last brought to.
+	SchemaVersion int64
 }
 
 // Statuses of a space: only active spaces serve requests; a suspended space keeps its data

@@ -113,6 +113,13 @@ func TestIntegrationCLIClusters(t *testing.T) {
 	url := tenancytest.URL(t)
 	second := tenancytest.SecondClusterURL(t)
 	t.Setenv("VADEMECUM_SECRET_ZURICH_URL", second)
+	count := func(q string) (n int) {
+		conn, err := pgx.Connect(context.Background(), url)
+		require.NoError(t, err)
+		defer conn.Close(context.Background())
+		require.NoError(t, conn.QueryRow(context.Background(), q).Scan(&n))
+		return n
+	}
 
 	out, err := run(t, url, "cluster", "add", "zurich", "--url", "env:VADEMECUM_SECRET_ZURICH_URL")
 	require.NoError(t, err, out)
@@ -156,6 +163,9 @@ func TestIntegrationCLIClusters(t *testing.T) {
 	out, err = run(t, url, "space", "move", "insel", "--to", "default")
 	require.NoError(t, err, out)
 	assert.Regexp(t, `moved space insel to cluster default as database: \d+ tables, \d+ rows, writes paused for`, out)
+	assert.Regexp(t, `copying \w+ \(table \d+ of \d+\)`, out, "the steps of the job the command worked")
+	assert.Contains(t, out, "switching to the new place")
+	assert.Equal(t, 1, count("SELECT count(*) FROM control.space_operations WHERE kind = 'move' AND state = 'done' AND requested_by IS NULL"))
 	out, err = run(t, url, "space", "move", "insel", "--to", "zurich", "--schema")
 	require.NoError(t, err, out)
 	assert.Contains(t, out, "to cluster zurich as schema")
@@ -174,6 +184,25 @@ func TestIntegrationCLIClusters(t *testing.T) {
 	}
 	_, err = run(t, url, "space", "move", "insel", "--to", "zurich", "--schema")
 	assert.Equal(t, "the space is placed there already (space.samePlacement)", describe(err))
+
+	// An unfinished operation (a job some server works on) refuses another at once.
+	conn, err := pgx.Connect(context.Background(), url)
+	require.NoError(t, err)
+	_, err = conn.Exec(context.Background(), `WITH j AS (INSERT INTO control.river_job (args, kind, max_attempts, queue, state, scheduled_at)
+			VALUES ('{}', 'elsewhere', 1, 'elsewhere', 'scheduled', now() + interval '1 day') RETURNING id)
+		INSERT INTO control.space_operations (space_id, kind, job_id) SELECT s.id, 'migrate', j.id FROM control.spaces s, j WHERE s.subdomain = 'insel'`)
+	require.NoError(t, err)
+	_, err = run(t, url, "space", "move", "insel", "--to", "default")
+	require.Error(t, err)
+	assert.Contains(t, describe(err), "space.operationRunning")
+	_, err = run(t, url, "space", "migrate", "insel")
+	assert.Contains(t, describe(err), "space.operationRunning")
+	_, err = conn.Exec(context.Background(), "UPDATE control.space_operations SET state = 'failed' WHERE state = 'queued'")
+	require.NoError(t, err)
+	conn.Close(context.Background())
+	out, err = run(t, url, "space", "migrate", "insel")
+	require.NoError(t, err, out)
+	assert.Regexp(t, `migrated space insel to version \d+`, out)
 
 	// Suspend and resume: once each, nothing else.
 	out, err = run(t, url, "space", "suspend", "insel")

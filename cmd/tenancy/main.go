@@ -5,12 +5,15 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -24,6 +27,7 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
 	"vademecum/services/auth"
+	"vademecum/services/controlplane"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
 	"vademecum/tenancy"
@@ -57,6 +61,10 @@ var explanations = map[string]string{
 	"space.notMovable":          "only an active space can be moved; resume it first",
 	"space.moving":              "the space is being moved elsewhere; finish that move first (run it again)",
 	"space.notMigrated":         "the space's schema is not up to date; run tenancy space migrate first",
+	"space.operationRunning":    "the space has an unfinished move or migration; wait until it ends (the console shows it)",
+	"operation.failed":          "the operation failed",
+	"operation.interrupted":     "the operation was interrupted; run the command again to resume it",
+	"not found":                 "no such space",
 }
 
 // describe turns public errors into operator-readable text.
@@ -89,11 +97,12 @@ type cli struct {
 	secretsDir  string
 	out         io.Writer
 
-	db     *tenancy.DB
-	close  func()
-	reg    *tenancy.Registry
-	spaces *spaces.Service
-	users  *users.Service
+	db      *tenancy.DB
+	close   func()
+	reg     *tenancy.Registry
+	spaces  *spaces.Service
+	users   *users.Service
+	control *controlplane.Service
 }
 
 func (c *cli) open(ctx context.Context) error {
@@ -117,7 +126,102 @@ func (c *cli) open(ctx context.Context) error {
 	c.reg = tenancy.NewRegistry(db, 0)
 	c.users = &users.Service{Pool: db.Control(), Grants: policy.Notifier{Pool: db.Control()}}
 	c.spaces = &spaces.Service{Registry: c.reg, Pool: db.Control(), Users: c.users}
+	c.control = &controlplane.Service{DB: db, Registry: c.reg, Spaces: c.spaces, Activity: &auditlog.Store{Pool: db.Control()}, Jobs: queue}
 	return nil
+}
+
+// work carries out the operations' queue itself (as a server would, and beside any server
+// that runs) until operation op is done or failed, printing its steps: each one when this
+// process carries it out, those its polls catch when a server does; a failed operation is
+// its error.
+func (c *cli) work(ctx context.Context, op controlplane.Operation) (controlplane.Operation, error) {
+	var mu sync.Mutex
+	printed := map[string]bool{}
+	say := func(text string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if text != "" && !printed[text] {
+			printed[text] = true
+			fmt.Fprintf(c.out, "  %s\n", text)
+		}
+	}
+	c.control.OnStep = func(id int64, step tenancy.Step) {
+		if id == op.ID {
+			say(stepText(controlplane.Operation{State: controlplane.StateRunning, Step: step.Key, StepParams: jsonParams(step.Params)}))
+		}
+	}
+	defer func() { c.control.OnStep = nil }()
+	workers := river.NewWorkers()
+	controlplane.AddWorkers(workers, c.control)
+	client, err := river.NewClient(riverpgxv5.New(c.db.Control()), &river.Config{
+		Schema:            "control",
+		Logger:            slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Queues:            map[string]river.QueueConfig{controlplane.Queue: controlplane.QueueConfig},
+		Workers:           workers,
+		FetchCooldown:     50 * time.Millisecond,
+		FetchPollInterval: 200 * time.Millisecond,
+	})
+	if err != nil {
+		return op, err
+	}
+	if err := client.Start(ctx); err != nil {
+		return op, err
+	}
+	defer func() { _ = client.Stop(context.WithoutCancel(ctx)) }()
+	op, err = c.control.Wait(ctx, op.ID, func(o controlplane.Operation) { say(stepText(o)) })
+	if err != nil {
+		return op, err
+	}
+	if op.State == controlplane.StateFailed && op.Error != nil {
+		return op, api.Conflict(op.Error.Message).With(op.Error.Params)
+	}
+	return op, nil
+}
+
+// jsonParams gives step params the types they have when read back from the database.
+func jsonParams(p map[string]any) map[string]any {
+	out := map[string]any{}
+	raw, _ := json.Marshal(p)
+	_ = json.Unmarshal(raw, &out)
+	return out
+}
+
+// stepText renders an operation's step in English for the operator.
+func stepText(o controlplane.Operation) string {
+	p := o.StepParams
+	switch {
+	case o.State == controlplane.StateQueued && o.Error != nil:
+		return fmt.Sprintf("attempt failed (%s), waiting for the retry", describe(api.Conflict(o.Error.Message).With(o.Error.Params)))
+	case o.State == controlplane.StateQueued:
+		return "queued"
+	case o.State == controlplane.StateFailed:
+		return ""
+	}
+	switch o.Step {
+	case tenancy.StepPreparing:
+		return "preparing the new place"
+	case tenancy.StepCopying:
+		return fmt.Sprintf("copying %v (table %v of %v)", p["table"], num(p["done"])+1, p["tables"])
+	case tenancy.StepVerifying:
+		return fmt.Sprintf("verifying %v (table %v of %v)", p["table"], num(p["done"])+1, p["tables"])
+	case tenancy.StepSwitching:
+		return "switching to the new place"
+	case tenancy.StepCleaning:
+		return "removing the old place"
+	case tenancy.StepMigrating:
+		return "migrating the schema"
+	case controlplane.StepMoved, controlplane.StepMigrated, "":
+		return ""
+	}
+	return o.Step
+}
+
+// num reads a number of step params (JSON numbers are float64).
+func num(v any) int64 {
+	if f, ok := v.(float64); ok {
+		return int64(f)
+	}
+	return 0
 }
 
 func (c *cli) run(fn func(ctx context.Context) error) func(*cobra.Command, []string) error {
@@ -290,10 +394,14 @@ func (c *cli) spaceMigrate() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("space %q: %w", args[0], err)
 			}
-			if err := c.db.MigrateSpace(ctx, sp); err != nil {
+			op, err := c.control.RequestMigrate(ctx, sp)
+			if err != nil {
 				return err
 			}
-			fmt.Fprintf(c.out, "migrated space %s\n", sp.Subdomain)
+			if op, err = c.work(ctx, op); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.out, "migrated space %s to version %d\n", sp.Subdomain, num(op.StepParams["version"]))
 			return nil
 		})(cmd, args)
 	}
@@ -306,8 +414,9 @@ func (c *cli) spaceMove() *cobra.Command {
 	cmd := &cobra.Command{Use: "move SUBDOMAIN", Short: "Move a space to another cluster, or between a schema and a database of its own", Args: cobra.ExactArgs(1),
 		Long: "Copies the space to its new place and switches to it. Readers go on reading; changes are refused " +
 			"(503 space.readOnly) from the start of the copy until the switch. The copy is verified table by table " +
-			"before the switch; the old place is removed after it. If the command is interrupted, running it again " +
-			"with the same target resumes the move."}
+			"before the switch; the old place is removed after it. The move runs as a job of the operations' queue " +
+			"(as one asked for in the console), which this command works itself and follows until the move is done or failed; " +
+			"if the command is interrupted, running it again with the same target resumes the move."}
 	cmd.Flags().StringVar(&to, "to", "", "cluster to move the space to (required; tenancy cluster list)")
 	cmd.Flags().BoolVar(&database, "database", false, "give the space a database of its own there")
 	cmd.Flags().BoolVar(&schema, "schema", false, "make the space a schema of the cluster's shared database")
@@ -323,14 +432,17 @@ func (c *cli) spaceMove() *cobra.Command {
 			if database || schema {
 				own = database
 			}
-			report, err := c.spaces.Move(ctx, sp, tenancy.Placement{Cluster: to, OwnDatabase: own}, func(step string) {
-				fmt.Fprintf(c.out, "  %s\n", step)
-			})
+			op, err := c.control.RequestMove(ctx, sp, tenancy.Placement{Cluster: to, OwnDatabase: own})
 			if err != nil {
 				return err
 			}
+			if op, err = c.work(ctx, op); err != nil {
+				return err
+			}
+			p := op.StepParams
 			fmt.Fprintf(c.out, "moved space %s to cluster %s as %s: %d tables, %d rows, writes paused for %s\n",
-				sp.Subdomain, to, placementWord(own), report.Tables, report.Rows, report.WritePause.Round(time.Millisecond))
+				sp.Subdomain, to, placementWord(own), num(p["tables"]), num(p["rows"]),
+				(time.Duration(num(p["writePauseMs"])) * time.Millisecond).Round(time.Millisecond))
 			return nil
 		})(cmd, args)
 	}

@@ -82,7 +82,7 @@ func BenchmarkMoveSpace(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, to := range []tenancy.Placement{{Cluster: "second"}, {Cluster: "second", OwnDatabase: true}, {}} {
-			report, err := a.spaces.Move(ctx, sp, to, func(string) {})
+			report, err := a.spaces.Move(ctx, sp, to, func(tenancy.Step) {})
 			if err != nil {
 				b.Fatal(err)
 			}

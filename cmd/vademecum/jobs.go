@@ -14,6 +14,7 @@ import (
 	"vademecum/services/accounts"
 	"vademecum/services/audit"
 	"vademecum/services/auditlog"
+	"vademecum/services/controlplane"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
@@ -65,7 +66,7 @@ func spaceURL(cfg config) (func(subdomain string) string, error) {
 // worker. Jobs are inserted in the transactions that cause them and run after commit.
 func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, mailer notify.Mailer, links func(string) string,
 	clock guidelines.Clock, store *media.Store, baseDomain string, backend search.Backend, auditRetention time.Duration,
-	people *users.Service) (*river.Client[pgx.Tx], error) {
+	people *users.Service, operations *controlplane.Service) (*river.Client[pgx.Tx], error) {
 	pool := db.Control()
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: mailer, SpaceURL: links, Users: people})
@@ -88,10 +89,12 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, &search.ReindexWorker{Pool: pool, Indexer: indexer, Users: people})
 	river.AddWorker(workers, &audit.Worker{DB: db, Registry: registry, Blobs: store, Checker: audit.NewChecker(5 * time.Second), BaseDomain: baseDomain})
 	river.AddWorker(workers, &auditlog.PruneWorker{Store: &auditlog.Store{Pool: pool}, Retention: auditRetention})
+	controlplane.AddWorkers(workers, operations)
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Schema:        "control",
-		Logger:        log,
-		Queues:        map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 8}, accounts.MailQueue: {MaxWorkers: 16}},
+		Schema: "control",
+		Logger: log,
+		Queues: map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 8}, accounts.MailQueue: {MaxWorkers: 16},
+			controlplane.Queue: controlplane.QueueConfig},
 		Workers:       workers,
 		MaxAttempts:   12,
 		JobTimeout:    time.Minute,

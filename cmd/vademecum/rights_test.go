@@ -62,6 +62,13 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"admin/query/spaces", `{}`, superOnly, 0},
 		{"admin/mutation/updateSpace", fmt.Sprintf(`{"space":{"id":%d,"title":"","subdomain":"alpha"}}`, alpha), spaceAdmins, 0},
 		{"admin/mutation/deleteSpace", `{"id":999999}`, superOnly, 0},
+		{"admin/query/clusters", `{}`, superOnly, 0},
+		{"admin/query/consoleSpaces", `{"query":"alpha"}`, superOnly, 0},
+		{"admin/query/spaceOperation", `{"id":999999}`, superOnly, 0},
+		{"admin/mutation/suspendSpace", `{"id":999999}`, superOnly, 0},
+		{"admin/mutation/resumeSpace", `{"id":999999}`, superOnly, 0},
+		{"admin/mutation/moveSpace", `{"id":999999,"cluster":"default","placement":"schema"}`, superOnly, 0},
+		{"admin/mutation/migrateSpace", `{"id":999999}`, superOnly, 0},
 		{"admin/mutation/setSpaceVariable", `{"space":999999,"name":"a","value":"b"}`, superOnly, 0},
 		{"admin/mutation/deleteSpaceVariable", `{"space":999999,"name":"a"}`, superOnly, 0},
 

@@ -20,6 +20,7 @@ import (
 	"vademecum/services/collections"
 	"vademecum/services/comments"
 	"vademecum/services/content"
+	"vademecum/services/controlplane"
 	"vademecum/services/favorites"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
@@ -55,6 +56,17 @@ var apiTypes = map[string]any{
 	"DeleteRequest":                    spaces.DeleteRequest{},
 	"VariableRequest":                  spaces.VariableRequest{},
 	"DeleteVariableRequest":            spaces.DeleteVariableRequest{},
+	"ClusterInfo":                      controlplane.ClusterInfo{},
+	"ClusterList":                      controlplane.ClusterList{},
+	"ClustersRequest":                  controlplane.ClustersRequest{},
+	"ConsoleSpace":                     controlplane.ConsoleSpace{},
+	"ConsoleSpacesRequest":             controlplane.ConsoleSpacesRequest{},
+	"ConsoleSpaceList":                 controlplane.ConsoleSpaceList{},
+	"ConsoleSpaceRequest":              controlplane.ConsoleSpaceRequest{},
+	"MoveSpaceRequest":                 controlplane.MoveSpaceRequest{},
+	"SpaceOperation":                   controlplane.Operation{},
+	"SpaceOperationError":              controlplane.OperationError{},
+	"SpaceOperationRequest":            controlplane.OperationRequest{},
 	"Profile":                          users.Profile{},
 	"User":                             users.User{},
 	"Navigation":                       users.Navigation{},

@@ -21,6 +21,7 @@ import (
 	"vademecum/services/collections"
 	"vademecum/services/comments"
 	"vademecum/services/content"
+	"vademecum/services/controlplane"
 	"vademecum/services/favorites"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
@@ -143,7 +144,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if cfg.AuditRetention <= 0 {
 		cfg.AuditRetention = auditlog.DefaultRetention
 	}
-	queue, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend, cfg.AuditRetention, userSvc)
+	// the control plane's operations run as jobs; the service gets its other parts below
+	controlPlane := &controlplane.Service{DB: db, Registry: registry, Activity: &auditlog.Store{Pool: pool}}
+	queue, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend, cfg.AuditRetention, userSvc, controlPlane)
 	if err != nil {
 		return nil, err
 	}
@@ -163,6 +166,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	userSvc.Tasks, userSvc.Jobs, userSvc.Sessions = taskCounter{guidelineSvc, validationSvc}, jobs, sessions
 	enforcer.OnChange(userSvc.ForgetProfile)
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
+	controlPlane.Spaces, controlPlane.Jobs = spaceSvc, jobs
 	catalog := metadataCatalog{spaceSvc}
 	guidelineSvc.Memberships, guidelineSvc.Catalog = spaceSvc, catalog
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs, Enroller: spaceSvc,
@@ -192,6 +196,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		return versionInfo{Version: version}, nil
 	})
 	spaceSvc.Register(router)
+	controlPlane.Register(router)
 	userSvc.Register(router)
 	singleSignOn.Register(router)
 	collectionSvc.Register(router)

@@ -37,3 +37,19 @@ func (s *Service) NotMembers(ctx context.Context, spaceID int64, userIDs []int64
 	}
 	return missing, nil
 }
+
+// MemberCounts returns how many members each of spaces has (spaces without any are left out).
+func (s *Service) MemberCounts(ctx context.Context, spaceIDs []int64) (map[int64]int, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT space_id, count(*) FROM control.space_members WHERE space_id = ANY($1) GROUP BY space_id`, spaceIDs)
+	if err != nil {
+		return nil, fmt.Errorf("spaces: unable to count members: %w", err)
+	}
+	out := map[int64]int{}
+	var id int64
+	var n int
+	_, err = pgx.ForEachRow(rows, []any{&id, &n}, func() error { out[id] = n; return nil })
+	if err != nil {
+		return nil, fmt.Errorf("spaces: unable to count members: %w", err)
+	}
+	return out, nil
+}

@@ -71,7 +71,7 @@ func (s *Service) MyMembershipRequest(ctx context.Context, _ struct{}) (*users.M
 	if !ok {
 		return nil, api.ErrNotFound
 	}
-	list, err := s.Users.Requests(ctx, "r.space_id = $1 AND r.user_id = $2", sp.ID, policy.PrincipalFrom(ctx).UserID)
+	list, err := s.Users.Requests(ctx, users.RequestFilter{SpaceID: sp.ID, UserID: policy.PrincipalFrom(ctx).UserID})
 	if err != nil || len(list) == 0 {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func (s *Service) MembershipRequests(ctx context.Context, req RequestsRequest) (
 	if err != nil {
 		return nil, err
 	}
-	return s.Users.Requests(ctx, "r.space_id = $1 AND r.status = 'pending'", sp.ID)
+	return s.Users.Requests(ctx, users.RequestFilter{SpaceID: sp.ID, PendingOnly: true})
 }
 
 // AnswerRequest accepts or declines a membership request.
@@ -142,7 +142,7 @@ func (s *Service) AnswerMembershipRequest(ctx context.Context, req AnswerRequest
 }
 
 func (s *Service) request(ctx context.Context, id int64) (users.MembershipRequest, error) {
-	list, err := s.Users.Requests(ctx, "r.id = $1", id)
+	list, err := s.Users.Requests(ctx, users.RequestFilter{ID: id})
 	if err != nil {
 		return users.MembershipRequest{}, err
 	}

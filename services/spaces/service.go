@@ -168,9 +168,36 @@ type SpaceInput struct {
 	// SelfSignup and AdminsNeedSecondFactor: nil keeps the setting.
 	SelfSignup             *bool `json:"selfSignup"`
 	AdminsNeedSecondFactor *bool `json:"adminsNeedSecondFactor"`
-	// Cluster and OwnDatabase place a new space (tenancy.Placement); the operators' CLI sets them.
-	Cluster     string `json:"-"`
+	// Cluster ("" is the default cluster) and Placement ("schema", the default, or "database":
+	// a database of its own) place a new space; an existing one keeps its place, which only a
+	// move changes. OwnDatabase is the operators' CLI's way of asking for "database".
+	Cluster     string `json:"cluster,omitempty"`
+	Placement   string `json:"placement,omitempty"`
 	OwnDatabase bool   `json:"-"`
+}
+
+// Placements a space may have.
+const (
+	PlacementSchema   = "schema"
+	PlacementDatabase = "database"
+)
+
+// Errors of placing a space.
+var (
+	ErrInvalidPlacement = api.Invalid("space.invalidPlacement")
+	ErrPlacementByMove  = api.Invalid("space.placementByMove")
+)
+
+// ParsePlacement reads a placement as the API names it; "" is keep (or, for a new space, schema).
+func ParsePlacement(field, p string) (own *bool, err error) {
+	switch p {
+	case "":
+		return nil, nil
+	case PlacementSchema, PlacementDatabase:
+		v := p == PlacementDatabase
+		return &v, nil
+	}
+	return nil, ErrInvalidPlacement.With(map[string]any{"field": field, "value": p})
 }
 
 // UpdateSpaceRequest is the body of updateSpace.
@@ -245,6 +272,13 @@ func (s *Service) Create(ctx context.Context, in SpaceInput) (Space, error) {
 	if err != nil {
 		return Space{}, err
 	}
+	own, err := ParsePlacement("space.placement", in.Placement)
+	if err != nil {
+		return Space{}, err
+	}
+	if own != nil {
+		in.OwnDatabase = *own
+	}
 	logo, icon, err := decodeImages(in)
 	if err != nil {
 		return Space{}, err
@@ -302,6 +336,9 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 	if err != nil {
 		return Space{}, err
 	}
+	if err := s.keepsPlacement(ctx, in); err != nil {
+		return Space{}, err
+	}
 	logo, icon, err := decodeImages(in)
 	if err != nil {
 		return Space{}, err
@@ -353,6 +390,26 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 		return Space{}, err
 	}
 	return s.reload(ctx, id)
+}
+
+// keepsPlacement refuses an update that names another placement than the space's: only a
+// move (admin/mutation/moveSpace) changes where a space lives.
+func (s *Service) keepsPlacement(ctx context.Context, in SpaceInput) error {
+	own, err := ParsePlacement("space.placement", in.Placement)
+	if err != nil || (own == nil && in.Cluster == "") {
+		return err
+	}
+	sp, err := s.Registry.ByID(ctx, int64(*in.ID))
+	if errors.Is(err, tenancy.ErrNotFound) {
+		return api.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if (own != nil && *own != (sp.Database != "")) || (in.Cluster != "" && in.Cluster != sp.Cluster) {
+		return ErrPlacementByMove.With(map[string]any{"field": "space.placement", "cluster": sp.Cluster, "placement": sp.PlacementName()})
+	}
+	return nil
 }
 
 // settingsSQL reads the settings of space $1 that updateSpace changes, for the audit trail.
@@ -474,23 +531,38 @@ var (
 	ErrNotMigrated   = api.Conflict("space.notMigrated")
 )
 
-// Move moves a space to another placement (tenancy.Registry.Move) and records it.
-func (s *Service) Move(ctx context.Context, sp *tenancy.Space, to tenancy.Placement, progress func(string)) (tenancy.MoveReport, error) {
-	from := map[string]any{"cluster": sp.Cluster, "database": sp.Database != ""}
-	report, err := s.Registry.Move(ctx, sp, to, progress)
+// moveError is the public error of a refused move, or err.
+func moveError(err error, to tenancy.Placement) error {
 	for _, m := range []struct {
 		err error
 		pub *api.Error
 	}{
 		{tenancy.ErrSamePlacement, ErrSamePlacement}, {tenancy.ErrNotMovable, ErrNotMovable}, {tenancy.ErrMoving, ErrMoving},
 		{tenancy.ErrNotMigrated, ErrNotMigrated}, {tenancy.ErrUnknownCluster, ErrUnknownCluster.With(map[string]any{"cluster": to.Cluster})},
+		{tenancy.ErrNotFound, api.ErrNotFound},
 	} {
 		if errors.Is(err, m.err) {
-			return report, m.pub
+			return m.pub
 		}
 	}
+	return err
+}
+
+// CheckMove refuses at once a move that could not run (tenancy.Registry.CheckMove), with the
+// public errors of Move.
+func (s *Service) CheckMove(ctx context.Context, sp *tenancy.Space, to tenancy.Placement) error {
+	if err := s.Registry.CheckMove(ctx, sp, to); err != nil {
+		return moveError(err, to)
+	}
+	return nil
+}
+
+// Move moves a space to another placement (tenancy.Registry.Move) and records it.
+func (s *Service) Move(ctx context.Context, sp *tenancy.Space, to tenancy.Placement, progress func(tenancy.Step)) (tenancy.MoveReport, error) {
+	from := map[string]any{"cluster": sp.Cluster, "database": sp.Database != ""}
+	report, err := s.Registry.Move(ctx, sp, to, progress)
 	if err != nil {
-		return report, err
+		return report, moveError(err, to)
 	}
 	cluster := to.Cluster
 	if cluster == "" {

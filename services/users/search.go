@@ -168,7 +168,7 @@ func (s *Service) MyData(ctx context.Context, _ struct{}) (MyData, error) {
 	if d.Spaces, err = pgx.CollectRows(rows, pgx.RowToStructByPos[SpaceMembership]); err != nil {
 		return MyData{}, err
 	}
-	if d.MembershipRequests, err = s.requests(ctx, "r.user_id = $1", who.UserID); err != nil {
+	if d.MembershipRequests, err = s.Requests(ctx, RequestFilter{UserID: who.UserID}); err != nil {
 		return MyData{}, err
 	}
 	err = s.Pool.QueryRow(ctx, `SELECT count(*) FROM control.sessions
@@ -185,16 +185,21 @@ func (s *Service) logins(ctx context.Context, userID int64) ([]LoginData, error)
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[LoginData])
 }
 
-// Requests lists membership requests matching where (on control.membership_requests r),
-// newest first.
-func (s *Service) Requests(ctx context.Context, where string, args ...any) ([]MembershipRequest, error) {
-	return s.requests(ctx, where, args...)
+// RequestFilter selects membership requests; zero fields do not restrict.
+type RequestFilter struct {
+	ID          int64
+	SpaceID     int64
+	UserID      int64
+	PendingOnly bool
 }
 
-func (s *Service) requests(ctx context.Context, where string, args ...any) ([]MembershipRequest, error) {
+// Requests lists the membership requests the filter selects, newest first.
+func (s *Service) Requests(ctx context.Context, f RequestFilter) ([]MembershipRequest, error) {
 	rows, err := s.Pool.Query(ctx, `SELECT r.id, r.space_id, `+userColumns+`, r.message, r.status,
 		to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-		FROM control.membership_requests r JOIN control.users u ON u.id = r.user_id WHERE `+where+` ORDER BY r.created_at DESC, r.id DESC`, args...)
+		FROM control.membership_requests r JOIN control.users u ON u.id = r.user_id
+		WHERE ($1::bigint = 0 OR r.id = $1) AND ($2::bigint = 0 OR r.space_id = $2) AND ($3::bigint = 0 OR r.user_id = $3) AND (NOT $4::boolean OR r.status = 'pending')
+		ORDER BY r.created_at DESC, r.id DESC`, f.ID, f.SpaceID, f.UserID, f.PendingOnly)
 	if err != nil {
 		return nil, err
 	}

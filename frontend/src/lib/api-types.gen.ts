@@ -204,6 +204,19 @@ export interface ChangePasswordRequest {
   password: string;
 }
 
+export interface ClusterInfo {
+  name: string;
+  spaces: number;
+  reachable: boolean;
+}
+
+export interface ClusterList {
+  clusters: ClusterInfo[];
+}
+
+export interface ClustersRequest {
+}
+
 export interface CoAuthorsRequest {
   guideline: number;
   id: number[];
@@ -303,6 +316,39 @@ export interface CommentRequest {
 export interface CommentsRequest {
   id: number;
   language: string;
+}
+
+export interface ConsoleSpace {
+  id: number;
+  subdomain: string;
+  title: string;
+  status: string;
+  cluster: string;
+  placement: string;
+  schemaVersion: number;
+  rows?: number | null;
+  bytes?: number | null;
+  members: number;
+  lastActivity?: string | null;
+  operation?: SpaceOperation | null;
+}
+
+export interface ConsoleSpaceList {
+  spaces: ConsoleSpace[];
+  total: number;
+  latestSchemaVersion: number;
+}
+
+export interface ConsoleSpaceRequest {
+  id: number;
+}
+
+export interface ConsoleSpacesRequest {
+  query?: string;
+  status?: string;
+  cluster?: string;
+  from?: number;
+  size?: number;
 }
 
 export interface CopyData {
@@ -918,6 +964,12 @@ export interface MetadataOption {
   description: string;
 }
 
+export interface MoveSpaceRequest {
+  id: number;
+  cluster: string;
+  placement: string;
+}
+
 export interface MyData {
   profile: Profile;
   logins: LoginData[];
@@ -1411,6 +1463,8 @@ export interface SpaceInput {
   icon?: string | null;
   selfSignup?: boolean | null;
   adminsNeedSecondFactor?: boolean | null;
+  cluster?: string;
+  placement?: string;
 }
 
 export interface SpaceList {
@@ -1434,6 +1488,29 @@ export interface SpaceMembership {
 
 export interface SpaceMetadataRequest {
   spaceId: number;
+}
+
+export interface SpaceOperation {
+  id: number;
+  spaceId: number;
+  kind: string;
+  state: string;
+  step: string;
+  stepParams: Record<string, unknown>;
+  progress: number;
+  error?: SpaceOperationError | null;
+  createdAt: string;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+}
+
+export interface SpaceOperationError {
+  message: string;
+  params: Record<string, unknown>;
+}
+
+export interface SpaceOperationRequest {
+  id: number;
 }
 
 export interface SpacePageRequest {

@@ -1,0 +1,227 @@
+package tenancy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+	"golang.org/x/sync/errgroup"
+)
+
+// CheckMove tells whether space s may be moved to a placement, without changing anything,
+// so that a move queued to run later is refused at once when it cannot run: an unknown
+// cluster (ErrUnknownCluster), a space that is not active (ErrNotMovable), moving elsewhere
+// (ErrMoving), not migrated (ErrNotMigrated) or placed there already (ErrSamePlacement). A
+// space left moving to the same place by an interrupted move may be moved there again, which
+// resumes it.
+func (r *Registry) CheckMove(ctx context.Context, s *Space, to Placement) error {
+	if to.Cluster == "" {
+		to.Cluster = DefaultCluster
+	}
+	if _, err := r.db.clusterConfig(ctx, to.Cluster); err != nil {
+		return err
+	}
+	target := Space{Cluster: to.Cluster}
+	if to.OwnDatabase {
+		name, err := r.db.ownName(s.ID)
+		if err != nil {
+			return err
+		}
+		target.Database = name
+	}
+	var status, cluster, database string
+	var toCluster, toDatabase *string
+	var version int64
+	err := r.db.control.QueryRow(ctx, `SELECT status, cluster, database_name, moving_to_cluster, moving_to_database, schema_version
+		FROM control.spaces WHERE id = $1`, s.ID).Scan(&status, &cluster, &database, &toCluster, &toDatabase, &version)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case status == StatusMoving:
+		if toCluster == nil || *toCluster != target.Cluster || toDatabase == nil || *toDatabase != target.Database {
+			return ErrMoving
+		}
+		return nil
+	case status != StatusActive:
+		return ErrNotMovable
+	case cluster == target.Cluster && database == target.Database:
+		return ErrSamePlacement
+	case version < latestSpaceVersion:
+		return ErrNotMigrated
+	}
+	return nil
+}
+
+// ClusterExists tells whether a cluster of this name is the default one or registered.
+func (db *DB) ClusterExists(ctx context.Context, name string) (bool, error) {
+	if name == DefaultCluster {
+		return true, nil
+	}
+	var ok bool
+	err := db.control.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM control.clusters WHERE name = $1)", name).Scan(&ok)
+	return ok, err
+}
+
+// SpaceFilter selects spaces of every status for the control-plane console. Query matches
+// case-insensitively a substring of the title or subdomain, or equals the id; Status and
+// Cluster, when set, must equal the space's.
+type SpaceFilter struct {
+	Query   string
+	Status  string
+	Cluster string
+	From    int
+	Size    int
+}
+
+// Find returns the spaces matching f in every status (provisioning and deleting too), by
+// title, rows From..From+Size, and how many match in all.
+func (r *Registry) Find(ctx context.Context, f SpaceFilter) ([]*Space, int, error) {
+	q := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(strings.TrimSpace(f.Query)))
+	where := ` FROM control.spaces s WHERE ($1 = '' OR s.search_text LIKE '%' || $1 || '%' ESCAPE '\' OR s.id::text = $1)
+		AND ($2 = '' OR s.status = $2) AND ($3 = '' OR s.cluster = $3)`
+	rows, err := r.db.control.Query(ctx, "SELECT "+spaceColumns+", count(*) OVER ()"+where+
+		" ORDER BY lower(s.title), s.id LIMIT $4 OFFSET $5", q, f.Status, f.Cluster, f.Size, f.From)
+	if err != nil {
+		return nil, 0, fmt.Errorf("tenancy: unable to find spaces: %w", err)
+	}
+	var total int
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*Space, error) {
+		var s Space
+		err := row.Scan(&s.ID, &s.Subdomain, &s.Title, &s.Color, &s.AccentColor, &s.EmailDomains, &s.Tags,
+			&s.Variables, &s.LPVisible, &s.National, &s.Public, &s.Position, &s.Status, &s.Cluster, &s.Schema,
+			&s.UpdatedAt, &s.SelfSignup, &s.AdminsNeedSecondFactor, &s.Database, &s.Role, &s.SchemaVersion, &total)
+		return &s, err
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("tenancy: unable to find spaces: %w", err)
+	}
+	if len(list) == 0 && f.From > 0 {
+		// past the end the window has no row to carry the total
+		err = r.db.control.QueryRow(ctx, "SELECT count(*)"+where, q, f.Status, f.Cluster).Scan(&total)
+	}
+	return list, total, err
+}
+
+// Size is what a space holds by the catalog's statistics: Rows, the estimated rows of its
+// tables (as of their last ANALYZE or VACUUM; 0 before either), and Bytes on disk with
+// indexes and TOAST (a database of its own: the whole database). Nil when its cluster did not
+// answer.
+type Size struct {
+	Rows  *int64
+	Bytes *int64
+}
+
+// sizeFanOut bounds how many spaces in databases of their own Sizes asks at once.
+const sizeFanOut = 4
+
+// Sizes returns the sizes of spaces (a page of a list, not every space): one query per
+// cluster for the schemas in its shared database and the sizes of the databases of their own,
+// and one per database-placed space for its rows. A cluster or database that does not answer
+// within reachTimeout leaves its spaces' sizes nil.
+func (db *DB) Sizes(ctx context.Context, spaces []*Space) map[int64]Size {
+	out := make(map[int64]Size, len(spaces))
+	var mu sync.Mutex
+	set := func(id int64, rows, bytes *int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		s := out[id]
+		if rows != nil {
+			s.Rows = rows
+		}
+		if bytes != nil {
+			s.Bytes = bytes
+		}
+		out[id] = s
+	}
+	byCluster := map[string][]*Space{}
+	for _, s := range spaces {
+		out[s.ID] = Size{}
+		if s.Schema != "" && s.Role != "" {
+			byCluster[s.Cluster] = append(byCluster[s.Cluster], s)
+		}
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	for cluster, list := range byCluster {
+		g.Go(func() error {
+			ctx, cancel := context.WithTimeout(gctx, reachTimeout)
+			defer cancel()
+			var schemas, databases []string
+			bySchema, byDatabase := map[string]int64{}, map[string]int64{}
+			for _, s := range list {
+				if s.Database == "" {
+					schemas = append(schemas, s.Schema)
+					bySchema[s.Schema] = s.ID
+				} else {
+					databases = append(databases, s.Database)
+					byDatabase[s.Database] = s.ID
+				}
+			}
+			err := db.onCluster(ctx, cluster, func(conn *pgx.Conn) error {
+				rows, err := conn.Query(ctx, `SELECT 's', n.nspname,
+						coalesce(sum(greatest(c.reltuples, 0)) FILTER (WHERE c.relkind IN ('r', 'p')), 0)::bigint,
+						coalesce(sum(pg_total_relation_size(c.oid)) FILTER (WHERE c.relkind IN ('r', 'm')), 0)::bigint
+					FROM pg_namespace n LEFT JOIN pg_class c ON c.relnamespace = n.oid
+					WHERE n.nspname = ANY($1) GROUP BY n.nspname
+					UNION ALL
+					SELECT 'd', datname, NULL, pg_database_size(oid) FROM pg_database WHERE datname = ANY($2)`, schemas, databases)
+				if err != nil {
+					return err
+				}
+				defer rows.Close()
+				for rows.Next() {
+					var kind, name string
+					var n, bytes *int64
+					if err := rows.Scan(&kind, &name, &n, &bytes); err != nil {
+						return err
+					}
+					if kind == "s" {
+						set(bySchema[name], n, bytes)
+					} else {
+						set(byDatabase[name], nil, bytes)
+					}
+				}
+				return rows.Err()
+			})
+			if err != nil {
+				return nil // an unreachable cluster leaves its spaces' sizes unknown
+			}
+			// the rows of a database of its own are in that database's catalog
+			own := errgroup.Group{}
+			own.SetLimit(sizeFanOut)
+			for _, s := range list {
+				if s.Database == "" {
+					continue
+				}
+				own.Go(func() error {
+					var n int64
+					err := db.confinedWith(ctx, s, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+						return tx.QueryRow(ctx, `SELECT coalesce(sum(greatest(reltuples, 0)), 0)::bigint FROM pg_class
+							WHERE relnamespace = $1::regnamespace AND relkind IN ('r', 'p')`, s.Schema).Scan(&n)
+					})
+					if err == nil {
+						set(s.ID, &n, nil)
+					}
+					return nil
+				})
+			}
+			return own.Wait()
+		})
+	}
+	_ = g.Wait()
+	return out
+}
+
+// PlacementName is "database" for a space in a database of its own, else "schema".
+func (s *Space) PlacementName() string {
+	if s.Database != "" {
+		return "database"
+	}
+	return "schema"
+}
