@@ -32,9 +32,9 @@ import (
 // (account_tokens: invitations are secrets sent by mail that name the original space), the
 // audit trail (audit_log: the installation's record of what happened, kept for its retention;
 // the restore records itself), answered membership requests, jobs not yet handed over
-// (job_outbox_pending, and the space's own job_outbox), placement leftovers
-// (space_leftovers), and offers received from other spaces (their decisions about the
-// original). Uploaded files come from store.
+// (job_outbox_pending, and the space's own job_outbox), operations run on it
+// (space_operations), placement leftovers (space_leftovers), and offers received from other
+// spaces (their decisions about the original). Uploaded files come from store.
 func Parts(store *media.Store, jobs searchjob.Inserter) tenancy.ArchiveParts {
 	p := tenancy.ArchiveParts{
 		Control: []tenancy.ControlPart{users.ArchivePart(), spaces.ArchivePart(), sharing.ArchivePart(), content.ArchivePart(), sso.ArchivePart(),
