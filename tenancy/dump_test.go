@@ -36,6 +36,9 @@ func notePart(imported map[int64]string) tenancy.ControlPart {
 			}
 			return nil, nil
 		},
+		Leaves: func(_ context.Context, _ pgx.Tx, data json.RawMessage) ([]string, error) {
+			return []string{"the note's footnote"}, nil
+		},
 		Import: func(_ context.Context, _ pgx.Tx, sp *tenancy.Space, _ int64, data json.RawMessage) error {
 			var title string
 			err := json.Unmarshal(data, &title)
@@ -144,8 +147,10 @@ func TestIntegrationDumpRestore(t *testing.T) {
 		{"copy", tenancy.Placement{}},
 		{"zcopy", tenancy.Placement{Cluster: "zurich", OwnDatabase: true}},
 	} {
-		got, report, err := reg.Restore(ctx, file, tenancy.RestoreOptions{Subdomain: c.subdomain, At: c.at}, parts, func(string) {})
+		var told []string
+		got, report, err := reg.Restore(ctx, file, tenancy.RestoreOptions{Subdomain: c.subdomain, At: c.at}, parts, func(s string) { told = append(told, s) })
 		require.NoError(t, err, c.subdomain)
+		assert.Contains(t, told, "left out: the note's footnote")
 		assert.Equal(t, tenancy.StatusActive, got.Status)
 		assert.NotEqual(t, sp.ID, got.ID)
 		assert.Equal(t, "KSSG", got.Title)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"vademecum/policy"
 	"vademecum/tenancy"
 )
 
@@ -70,7 +71,15 @@ func importUsers(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, _ int64, dat
 	for i, u := range list {
 		ids[i] = u.ID
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO control.user_spaces (user_id, space_id) SELECT u, $1 FROM unnest($2::bigint[]) u
-		ON CONFLICT DO NOTHING`, sp.ID, ids)
-	return err
+	if _, err := tx.Exec(ctx, `INSERT INTO control.user_spaces (user_id, space_id) SELECT u, $1 FROM unnest($2::bigint[]) u
+		ON CONFLICT DO NOTHING`, sp.ID, ids); err != nil {
+		return err
+	}
+	// their roles in the space's collections are new grants: servers forget what they cached
+	for _, id := range ids {
+		if err := policy.InvalidateTx(ctx, tx, id); err != nil {
+			return err
+		}
+	}
+	return nil
 }
