@@ -383,33 +383,17 @@ func (r *Registry) Restore(ctx context.Context, file string, o RestoreOptions, p
 	return sp, report, err
 }
 
-// registerRestoring adds the space to the control plane with status restoring and its
-// placement, as Provision does.
+// registerRestoring registers the space to restore, as Provision does, with status restoring.
 func (r *Registry) registerRestoring(ctx context.Context, rec SpaceRecord, o RestoreOptions) (*Space, error) {
-	sp := &Space{Subdomain: o.Subdomain, Cluster: o.At.Cluster, Status: StatusRestoring}
+	sp := &Space{}
+	s := Space{Subdomain: o.Subdomain, Title: rec.Title, Color: rec.Color, AccentColor: rec.AccentColor, EmailDomains: rec.EmailDomains,
+		Tags: rec.Tags, Variables: rec.Variables, LPVisible: rec.LPVisible, National: rec.National, Public: rec.Public,
+		Position: rec.Position, SelfSignup: rec.SelfSignup, AdminsNeedSecondFactor: rec.AdminsNeedSecondFactor}
 	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `INSERT INTO control.spaces
-			(subdomain, title, color, accent_color, email_domains, tags, variables, lpvisible, national, public, position,
-			 self_signup, admins_need_second_factor, schema_name, cluster, status)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'space_new_' || $1, $14, 'restoring')
-			ON CONFLICT (subdomain) DO NOTHING RETURNING id`,
-			o.Subdomain, rec.Title, rec.Color, rec.AccentColor, nonNil(rec.EmailDomains), nonNil(rec.Tags), nonNilMap(rec.Variables),
-			rec.LPVisible, rec.National, rec.Public, rec.Position, rec.SelfSignup, rec.AdminsNeedSecondFactor, o.At.Cluster).Scan(&sp.ID)
-		if errors.Is(err, pgx.ErrNoRows) {
+		inserted, err := r.register(ctx, tx, s, o.At, StatusRestoring, sp)
+		if err == nil && !inserted {
 			return ErrSubdomainTaken
 		}
-		if err != nil {
-			return err
-		}
-		sp.Schema = SchemaName(sp.ID)
-		if sp.Role, err = r.db.ownName(sp.ID); err != nil {
-			return err
-		}
-		if o.At.OwnDatabase {
-			sp.Database = sp.Role
-		}
-		_, err = tx.Exec(ctx, "UPDATE control.spaces SET schema_name = $2, role_name = $3, database_name = $4 WHERE id = $1",
-			sp.ID, sp.Schema, sp.Role, sp.Database)
 		return err
 	})
 	return sp, err
