@@ -192,6 +192,18 @@ func TestIntegrationCLIDumpRestore(t *testing.T) {
 			assert.Contains(t, describe(err), c.want, c.name)
 		}
 	}
+	// as a process: the message on stderr, exit status 1
+	raw, err := json.Marshal([]string{"space", "restore", "--in", file, "--database-url", url, "--blob-url", fileURL(to)})
+	require.NoError(t, err)
+	child := exec.Command(os.Args[0], "-test.run=^TestCLIProcess$")
+	child.Env = append(os.Environ(), cliArgsEnv+"="+string(raw))
+	var stderr bytes.Buffer
+	child.Stderr = &stderr
+	err = child.Run()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, 1, exit.ExitCode())
+	assert.Equal(t, "error: another space already has this subdomain (space.subdomainTaken) map[field:space.subdomain]\n", stderr.String())
 	assert.Equal(t, spaces, count("SELECT count(*) FROM control.spaces"))
 	entries, err = filepath.Glob(filepath.Join(to, "[0-9a-f]*[0-9a-f]"))
 	require.NoError(t, err)
