@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"strconv"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"vademecum/tenancy"
@@ -22,6 +23,13 @@ func (n Notifier) Invalidate(userID int64) {
 	if _, err := n.Pool.Exec(context.Background(), "SELECT pg_notify($1, $2)", grantsChannel, strconv.FormatInt(userID, 10)); err != nil {
 		slog.Warn("announce changed grants", "user", userID, "err", err)
 	}
+}
+
+// InvalidateTx announces in tx that the grants of userID changed: the announcement goes out
+// when tx commits, and not at all if it rolls back.
+func InvalidateTx(ctx context.Context, tx pgx.Tx, userID int64) error {
+	_, err := tx.Exec(ctx, "SELECT pg_notify($1, $2)", grantsChannel, strconv.FormatInt(userID, 10))
+	return err
 }
 
 // Listen invalidates cached grants when any process announces a change, until ctx ends.

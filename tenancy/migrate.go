@@ -40,6 +40,12 @@ var latestSpaceVersion = func() int64 {
 // and under role (none: the connection's user), with a version table and an advisory lock of
 // that schema, so that the server and the CLI never migrate it together.
 func (db *DB) migrateSchema(ctx context.Context, at placement, schema, role string, fsys fs.FS) (int64, error) {
+	return db.migrateSchemaTo(ctx, at, schema, role, fsys, 0)
+}
+
+// migrateSchemaTo is migrateSchema up to version (0: the latest), for a restore that loads
+// data taken at that version.
+func (db *DB) migrateSchemaTo(ctx context.Context, at placement, schema, role string, fsys fs.FS, version int64) (int64, error) {
 	base, err := db.clusterConfig(ctx, at.cluster)
 	if err != nil {
 		return 0, err
@@ -73,7 +79,11 @@ func (db *DB) migrateSchema(ctx context.Context, at placement, schema, role stri
 	if err != nil {
 		return 0, err
 	}
-	if _, err := p.Up(ctx); err != nil {
+	up := p.Up
+	if version > 0 {
+		up = func(ctx context.Context) ([]*goose.MigrationResult, error) { return p.UpTo(ctx, version) }
+	}
+	if _, err := up(ctx); err != nil {
 		return 0, fmt.Errorf("migrate schema %s: %w", schema, err)
 	}
 	return p.GetDBVersion(ctx)

@@ -211,27 +211,10 @@ func (r *Registry) Provision(ctx context.Context, s Space, at Placement, within 
 	}
 	sp := &Space{Cluster: at.Cluster}
 	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `INSERT INTO control.spaces
-			(subdomain, title, color, accent_color, email_domains, tags, variables, lpvisible, national, public, position, self_signup, schema_name, cluster)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'space_new_' || $1, $13)
-			ON CONFLICT (subdomain) DO NOTHING RETURNING id`,
-			s.Subdomain, s.Title, s.Color, s.AccentColor, nonNil(s.EmailDomains), nonNil(s.Tags), nonNilMap(s.Variables),
-			s.LPVisible, s.National, s.Public, s.Position, s.SelfSignup, at.Cluster).Scan(&sp.ID)
-		if errors.Is(err, pgx.ErrNoRows) {
+		inserted, err := r.register(ctx, tx, s, at, "provisioning", sp)
+		if err == nil && !inserted {
 			return r.resume(ctx, tx, s.Subdomain, sp)
 		}
-		if err != nil {
-			return err
-		}
-		sp.Schema = SchemaName(sp.ID)
-		if sp.Role, err = r.db.ownName(sp.ID); err != nil {
-			return err
-		}
-		if at.OwnDatabase {
-			sp.Database = sp.Role
-		}
-		_, err = tx.Exec(ctx, "UPDATE control.spaces SET schema_name = $2, role_name = $3, database_name = $4 WHERE id = $1",
-			sp.ID, sp.Schema, sp.Role, sp.Database)
 		return err
 	})
 	if err != nil {
@@ -253,6 +236,36 @@ func (r *Registry) Provision(ctx context.Context, s Space, at Placement, within 
 	}
 	r.Forget()
 	return r.ByID(ctx, sp.ID)
+}
+
+// register adds space s to the control plane with a status and its placement at (its schema,
+// role and database named after its new id) into sp; inserted is false, and nothing done,
+// when a space has the subdomain.
+func (r *Registry) register(ctx context.Context, tx pgx.Tx, s Space, at Placement, status string, sp *Space) (inserted bool, err error) {
+	err = tx.QueryRow(ctx, `INSERT INTO control.spaces
+		(subdomain, title, color, accent_color, email_domains, tags, variables, lpvisible, national, public, position,
+		 self_signup, admins_need_second_factor, schema_name, cluster, status)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'space_new_' || $1, $14, $15)
+		ON CONFLICT (subdomain) DO NOTHING RETURNING id`,
+		s.Subdomain, s.Title, s.Color, s.AccentColor, nonNil(s.EmailDomains), nonNil(s.Tags), nonNilMap(s.Variables),
+		s.LPVisible, s.National, s.Public, s.Position, s.SelfSignup, s.AdminsNeedSecondFactor, at.Cluster, status).Scan(&sp.ID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	sp.Subdomain, sp.Cluster, sp.Status = s.Subdomain, at.Cluster, status
+	sp.Schema = SchemaName(sp.ID)
+	if sp.Role, err = r.db.ownName(sp.ID); err != nil {
+		return false, err
+	}
+	if at.OwnDatabase {
+		sp.Database = sp.Role
+	}
+	_, err = tx.Exec(ctx, "UPDATE control.spaces SET schema_name = $2, role_name = $3, database_name = $4 WHERE id = $1",
+		sp.ID, sp.Schema, sp.Role, sp.Database)
+	return err == nil, err
 }
 
 // resume takes over the space with this subdomain when a provisioning that did not finish

@@ -244,7 +244,7 @@ func rootCmd(out io.Writer) *cobra.Command {
 	root.PersistentFlags().StringVar(&c.secretsDir, "secrets-dir", env("VADEMECUM_SECRETS_DIR", "/run/secrets"), "directory whose files cluster URLs may name as file:NAME; env:VADEMECUM_SECRET_… names an environment variable (VADEMECUM_SECRETS_DIR)")
 	root.AddCommand(
 		group("cluster", "Manage the PostgreSQL clusters spaces are placed on", c.clusterAdd(), c.clusterList()),
-		group("space", "Manage spaces", c.spaceCreate(), c.spaceList(), c.spaceMigrate(), c.spaceMove(), c.spaceSuspend(), c.spaceResume(), c.spaceDelete()),
+		group("space", "Manage spaces", c.spaceCreate(), c.spaceList(), c.spaceMigrate(), c.spaceMove(), c.spaceSuspend(), c.spaceResume(), c.spaceDelete(), c.spaceDump(), c.spaceRestore()),
 		group("user", "Manage users", c.userCreate()),
 		group("member", "Manage space members", c.memberAdd()))
 	return root

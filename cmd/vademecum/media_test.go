@@ -20,6 +20,12 @@ import (
 // upload posts one file as the editor does and returns the answer.
 func (e *testEnv) upload(session, name string, content []byte) result {
 	e.t.Helper()
+	return e.uploadTo("alpha", session, name, content)
+}
+
+// uploadTo posts one file in a space as the editor does and returns the answer.
+func (e *testEnv) uploadTo(space, session, name string, content []byte) result {
+	e.t.Helper()
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
 	part, err := w.CreateFormFile("file", name)
@@ -27,8 +33,8 @@ func (e *testEnv) upload(session, name string, content []byte) result {
 	_, err = part.Write(content)
 	require.NoError(e.t, err)
 	require.NoError(e.t, w.Close())
-	res := e.do(http.MethodPost, "alpha."+testDomain, "/api/author/upload", session,
-		map[string]string{"Space": "alpha", "Content-Type": w.FormDataContentType()}, body.String())
+	res := e.do(http.MethodPost, space+"."+testDomain, "/api/author/upload", session,
+		map[string]string{"Space": space, "Content-Type": w.FormDataContentType()}, body.String())
 	data, err := io.ReadAll(res.Body)
 	require.NoError(e.t, err)
 	return result{Status: res.StatusCode, Body: bytes.TrimSpace(data)}

@@ -106,6 +106,8 @@ type app struct {
 	registry    *tenancy.Registry
 	jobs        tenancy.Jobs
 	sessions    *auth.Sessions
+	// store keeps the uploaded files (for space dump and restore).
+	store *media.Store
 	// closePDF ends the converter's browser, if it started one.
 	closePDF func()
 }
@@ -241,7 +243,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	top.Handle("/", api.Observe(log, metrics, cfg.TrustedProxies, api.CrossOriginProtection(api.ResolveSpace(resolver, web.spaceUnavailable(http.StatusNotFound), web.spaceUnavailable(http.StatusServiceUnavailable), authH.Middleware(api.Routed(site))))))
 
 	return &app{handler: api.SecurityHeaders(top), router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
-		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, sessions: sessions, closePDF: closePDF}, nil
+		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, sessions: sessions, store: store, closePDF: closePDF}, nil
 }
 
 // newConverter is the PDF converter the configuration names and what ends it.

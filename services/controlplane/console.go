@@ -21,7 +21,7 @@ const (
 )
 
 // statuses a space may have, as the console filters them.
-var statuses = map[string]bool{"provisioning": true, "active": true, "suspended": true, "moving": true, "deleting": true}
+var statuses = map[string]bool{"provisioning": true, "active": true, "suspended": true, "moving": true, "deleting": true, "restoring": true}
 
 // ClusterInfo is a cluster as the console shows it: never its URL.
 type ClusterInfo struct {
