@@ -12,8 +12,8 @@ import type {
 
 export type { ClusterInfo as Cluster, ClusterList } from '../../lib/api-types.gen';
 
-export type SpaceStatus = 'provisioning' | 'active' | 'suspended' | 'moving' | 'deleting';
-export const SPACE_STATUSES: readonly SpaceStatus[] = ['provisioning', 'active', 'suspended', 'moving', 'deleting'];
+export type SpaceStatus = 'provisioning' | 'restoring' | 'active' | 'suspended' | 'moving' | 'deleting';
+export const SPACE_STATUSES: readonly SpaceStatus[] = ['provisioning', 'restoring', 'active', 'suspended', 'moving', 'deleting'];
 
 /** Where a space lives on its cluster: a schema of the shared database, or a database of its own. */
 export type Placement = 'schema' | 'database';

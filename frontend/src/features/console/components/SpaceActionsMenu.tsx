@@ -10,9 +10,9 @@ export const actionsButtonId = (spaceId: number) => `console-actions-${spaceId}`
 
 /** The actions the state of a space allows (the server refuses the others all the same). */
 export function allowedActions(space: ConsoleSpace, latestSchemaVersion: number): SpaceAction[] {
-  const busy = isUnfinished(space.operation) || space.status === 'moving' || space.status === 'deleting' || space.status === 'provisioning';
+  const busy = isUnfinished(space.operation) || space.status === 'moving' || space.status === 'deleting' || space.status === 'provisioning' || space.status === 'restoring';
   const actions: SpaceAction[] = [];
-  if (space.status !== 'deleting') actions.push('edit');
+  if (space.status !== 'deleting' && space.status !== 'restoring') actions.push('edit');
   if (space.status === 'active' && !busy) actions.push('suspend');
   if (space.status === 'suspended') actions.push('resume');
   if (space.status === 'active' && !busy) actions.push('move');

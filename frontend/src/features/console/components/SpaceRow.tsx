@@ -9,6 +9,7 @@ import { allowedActions, SpaceActionsMenu, type SpaceAction } from './SpaceActio
 const STATUS_CHIPS: Record<SpaceStatus, string> = {
   active: 'chip',
   provisioning: 'chip chip--muted',
+  restoring: 'chip chip--muted',
   moving: 'chip chip--muted',
   suspended: 'chip chip--warning',
   deleting: 'chip chip--danger',

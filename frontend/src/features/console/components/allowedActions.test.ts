@@ -25,6 +25,7 @@ describe('allowedActions', () => {
     expect(allowedActions(space({ status: 'suspended' }), 10)).toEqual(['edit', 'resume', 'migrate', 'delete']);
     expect(allowedActions(space({ status: 'moving' }), 10)).toEqual(['edit']);
     expect(allowedActions(space({ status: 'deleting' }), 9)).toEqual([]);
+    expect(allowedActions(space({ status: 'restoring' }), 9)).toEqual([]);
   });
 
   it('offers nothing that would clash with an unfinished operation', () => {
