@@ -41,6 +41,7 @@ export function SpaceRow({ space, latestSchemaVersion, operation, onAction, onOp
   const lang = i18n.language;
   const outdated = space.schemaVersion < latestSchemaVersion;
   const op = operation ?? space.operation ?? null;
+  const actions = allowedActions(space, latestSchemaVersion);
 
   return (
     <tr className="console-row" data-subdomain={space.subdomain} data-status={space.status}>
@@ -73,7 +74,7 @@ export function SpaceRow({ space, latestSchemaVersion, operation, onAction, onOp
       </td>
       <td data-label={t('console.columns.lastActivity')} className="console-row__date">{space.lastActivity ? formatDateTime(space.lastActivity, lang) : <Unknown />}</td>
       <td className="console-row__actions">
-        <SpaceActionsMenu space={space} actions={allowedActions(space, latestSchemaVersion)} onAction={onAction} />
+        {actions.length > 0 && <SpaceActionsMenu space={space} actions={actions} onAction={onAction} />}
       </td>
     </tr>
   );
