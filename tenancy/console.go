@@ -110,7 +110,8 @@ func (r *Registry) Find(ctx context.Context, f SpaceFilter) ([]*Space, int, erro
 }
 
 // Size is what a space holds by the catalog's statistics: Rows, the estimated rows of its
-// tables (as of their last ANALYZE or VACUUM; 0 before either), and Bytes on disk with
+// tables (the live rows the statistics system counts, or the last ANALYZE's estimate when
+// that is higher, e.g. after the statistics were reset), and Bytes on disk with
 // indexes and TOAST (a database of its own: the whole database). Nil when its cluster did not
 // answer.
 type Size struct {
@@ -165,7 +166,7 @@ func (db *DB) Sizes(ctx context.Context, spaces []*Space) map[int64]Size {
 			}
 			err := db.onCluster(ctx, cluster, func(conn *pgx.Conn) error {
 				rows, err := conn.Query(ctx, `SELECT 's', n.nspname,
-						coalesce(sum(greatest(c.reltuples, 0)) FILTER (WHERE c.relkind IN ('r', 'p')), 0)::bigint,
+						coalesce(sum(greatest(pg_stat_get_live_tuples(c.oid), c.reltuples, 0)) FILTER (WHERE c.relkind IN ('r', 'p')), 0)::bigint,
 						coalesce(sum(pg_total_relation_size(c.oid)) FILTER (WHERE c.relkind IN ('r', 'm')), 0)::bigint
 					FROM pg_namespace n LEFT JOIN pg_class c ON c.relnamespace = n.oid
 					WHERE n.nspname = ANY($1) GROUP BY n.nspname
@@ -202,7 +203,7 @@ func (db *DB) Sizes(ctx context.Context, spaces []*Space) map[int64]Size {
 				own.Go(func() error {
 					var n int64
 					err := db.confinedWith(ctx, s, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-						return tx.QueryRow(ctx, `SELECT coalesce(sum(greatest(reltuples, 0)), 0)::bigint FROM pg_class
+						return tx.QueryRow(ctx, `SELECT coalesce(sum(greatest(pg_stat_get_live_tuples(oid), reltuples, 0)), 0)::bigint FROM pg_class
 							WHERE relnamespace = $1::regnamespace AND relkind IN ('r', 'p')`, s.Schema).Scan(&n)
 					})
 					if err == nil {
