@@ -44,13 +44,15 @@ func (r *Registry) CheckMove(ctx context.Context, s *Space, to Placement) error 
 		return err
 	}
 	switch {
-	case status == StatusMoving:
-		if toCluster == nil || *toCluster != target.Cluster || toDatabase == nil || *toDatabase != target.Database {
+	case status != StatusMoving && status != StatusActive:
+		return ErrNotMovable
+	case toCluster != nil:
+		if *toCluster != target.Cluster || toDatabase == nil || *toDatabase != target.Database {
 			return ErrMoving
 		}
 		return nil
-	case status != StatusActive:
-		return ErrNotMovable
+	case status == StatusMoving:
+		return ErrMoving
 	case cluster == target.Cluster && database == target.Database:
 		return ErrSamePlacement
 	case version < latestSpaceVersion:

@@ -10,8 +10,8 @@ import (
 )
 
 // notCopied are the tables of a space schema that a copy leaves out: the migration history,
-// which the target's own migration writes.
-var notCopied = map[string]bool{"goose_db_version": true}
+// which the target's own migration writes, and the tables a move marks as written.
+var notCopied = map[string]bool{"goose_db_version": true, changesTable: true}
 
 // spaceTables lists the tables of a space's schema so that every table comes after the
 // tables its foreign keys refer to (rows of a table referring to itself are checked at the
@@ -79,6 +79,55 @@ func spaceTables(ctx context.Context, tx pgx.Tx, schema string) (tables, sequenc
 	return order, sequences, err
 }
 
+// withReferrers returns the tables of ordered (in their copy order) that are in chosen or
+// refer, directly or through others, to a table in chosen: what must be emptied and copied
+// again together, since a table cannot be emptied while rows of another refer to it.
+func withReferrers(ctx context.Context, tx pgx.Tx, schema string, ordered []string, chosen map[string]bool) ([]string, error) {
+	rows, err := tx.Query(ctx, `WITH RECURSIVE k AS (
+			SELECT c.oid FROM pg_class c WHERE c.relnamespace = $1::regnamespace AND c.relname = ANY($2)
+			UNION
+			SELECT f.conrelid FROM pg_constraint f JOIN k ON f.confrelid = k.oid WHERE f.contype = 'f')
+		SELECT c.relname FROM k JOIN pg_class c ON c.oid = k.oid`, schema, setNames(chosen))
+	if err != nil {
+		return nil, err
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, err
+	}
+	in := map[string]bool{}
+	for _, n := range names {
+		in[n] = true
+	}
+	out := []string{}
+	for _, t := range ordered {
+		if in[t] {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+func setNames(set map[string]bool) []string {
+	names := make([]string, 0, len(set))
+	for n := range set {
+		names = append(names, n)
+	}
+	return names
+}
+
+// identifiers is a list of table names for SQL.
+func identifiers(tables []string) string {
+	out := ""
+	for i, t := range tables {
+		if i > 0 {
+			out += ", "
+		}
+		out += pgx.Identifier{t}.Sanitize()
+	}
+	return out
+}
+
 // fingerprint is what a copy must keep of a table: its number of rows and a digest of its
 // rows in a stable order.
 type fingerprint struct {
@@ -122,4 +171,59 @@ func readSequence(ctx context.Context, tx pgx.Tx, seq string) (sequenceState, er
 func writeSequence(ctx context.Context, tx pgx.Tx, seq string, s sequenceState) error {
 	_, err := tx.Exec(ctx, "SELECT setval($1::regclass, $2, $3)", pgx.Identifier{seq}.Sanitize(), s.Last, s.Called)
 	return err
+}
+
+// changesTable is where a space's writes mark the tables they write while a move copies it.
+const changesTable = "move_changes"
+
+// trackChanges makes every write to a table of space s mark the table in changesTable (a
+// statement trigger on each table, in the writer's transaction), from an empty changesTable
+// on. Creating the triggers waits for the writes under way, so that every write that a
+// snapshot taken afterwards misses has marked its table.
+func (db *DB) trackChanges(ctx context.Context, s *Space) error {
+	schema := pgx.Identifier{s.Schema}.Sanitize()
+	changes := schema + "." + pgx.Identifier{changesTable}.Sanitize()
+	return db.confined(ctx, s, func(tx pgx.Tx) error {
+		tables, _, err := spaceTables(ctx, tx, s.Schema)
+		if err != nil {
+			return err
+		}
+		// made anew: a move interrupted while writes were refused left the old one unwritable
+		sql := "DROP TABLE IF EXISTS " + changes + "; CREATE TABLE " + changes + " (table_name text PRIMARY KEY);" +
+			"CREATE OR REPLACE FUNCTION " + schema + ".move_changed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN " +
+			"INSERT INTO " + changes + " VALUES (TG_TABLE_NAME) ON CONFLICT DO NOTHING; RETURN NULL; END $$;"
+		for _, t := range tables {
+			sql += "CREATE OR REPLACE TRIGGER move_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON " +
+				pgx.Identifier{t}.Sanitize() + " FOR EACH STATEMENT EXECUTE FUNCTION " + schema + ".move_changed();"
+		}
+		_, err = tx.Exec(ctx, sql)
+		return err
+	})
+}
+
+// changedTables returns the tables of space s written since trackChanges.
+func (db *DB) changedTables(ctx context.Context, s *Space) (map[string]bool, error) {
+	changed := map[string]bool{}
+	err := db.confined(ctx, s, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "SELECT table_name FROM "+pgx.Identifier{s.Schema, changesTable}.Sanitize())
+		if err != nil {
+			return err
+		}
+		names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		for _, n := range names {
+			changed[n] = true
+		}
+		return err
+	})
+	return changed, err
+}
+
+// untrackChanges removes what trackChanges made.
+func (db *DB) untrackChanges(ctx context.Context, s *Space) error {
+	schema := pgx.Identifier{s.Schema}.Sanitize()
+	return db.confined(ctx, s, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "DROP FUNCTION IF EXISTS "+schema+".move_changed() CASCADE; DROP TABLE IF EXISTS "+
+			schema+"."+pgx.Identifier{changesTable}.Sanitize())
+		return err
+	})
 }

@@ -37,14 +37,16 @@ type MoveReport struct {
 var movedGrace = 5 * time.Second
 
 // Move copies a space to another placement and switches to it. The space serves reads
-// throughout and refuses writes from the start of the copy to the switch (503
-// space.readOnly; the space's role loses its write privileges on the old place, so that
-// background jobs cannot write either). The copy is verified table by table (rows and a
-// digest of their contents) before the placement switches in one control transaction; the old
-// place is removed after movedGrace. A failure before the switch removes what the copy made and
-// gives the space back its writes; after a crash, moving it to the same place again resumes,
-// and any move first removes what an earlier one left behind. progress is told each step
-// (Step*: preparing, copying and verifying each table, switching, cleaning).
+// throughout. A first copy is taken while the space goes on being written, with a trigger on
+// every table marking the tables written since (trackChanges); writes are then refused
+// (503 space.readOnly; the space's role loses its write privileges on the old place, so that
+// background jobs cannot write either) only while the marked tables, and the tables that refer
+// to them, are copied again and the placement switches. Every copied table is verified (rows
+// and a digest of their contents) before the placement switches in one control transaction;
+// the old place is removed after movedGrace. A failure before the switch removes what the copy
+// made and gives the space back its writes; after a crash, moving it to the same place again
+// resumes, and any move first removes what an earlier one left behind. progress is told each
+// step (Step*: preparing, copying and verifying each table, switching, cleaning).
 func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress func(Step)) (MoveReport, error) {
 	var report MoveReport
 	if to.Cluster == "" {
@@ -77,8 +79,9 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 			_ = r.db.removePlace(ctx, &target, target.Cluster != s.Cluster)
 		}
 		_ = r.db.setWrites(ctx, s, true)
-		_, _ = r.db.control.Exec(ctx, `UPDATE control.spaces SET status = 'active', moving_to_cluster = NULL, moving_to_database = NULL
-			WHERE id = $1 AND status = 'moving'`, s.ID)
+		_ = r.db.untrackChanges(ctx, s)
+		_, _ = r.db.control.Exec(ctx, `UPDATE control.spaces SET status = CASE status WHEN 'moving' THEN 'active' ELSE status END,
+			moving_to_cluster = NULL, moving_to_database = NULL WHERE id = $1`, s.ID)
 		r.Forget()
 		return report, err
 	}
@@ -101,14 +104,38 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 	if current != v {
 		return fail(ErrNotMigrated)
 	}
+	// the first copy, while the space is written
+	if err := r.db.trackChanges(ctx, s); err != nil {
+		return fail(fmt.Errorf("track changes: %w", err))
+	}
+	rows, err := r.db.copySpace(ctx, s, &target, nil, progress)
+	if err != nil {
+		return fail(err)
+	}
+	// writes pause for what changed meanwhile
 	start = time.Now()
+	if err := r.pauseForSwitch(ctx, s, &target); err != nil {
+		return fail(err)
+	}
 	if err := r.db.setWrites(ctx, s, false); err != nil {
 		return fail(fmt.Errorf("pause writes: %w", err))
 	}
-	if report, err = r.db.copySpace(ctx, s, &target, progress); err != nil {
+	progress(Step{Key: StepSwitching, Fraction: switchAt})
+	changed, err := r.db.changedTables(ctx, s)
+	if err != nil {
 		return fail(err)
 	}
-	progress(Step{Key: StepSwitching, Fraction: switchAt})
+	again, err := r.db.copySpace(ctx, s, &target, changed, func(Step) {})
+	if err != nil {
+		return fail(err)
+	}
+	for t, n := range again {
+		rows[t] = n
+	}
+	report.Tables = len(rows)
+	for _, n := range rows {
+		report.Rows += n
+	}
 	err = r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE control.spaces SET cluster = $2, database_name = $3, status = 'active',
 			moving_to_cluster = NULL, moving_to_database = NULL, updated_at = now() WHERE id = $1 AND status = 'moving'`,
@@ -143,8 +170,8 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 // samePlace tells whether two placements of one space are the same place.
 func samePlace(a, b *Space) bool { return a.Cluster == b.Cluster && a.Database == b.Database }
 
-// beginMove marks the space as moving to target, or finds it marked so by an interrupted
-// move to the same place.
+// beginMove records that the space moves to target (it stays active, and writable, for the
+// first copy), or finds it recorded so by an interrupted move to the same place.
 func (r *Registry) beginMove(ctx context.Context, s *Space, target *Space) error {
 	return r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 		var status string
@@ -158,20 +185,38 @@ func (r *Registry) beginMove(ctx context.Context, s *Space, target *Space) error
 			return err
 		}
 		switch {
-		case status == StatusMoving:
-			if toCluster == nil || *toCluster != target.Cluster || toDatabase == nil || *toDatabase != target.Database {
+		case status != StatusMoving && status != StatusActive:
+			return ErrNotMovable
+		case toCluster != nil:
+			if *toCluster != target.Cluster || toDatabase == nil || *toDatabase != target.Database {
 				return ErrMoving
 			}
 			return nil
-		case status != StatusActive:
-			return ErrNotMovable
+		case status == StatusMoving:
+			return ErrMoving
 		case samePlace(s, target):
 			return ErrSamePlacement
 		}
-		_, err = tx.Exec(ctx, `UPDATE control.spaces SET status = 'moving', moving_to_cluster = $2, moving_to_database = $3 WHERE id = $1`,
+		_, err = tx.Exec(ctx, `UPDATE control.spaces SET moving_to_cluster = $2, moving_to_database = $3 WHERE id = $1`,
 			s.ID, target.Cluster, target.Database)
 		return err
 	})
+}
+
+// pauseForSwitch marks the space as moving, which makes the API refuse its changes, once its
+// first copy is made; a space suspended meanwhile is not moved.
+func (r *Registry) pauseForSwitch(ctx context.Context, s, target *Space) error {
+	tag, err := r.db.control.Exec(ctx, `UPDATE control.spaces SET status = 'moving'
+		WHERE id = $1 AND status IN ('active', 'moving') AND moving_to_cluster = $2 AND moving_to_database = $3`,
+		s.ID, target.Cluster, target.Database)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrNotMovable
+	}
+	r.Forget()
+	return nil
 }
 
 // setWrites takes the write privileges on its tables from a space's role, or gives them back.
@@ -192,14 +237,7 @@ func (db *DB) setWrites(ctx context.Context, s *Space, allowed bool) error {
 			return err
 		}
 		if len(tables) > 0 {
-			lock := "LOCK TABLE "
-			for i, t := range tables {
-				if i > 0 {
-					lock += ", "
-				}
-				lock += pgx.Identifier{t}.Sanitize()
-			}
-			if _, err := tx.Exec(ctx, lock+" IN SHARE MODE"); err != nil {
+			if _, err := tx.Exec(ctx, "LOCK TABLE "+identifiers(tables)+" IN SHARE MODE"); err != nil {
 				return err
 			}
 		}
@@ -208,16 +246,29 @@ func (db *DB) setWrites(ctx context.Context, s *Space, allowed bool) error {
 	})
 }
 
-// copySpace copies every table and sequence of space s into the migrated, empty target in
-// one transaction on each side, and verifies the copy before the target commits.
-func (db *DB) copySpace(ctx context.Context, s, target *Space, progress func(Step)) (MoveReport, error) {
-	var report MoveReport
+// copySpace copies the tables of space s into the migrated target in one transaction on each
+// side, verifies each table before the target commits, and copies the sequences. only == nil
+// copies every table into the empty target; otherwise only the tables it names, which are
+// emptied in the target first (with every table that refers to them, copied again too). It
+// returns the rows of each table it copied.
+func (db *DB) copySpace(ctx context.Context, s, target *Space, only map[string]bool, progress func(Step)) (map[string]int64, error) {
+	copied := map[string]int64{}
 	err := db.confinedWith(ctx, s, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(src pgx.Tx) error {
 		tables, sequences, err := spaceTables(ctx, src, s.Schema)
 		if err != nil {
 			return err
 		}
+		if only != nil {
+			if tables, err = withReferrers(ctx, src, s.Schema, tables, only); err != nil {
+				return err
+			}
+		}
 		return db.confined(ctx, target, func(dst pgx.Tx) error {
+			if only != nil && len(tables) > 0 {
+				if _, err := dst.Exec(ctx, "TRUNCATE "+identifiers(tables)); err != nil {
+					return err
+				}
+			}
 			for i, t := range tables {
 				progress(copyStep(StepCopying, t, i, len(tables)))
 				if err := pipeTable(ctx, src, dst, t); err != nil {
@@ -235,8 +286,7 @@ func (db *DB) copySpace(ctx context.Context, s, target *Space, progress func(Ste
 				if got != want {
 					return fmt.Errorf("copy %s: %d rows (%s) where the space has %d (%s)", t, got.Rows, got.Digest, want.Rows, want.Digest)
 				}
-				report.Tables++
-				report.Rows += want.Rows
+				copied[t] = want.Rows
 			}
 			for _, seq := range sequences {
 				st, err := readSequence(ctx, src, seq)
@@ -250,7 +300,7 @@ func (db *DB) copySpace(ctx context.Context, s, target *Space, progress func(Ste
 			return nil
 		})
 	})
-	return report, err
+	return copied, err
 }
 
 // pipeTable streams a table from one transaction into the same table of another.

@@ -60,6 +60,7 @@ func TestIntegrationMove(t *testing.T) {
 	fill(t, db, sp)
 	want := contents(t, db, sp)
 	noop := func(tenancy.Step) {}
+	rows := int64(10) // what fill wrote; each move adds a collection during its copy
 
 	for _, to := range []tenancy.Placement{
 		{Cluster: "zurich"},
@@ -67,30 +68,42 @@ func TestIntegrationMove(t *testing.T) {
 		{OwnDatabase: true},
 		{},
 	} {
-		var during error
+		var during, paused error
 		var fractions []float64
+		before := want
 		report, err := reg.Move(ctx, sp, to, func(step tenancy.Step) {
 			fractions = append(fractions, step.Fraction)
-			if step.Key != tenancy.StepCopying || step.Params["done"] != 0 {
-				return
-			}
-			// readers go on, writers are refused until the switch
-			during = db.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-				var n int
-				if err := tx.QueryRow(ctx, "SELECT count(*) FROM collections").Scan(&n); err != nil {
+			write := func(title string) error {
+				return db.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+					var n int
+					if err := tx.QueryRow(ctx, "SELECT count(*) FROM collections").Scan(&n); err != nil {
+						return err
+					}
+					_, err := tx.Exec(ctx, "INSERT INTO collections (title) VALUES ($1)", title)
 					return err
-				}
-				_, err := tx.Exec(ctx, "INSERT INTO collections (title) VALUES ('lost')")
-				return err
-			})
+				})
+			}
+			switch {
+			case step.Key == tenancy.StepCopying && step.Params["done"] == 0:
+				// the first copy is taken while the space is written
+				during = write("written during the copy")
+			case step.Key == tenancy.StepSwitching:
+				// readers go on, writers are refused until the switch; what was written during
+				// the copy is in the copy
+				paused = write("lost")
+				want = contents(t, db, sp)
+			}
 		})
 		require.NoError(t, err, "move to %+v", to)
 		assert.IsNonDecreasing(t, fractions, "progress only grows")
+		require.NoError(t, during, "writes go on during the first copy")
 		var pe *pgconn.PgError
-		require.True(t, errors.As(during, &pe), "a write during the move is refused: %v", during)
+		require.True(t, errors.As(paused, &pe), "a write while writes pause is refused: %v", paused)
 		assert.Equal(t, "42501", pe.Code)
+		assert.NotEqual(t, before, want, "the write during the copy is there")
+		rows++
 		assert.Positive(t, report.Tables)
-		assert.EqualValues(t, 10, report.Rows)
+		assert.Equal(t, rows, report.Rows)
 		assert.Positive(t, report.WritePause)
 
 		moved, err := reg.ByID(ctx, sp.ID)

@@ -89,6 +89,27 @@ func TestIntegrationSuspendedSpace(t *testing.T) {
 	assert.Contains(t, string(r.Body), `"title":"Beta Clinic"`)
 }
 
+// While a move pauses a space's writes (status moving), its readers go on and its changes
+// are refused with 503 space.readOnly, saying when to try again; other spaces go on.
+func TestIntegrationSpaceWritesPaused(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	setStatus := func(status string) {
+		_, err := e.db.Control().Exec(ctx, "UPDATE control.spaces SET status = $2 WHERE id = $1", e.beta.ID, status)
+		require.NoError(t, err)
+		e.app.registry.Forget()
+	}
+	setStatus(tenancy.StatusMoving)
+	defer setStatus(tenancy.StatusActive)
+
+	r := e.api("beta", e.betaAdmin, "common/query/space", `{"idOrDomain":"beta"}`)
+	assert.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	r = e.api("beta", e.betaAdmin, "admin/spaceadmin/mutation/setSpaceAdmin", fmt.Sprintf(`{"spaceId":%d,"userId":%d,"admin":true}`, e.beta.ID, e.ids["admin@beta.ch"]))
+	assert.Equal(t, http.StatusServiceUnavailable, r.Status)
+	assert.JSONEq(t, `{"message":"space.readOnly","params":{"retryAfter":30}}`, string(r.Body))
+	assert.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "common/mutation/setLanguage", `{"language":"fr"}`).Status)
+}
+
 // Deleting an account forgets it in a space on another cluster too.
 func TestIntegrationDeleteUserAcrossClusters(t *testing.T) {
 	betaPlacement = tenancy.Placement{Cluster: "second", OwnDatabase: true}
