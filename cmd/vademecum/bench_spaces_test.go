@@ -325,9 +325,9 @@ func BenchmarkManySpaces(b *testing.B) {
 		fmt.Sprintf("(b) read p99, random space of %d (p50 %.2f ms)", n, benchQuantile(lat["all"], 0.5)), p99ofAll, "≤ 1.5× of 20", p99of20, p99ofAll/p99of20, errs["all"], errs["20"])
 	fmt.Printf("  %-58s %7.0f ms   %-14s %.0f ms (issue 13, 2,000 spaces, before)\n",
 		fmt.Sprintf("(c) deleteUser p99 of %d (p50 %.0f ms)", victims, benchQuantile(deletes, 0.5)), benchQuantile(deletes, 0.99), "≤ 300 ms", issueDeleteMS)
-	fmt.Printf("  %-58s %8.2f s   %-14s\n", "(d) server start to ready (open, migrations check, wire, jobs, first answers)", startup.Seconds(), "≤ 10 s")
+	fmt.Printf("  %-58s %8.2f s   %-14s\n", "(d) server start to ready (serve()'s steps, first answers)", startup.Seconds(), "≤ 10 s")
 	fmt.Printf("  %-58s %7.3f ms   %-14s %.0f ms (issue 13, before)\n", "(e) space migrate --all, nothing to do, per space", ms(migrateAll)/float64(n+nDB), "≤ 20 ms", issueMigrateAll)
-	fmt.Printf("  %-58s %7.3f ms\n", "    the same forced (--force: goose table read in each space)", ms(migrateForced)/float64(n+nDB))
+	fmt.Printf("  %-58s %7.3f ms\n", "    the same forced (goose table read in each space)", ms(migrateForced)/float64(n+nDB))
 	fmt.Printf("  %-58s %7.2f ms   p99 %.2f ms, %d errors of %d; peak %d connections of max_connections %d\n",
 		fmt.Sprintf("(f) %d database-placed spaces, read p50", nDB), benchQuantile(dbLat, 0.5), benchQuantile(dbLat, 0.99), dbErrs, len(dbLat), peak.Load(), maxConns)
 	fmt.Printf("  %-58s %7.0f ms per space\n", "    their provisioning (CREATE DATABASE each, 4 at a time)", ms(dbSetup)/float64(nDB))
