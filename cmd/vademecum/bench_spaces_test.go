@@ -283,6 +283,15 @@ func BenchmarkManySpaces(b *testing.B) {
 	if err := watch.QueryRow(ctx, "SELECT current_setting('max_connections')::int").Scan(&maxConns); err != nil {
 		b.Fatal(err)
 	}
+	// connections opened on the second cluster (sessions of pg_stat_database) during the phase
+	sessions := func() (n int64) {
+		if err := watch.QueryRow(ctx, "SELECT sum(sessions)::bigint FROM pg_stat_database").Scan(&n); err != nil {
+			b.Fatal(err)
+		}
+		return n
+	}
+	_, _ = watch.Exec(ctx, "SELECT pg_stat_clear_snapshot()")
+	sessionsBefore := sessions()
 	var peak atomic.Int64
 	wctx, endWatch := context.WithCancel(ctx)
 	watched := make(chan struct{})
@@ -304,6 +313,8 @@ func BenchmarkManySpaces(b *testing.B) {
 	}, max(10*nDB, 4000), benchSpacesConns)
 	endWatch()
 	<-watched
+	_, _ = watch.Exec(ctx, "SELECT pg_stat_clear_snapshot()")
+	opened := sessions() - sessionsBefore
 	slices.Sort(dbLat)
 	b.StopTimer()
 
@@ -330,6 +341,7 @@ func BenchmarkManySpaces(b *testing.B) {
 	fmt.Printf("  %-58s %7.3f ms\n", "    the same forced (goose table read in each space)", ms(migrateForced)/float64(n+nDB))
 	fmt.Printf("  %-58s %7.2f ms   p99 %.2f ms, %d errors of %d; peak %d connections of max_connections %d\n",
 		fmt.Sprintf("(f) %d database-placed spaces, read p50", nDB), benchQuantile(dbLat, 0.5), benchQuantile(dbLat, 0.99), dbErrs, len(dbLat), peak.Load(), maxConns)
+	fmt.Printf("  %-58s %7d of %d requests\n", "    connections opened meanwhile (own-database pools evicted)", opened, len(dbLat))
 	fmt.Printf("  %-58s %7.0f ms per space\n", "    their provisioning (CREATE DATABASE each, 4 at a time)", ms(dbSetup)/float64(nDB))
 }
 
