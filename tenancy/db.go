@@ -28,6 +28,9 @@ type DB struct {
 	Secrets secrets.Provider
 	// JobQueue takes the jobs spaces' units of work queue (Jobs); set once the queue exists.
 	JobQueue *river.Client[pgx.Tx]
+	// ProvisionByMigrations makes new spaces by running every space migration through goose,
+	// as before the provisioning script (placeNew), for comparisons in tests and benchmarks.
+	ProvisionByMigrations bool
 
 	pools pools
 }

@@ -340,7 +340,7 @@ func (r *Registry) Restore(ctx context.Context, file string, o RestoreOptions, p
 		}
 		return nil, report, err
 	}
-	if err := r.db.makePlace(ctx, sp); err != nil {
+	if err := r.db.makePlace(ctx, sp, true); err != nil {
 		return fail(err)
 	}
 	v, err := r.db.migrateSchemaTo(ctx, placementOf(sp), sp.Schema, sp.Role, migrations.Space(), m.SchemaVersion)

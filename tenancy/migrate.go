@@ -2,14 +2,17 @@ package tenancy
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io/fs"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -20,21 +23,24 @@ import (
 	"vademecum/migrations"
 )
 
-// latestSpaceVersion is the newest embedded space migration; spaces whose recorded
-// schema_version is at least this need no goose run at start.
-var latestSpaceVersion = func() int64 {
+// spaceVersions are the versions of the embedded space migrations.
+var spaceVersions = func() []int64 {
 	names, err := fs.Glob(migrations.Space(), "*.sql")
 	if err != nil {
 		panic(err) // the pattern is valid
 	}
-	var latest int64
+	var vs []int64
 	for _, n := range names {
-		if v, err := goose.NumericComponent(n); err == nil && v > latest {
-			latest = v
+		if v, err := goose.NumericComponent(n); err == nil {
+			vs = append(vs, v)
 		}
 	}
-	return latest
+	return vs
 }()
+
+// latestSpaceVersion is the newest embedded space migration; spaces whose recorded
+// schema_version is at least this need no goose run at start.
+var latestSpaceVersion = slices.Max(spaceVersions)
 
 // migrateSchema runs the embedded migrations fsys in schema, on the database of a placement
 // and under role (none: the connection's user), with a version table and an advisory lock of
@@ -116,7 +122,13 @@ func (db *DB) MigrateSpace(ctx context.Context, s *Space) error {
 			return err
 		}
 	}
-	if err := db.makePlace(ctx, s); err != nil {
+	if v, ok, err := db.upToDate(ctx, s); err != nil || ok {
+		if err == nil {
+			_, err = db.control.Exec(ctx, "UPDATE control.spaces SET schema_version = $2 WHERE id = $1 AND schema_version IS DISTINCT FROM $2", s.ID, v)
+		}
+		return err
+	}
+	if err := db.makePlace(ctx, s, true); err != nil {
 		return err
 	}
 	v, err := db.migrateSchema(ctx, placementOf(s), s.Schema, s.Role, migrations.Space())
@@ -129,8 +141,10 @@ func (db *DB) MigrateSpace(ctx context.Context, s *Space) error {
 
 // MigrateOptions say which spaces MigrateSpaces migrates and how.
 type MigrateOptions struct {
-	// Force runs the migrations of every space, also of those whose recorded version is the
-	// latest (to repair a schema changed by hand); otherwise only the others are migrated, so
+	// Force checks every space, also those whose recorded version is the latest (to repair
+	// a space whose goose table, role or recorded version was changed by hand), in a query or
+	// two per space, running goose where a migration is missing; otherwise only the others
+	// are migrated, so
 	// that the check at server start is one query for thousands of up-to-date spaces and a run
 	// that was interrupted goes on where it stopped.
 	Force bool
@@ -179,4 +193,50 @@ func (db *DB) MigrateSpaces(ctx context.Context, o MigrateOptions) (migrated int
 		slog.Info("space schemas migrated", "count", n)
 	}
 	return int(done.Load()), err
+}
+
+// upToDateSQL tells, for schema $1 and role $2, whether the role owns the schema and the
+// server's user may act as it, and which migrations goose's version table lists as applied
+// (the newest row of each version decides, as for goose).
+const upToDateSQL = `SELECT
+	coalesce((SELECT n.nspowner = r.oid AND pg_has_role(current_user, r.oid, 'USAGE')
+		FROM pg_namespace n, pg_roles r WHERE n.nspname = $1 AND r.rolname = $2), false),
+	to_regclass(quote_ident($1) || '.goose_db_version') IS NOT NULL`
+
+// upToDate tells whether a goose run in a space's schema would find nothing to do and
+// makePlace nothing to make, in two queries on a pooled connection instead of a connection,
+// a lock and goose's queries of its own: the role owns the schema, the server's user may act
+// as it, and goose's table lists every embedded migration as applied. It returns the newest
+// version then.
+func (db *DB) upToDate(ctx context.Context, s *Space) (int64, bool, error) {
+	pool, release, err := db.acquire(ctx, placementOf(s))
+	if err != nil {
+		return 0, false, err
+	}
+	defer release()
+	var placed, versioned bool
+	err = pool.QueryRow(ctx, upToDateSQL, s.Schema, s.Role).Scan(&placed, &versioned)
+	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && pe.Code == "3D000" {
+		return 0, false, nil // the space's own database is yet to be made
+	}
+	if err != nil || !placed || !versioned {
+		return 0, false, err
+	}
+	rows, err := pool.Query(ctx, "SELECT DISTINCT ON (version_id) version_id, is_applied FROM "+
+		pgx.Identifier{s.Schema, "goose_db_version"}.Sanitize()+" ORDER BY version_id, id DESC")
+	if err != nil {
+		return 0, false, err
+	}
+	applied := map[int64]bool{}
+	var v int64
+	var ok bool
+	if _, err := pgx.ForEachRow(rows, []any{&v, &ok}, func() error { applied[v] = ok; return nil }); err != nil {
+		return 0, false, err
+	}
+	for _, m := range spaceVersions {
+		if !applied[m] {
+			return 0, false, nil
+		}
+	}
+	return latestSpaceVersion, true, nil
 }

@@ -90,7 +90,7 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 	if err := r.db.removePlace(ctx, &target, false); err != nil {
 		return fail(err)
 	}
-	if err := r.db.makePlace(ctx, &target); err != nil {
+	if err := r.db.makePlace(ctx, &target, true); err != nil {
 		return fail(err)
 	}
 	v, err := r.db.migrateSchema(ctx, placementOf(&target), target.Schema, target.Role, migrations.Space())

@@ -41,9 +41,9 @@ func (db *DB) onCluster(ctx context.Context, cluster string, fn func(*pgx.Conn) 
 }
 
 // makePlace makes what a space's placement needs and does not exist yet: the role (which the
-// server's user may switch to), the space's own database (owned by the role) and the schema
-// (owned by the role).
-func (db *DB) makePlace(ctx context.Context, s *Space) error {
+// server's user may switch to), the space's own database (owned by the role) and, withSchema,
+// the schema (owned by the role).
+func (db *DB) makePlace(ctx context.Context, s *Space, withSchema bool) error {
 	role := pgx.Identifier{s.Role}.Sanitize()
 	err := db.onCluster(ctx, s.Cluster, func(conn *pgx.Conn) error {
 		var exists bool
@@ -73,6 +73,9 @@ func (db *DB) makePlace(ctx context.Context, s *Space) error {
 	if err != nil {
 		return fmt.Errorf("place space %d: %w", s.ID, err)
 	}
+	if !withSchema {
+		return nil
+	}
 	pool, release, err := db.acquire(ctx, placementOf(s))
 	if err != nil {
 		return err
@@ -92,7 +95,7 @@ func (db *DB) adopt(ctx context.Context, s *Space) error {
 		return err
 	}
 	s.Role = name
-	if err := db.makePlace(ctx, s); err != nil {
+	if err := db.makePlace(ctx, s, true); err != nil {
 		return err
 	}
 	pool, release, err := db.acquire(ctx, placementOf(s))

@@ -198,7 +198,7 @@ type Placement struct {
 	OwnDatabase bool
 }
 
-// Provision registers a new space, places it and migrates it. A failure at any step removes what was made, so no half space is
+// Provision registers a new space, places it and makes its schema at the newest version. A failure at any step removes what was made, so no half space is
 // left behind; after a crash, provisioning the same subdomain again completes the space that
 // was being made. The functions within run in the transaction that makes the space active (to
 // record its creation); an error from one undoes the space.
@@ -220,7 +220,7 @@ func (r *Registry) Provision(ctx context.Context, s Space, at Placement, within 
 	if err != nil {
 		return nil, err
 	}
-	if err := r.db.MigrateSpace(ctx, sp); err != nil {
+	if err := r.db.placeNew(ctx, sp); err != nil {
 		r.dropSpace(context.WithoutCancel(ctx), sp)
 		return nil, fmt.Errorf("provision space %s: %w", s.Subdomain, err)
 	}

@@ -81,6 +81,7 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, &notify.DigestMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links, Users: people})
 	river.AddWorker(workers, &maintenance.CopyWorker{DB: db, Registry: registry})
 	river.AddWorker(workers, &users.UserDeletedWorker{DB: db, Spaces: registry})
+	river.AddWorker(workers, &users.UserSpacesBackfillWorker{Pool: pool, DB: db, Spaces: registry})
 	river.AddWorker(workers, &spaces.OptionsDeletedWorker{DB: db, Spaces: registry})
 	river.AddWorker(workers, &spaces.MemberRemovedWorker{Registry: registry})
 	indexer := &search.Indexer{DB: db, Registry: registry, Backend: backend, Parallel: 4}

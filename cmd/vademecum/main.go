@@ -18,6 +18,7 @@ import (
 
 	"vademecum/secrets"
 	"vademecum/services/api"
+	"vademecum/services/users"
 	"vademecum/tenancy"
 )
 
@@ -143,6 +144,10 @@ func serve(ctx context.Context, cfg config) error {
 	go a.sessions.Listen(ctx)
 	if err := a.jobs.Start(ctx); err != nil {
 		return fmt.Errorf("start background jobs: %w", err)
+	}
+	// An installation that had spaces before control.user_spaces completes it in the background.
+	if err := users.EnqueueBackfill(ctx, db.Control(), a.jobs.Client); err != nil {
+		return fmt.Errorf("queue the completion of user_spaces: %w", err)
 	}
 	defer func() {
 		stopCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
