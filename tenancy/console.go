@@ -113,9 +113,11 @@ func (r *Registry) Find(ctx context.Context, f SpaceFilter) ([]*Space, int, erro
 
 // Size is what a space holds by the catalog's statistics: Rows, the estimated rows of its
 // tables (the live rows the statistics system counts, or the last ANALYZE's estimate when
-// that is higher, e.g. after the statistics were reset), and Bytes on disk with
-// indexes and TOAST (a database of its own: the whole database). Nil when its cluster did not
-// answer.
+// that is higher, e.g. after the statistics were reset), and Bytes, the pages of its tables,
+// indexes and TOAST tables as the catalog records them (as of their last VACUUM, ANALYZE or
+// index build; asking the file system for the size of every relation of a page of 100
+// spaces took 100–400 ms), for a database of its own the whole database on disk. Nil when its
+// cluster did not answer.
 type Size struct {
 	Rows  *int64
 	Bytes *int64
@@ -169,8 +171,8 @@ func (db *DB) Sizes(ctx context.Context, spaces []*Space) map[int64]Size {
 			err := db.onCluster(ctx, cluster, func(conn *pgx.Conn) error {
 				rows, err := conn.Query(ctx, `SELECT 's', n.nspname,
 						coalesce(sum(greatest(pg_stat_get_live_tuples(c.oid), c.reltuples, 0)) FILTER (WHERE c.relkind IN ('r', 'p')), 0)::bigint,
-						coalesce(sum(pg_total_relation_size(c.oid)) FILTER (WHERE c.relkind IN ('r', 'm')), 0)::bigint
-					FROM pg_namespace n LEFT JOIN pg_class c ON c.relnamespace = n.oid
+						(coalesce(sum(c.relpages::bigint + coalesce(t.relpages, 0)), 0) * current_setting('block_size')::bigint)::bigint
+					FROM pg_namespace n LEFT JOIN pg_class c ON c.relnamespace = n.oid LEFT JOIN pg_class t ON t.oid = c.reltoastrelid
 					WHERE n.nspname = ANY($1) GROUP BY n.nspname
 					UNION ALL
 					SELECT 'd', datname, NULL, pg_database_size(oid) FROM pg_database WHERE datname = ANY($2)`, schemas, databases)

@@ -21,8 +21,9 @@ import (
 
 // BenchmarkMoveSpace moves a space of 2,000 guidelines × 4 languages (BENCH_MOVE_GUIDELINES
 // sets another number) to a second cluster as a schema, then into a database of its own
-// there, and back, and reports the write pause of each move beside the time a plain read of
-// every row of the space takes in the same run (the floor of any copy).
+// there, and back, then once more to the second cluster while an author saves a guideline
+// every 50 ms during the copy, and reports the write pause of each move beside the time a
+// plain read of every row of the space takes in the same run (the floor of any copy).
 //
 //	go test ./cmd/vademecum -run '^$' -bench MoveSpace -benchtime 1x
 func BenchmarkMoveSpace(b *testing.B) {
@@ -81,18 +82,51 @@ func BenchmarkMoveSpace(b *testing.B) {
 	fmt.Printf("  %-44s %10.0f ms   (baseline, same run)\n", "read every row once", float64(read.Microseconds())/1000)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		for _, to := range []tenancy.Placement{{Cluster: "second"}, {Cluster: "second", OwnDatabase: true}, {}} {
-			report, err := a.spaces.Move(ctx, sp, to, func(tenancy.Step) {})
+		for _, m := range []struct {
+			to      tenancy.Placement
+			writing bool
+		}{{tenancy.Placement{Cluster: "second"}, false}, {tenancy.Placement{Cluster: "second", OwnDatabase: true}, false}, {tenancy.Placement{}, false},
+			{tenancy.Placement{Cluster: "second"}, true}} {
+			// an author saving a guideline version every 50 ms while the space is copied
+			stop := make(chan struct{})
+			saved := make(chan int)
+			go func(from *tenancy.Space) {
+				n := 0
+				for m.writing {
+					select {
+					case <-stop:
+						saved <- n
+						return
+					case <-time.After(50 * time.Millisecond):
+					}
+					if db.SpaceTx(ctx, from, func(tx pgx.Tx) error {
+						_, err := tx.Exec(ctx, "UPDATE guideline_versions SET description = description || '.' WHERE guideline_id = (SELECT min(guideline_id) FROM guideline_versions) AND version = 1")
+						return err
+					}) == nil {
+						n++
+					}
+				}
+				saved <- n
+			}(sp)
+			report, err := a.spaces.Move(ctx, sp, m.to, func(step tenancy.Step) {
+				if step.Key == tenancy.StepSwitching {
+					close(stop)
+				}
+			})
 			if err != nil {
 				b.Fatal(err)
 			}
+			writes := <-saved
 			if sp, err = a.registry.ByID(ctx, sp.ID); err != nil {
 				b.Fatal(err)
 			}
 			where := fmt.Sprintf("to %s as %s", sp.Cluster, map[bool]string{false: "schema", true: "database"}[sp.Database != ""])
+			if m.writing {
+				where += fmt.Sprintf(", %d saves during the copy", writes)
+			}
 			fmt.Printf("  %-44s %10.0f ms   writes paused (%d tables, %d rows)\n", where, float64(report.WritePause.Microseconds())/1000,
 				report.Tables, report.Rows)
-			b.ReportMetric(float64(report.WritePause.Milliseconds()), "ms/pause-"+sp.Cluster+map[bool]string{false: "-schema", true: "-database"}[sp.Database != ""])
+			b.ReportMetric(float64(report.WritePause.Milliseconds()), "ms/pause-"+sp.Cluster+map[bool]string{false: "-schema", true: "-database"}[sp.Database != ""]+map[bool]string{false: "", true: "-writing"}[m.writing])
 		}
 	}
 }
