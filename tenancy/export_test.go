@@ -22,3 +22,6 @@ func ProvisioningScript(schema, role string) (string, error) {
 	}
 	return sc.script(schema, role), nil
 }
+
+// WalkBatch lets tests make the batches of a walk smaller.
+var WalkBatch = &walkBatch

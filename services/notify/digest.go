@@ -1,12 +1,14 @@
 package notify
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -67,23 +69,28 @@ func (w *WeeklyDigestWorker) Timeout(*river.Job[WeeklyDigest]) time.Duration { r
 // that need them as author (rejected, expiring, expired, as States derives them), and queues
 // a mail for everybody with something to do who wants the reminder.
 func (w *WeeklyDigestWorker) Work(ctx context.Context, _ *river.Job[WeeklyDigest]) error {
-	spaces, err := w.Registry.List(ctx)
-	if err != nil {
-		return err
-	}
 	now := w.Clock.Time()
 	tasks := map[int64][]SpaceTasks{}
-	for _, sp := range spaces {
-		if sp.Status != tenancy.StatusActive {
-			continue // a suspended space sends no reminders
-		}
+	var mu sync.Mutex
+	// a suspended space sends no reminders; the mails are queued at the end, so a digest
+	// retried after a crash starts over and sends nothing twice
+	err := w.Registry.EachActive(ctx, func(ctx context.Context, sp *tenancy.Space) error {
 		counts, err := w.spaceTasks(ctx, sp, now)
 		if err != nil {
 			return fmt.Errorf("tasks of %s: %w", sp.Subdomain, err)
 		}
+		mu.Lock()
+		defer mu.Unlock()
 		for user, t := range counts {
 			tasks[user] = append(tasks[user], *t)
 		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, list := range tasks {
+		slices.SortFunc(list, func(a, b SpaceTasks) int { return cmp.Compare(a.SpaceID, b.SpaceID) })
 	}
 	ids := make([]int64, 0, len(tasks))
 	for u := range tasks {

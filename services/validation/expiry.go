@@ -37,22 +37,17 @@ type ExpiryScanWorker struct {
 // Timeout allows a scan over many spaces.
 func (w *ExpiryScanWorker) Timeout(*river.Job[ExpiryScan]) time.Duration { return time.Hour }
 
-// Work scans every active space; a suspended one is scanned once it is resumed.
-func (w *ExpiryScanWorker) Work(ctx context.Context, _ *river.Job[ExpiryScan]) error {
-	spaces, err := w.Registry.List(ctx)
-	if err != nil {
-		return err
-	}
+// Work scans every active space, a few at a time, and goes on where it stopped when the job
+// is retried after a crash (scanning a space again is harmless); a suspended space is
+// scanned once it is resumed.
+func (w *ExpiryScanWorker) Work(ctx context.Context, job *river.Job[ExpiryScan]) error {
 	client := tenancy.Jobs{Client: river.ClientFromContext[pgx.Tx](ctx)}
-	for _, sp := range spaces {
-		if sp.Status != tenancy.StatusActive {
-			continue
-		}
+	return w.Registry.Walk(ctx, "expiry_scan", job.ID, func(ctx context.Context, sp *tenancy.Space) error {
 		if _, err := w.Scan(ctx, client, sp); err != nil {
 			return fmt.Errorf("expiry scan of %s: %w", sp.Subdomain, err)
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // Scan marks the languages of one space that became expiring or expired since the last scan
