@@ -3,6 +3,7 @@ package users
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -30,7 +31,16 @@ func ArchivePart() tenancy.ControlPart {
 	return tenancy.ControlPart{Name: "users", Export: exportUsers, Check: checkUsers, Import: importUsers}
 }
 
+// errPeopleIncomplete refuses to dump a space whose people are not all known yet.
+var errPeopleIncomplete = errors.New("the people this space names are still being listed (control.user_spaces is being completed by the server's background job); dump it once that job has run")
+
 func exportUsers(ctx context.Context, tx pgx.Tx, spaceID int64) (any, error) {
+	// an installation that had spaces before the list was kept completes it in the background
+	if done, through, err := BackfillState(ctx, tx); err != nil {
+		return nil, err
+	} else if !done && spaceID > through {
+		return nil, errPeopleIncomplete
+	}
 	rows, err := tx.Query(ctx, `SELECT us.user_id, coalesce((SELECT l.email FROM control.logins l WHERE l.user_id = us.user_id
 			ORDER BY l.provider = 'local' DESC, l.is_primary DESC, l.id LIMIT 1), '')
 		FROM control.user_spaces us WHERE us.space_id = $1 ORDER BY us.user_id`, spaceID)
