@@ -169,13 +169,21 @@ func (db *DB) Sizes(ctx context.Context, spaces []*Space) map[int64]Size {
 				}
 			}
 			err := db.onCluster(ctx, cluster, func(conn *pgx.Conn) error {
+				names, err := db.spaceTableNames(ctx, conn, schemas)
+				if err != nil {
+					return err
+				}
+				// pg_class is found by name and schema (its index), never scanned: with thousands
+				// of spaces in a database it holds hundreds of thousands of rows
 				rows, err := conn.Query(ctx, `SELECT 's', n.nspname,
-						coalesce(sum(greatest(pg_stat_get_live_tuples(c.oid), c.reltuples, 0)) FILTER (WHERE c.relkind IN ('r', 'p')), 0)::bigint,
-						(coalesce(sum(c.relpages::bigint + coalesce(t.relpages, 0)), 0) * current_setting('block_size')::bigint)::bigint
-					FROM pg_namespace n LEFT JOIN pg_class c ON c.relnamespace = n.oid LEFT JOIN pg_class t ON t.oid = c.reltoastrelid
+						coalesce(sum(greatest(pg_stat_get_live_tuples(c.oid), c.reltuples, 0)), 0)::bigint,
+						(coalesce(sum(c.relpages::bigint + coalesce(t.relpages, 0)
+							+ (SELECT coalesce(sum(x.relpages), 0) FROM pg_index i JOIN pg_class x ON x.oid = i.indexrelid WHERE i.indrelid = c.oid)), 0)
+							* current_setting('block_size')::bigint)::bigint
+					FROM pg_namespace n JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = ANY($3) LEFT JOIN pg_class t ON t.oid = c.reltoastrelid
 					WHERE n.nspname = ANY($1) GROUP BY n.nspname
 					UNION ALL
-					SELECT 'd', datname, NULL, pg_database_size(oid) FROM pg_database WHERE datname = ANY($2)`, schemas, databases)
+					SELECT 'd', datname, NULL, pg_database_size(oid) FROM pg_database WHERE datname = ANY($2)`, schemas, databases, names)
 				if err != nil {
 					return err
 				}
@@ -229,4 +237,24 @@ func (s *Space) PlacementName() string {
 		return "database"
 	}
 	return "schema"
+}
+
+// spaceTableNames returns the names of the tables of a space schema (every space has the same
+// tables once migrated), read once per process from one of schemas.
+func (db *DB) spaceTableNames(ctx context.Context, conn *pgx.Conn, schemas []string) ([]string, error) {
+	db.tableNamesMu.Lock()
+	defer db.tableNamesMu.Unlock()
+	if db.tableNames != nil || len(schemas) == 0 {
+		return db.tableNames, nil
+	}
+	rows, err := conn.Query(ctx, "SELECT relname FROM pg_class WHERE relnamespace = $1::regnamespace AND relkind IN ('r', 'p')", schemas[0])
+	if err != nil {
+		return nil, err
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil || len(names) == 0 {
+		return names, err
+	}
+	db.tableNames = names
+	return names, nil
 }

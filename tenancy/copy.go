@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -173,13 +175,15 @@ func writeSequence(ctx context.Context, tx pgx.Tx, seq string, s sequenceState) 
 	return err
 }
 
-// changesTable is where a space's writes mark the tables they write while a move copies it.
+// changesTable is where a space's writes mark the rows they write while a move copies it:
+// the table and the primary key of each row written (before and after an update), or the
+// key {} for a table that was emptied (TRUNCATE).
 const changesTable = "move_changes"
 
-// trackChanges makes every write to a table of space s mark the table in changesTable (a
-// statement trigger on each table, in the writer's transaction), from an empty changesTable
-// on. Creating the triggers waits for the writes under way, so that every write that a
-// snapshot taken afterwards misses has marked its table.
+// trackChanges makes every write to a table of space s record the rows it wrote in
+// changesTable (triggers on each table, in the writer's transaction), from an empty
+// changesTable on. Creating the triggers waits for the writes under way, so that every write
+// that a snapshot taken afterwards misses has recorded its rows.
 func (db *DB) trackChanges(ctx context.Context, s *Space) error {
 	schema := pgx.Identifier{s.Schema}.Sanitize()
 	changes := schema + "." + pgx.Identifier{changesTable}.Sanitize()
@@ -188,31 +192,76 @@ func (db *DB) trackChanges(ctx context.Context, s *Space) error {
 		if err != nil {
 			return err
 		}
+		keys, err := primaryKeys(ctx, tx, s.Schema)
+		if err != nil {
+			return err
+		}
 		// made anew: a move interrupted while writes were refused left the old one unwritable
-		sql := "DROP TABLE IF EXISTS " + changes + "; CREATE TABLE " + changes + " (table_name text PRIMARY KEY);" +
+		sql := "DROP TABLE IF EXISTS " + changes + "; CREATE TABLE " + changes + " (table_name text, key jsonb, PRIMARY KEY (table_name, key));" +
 			"CREATE OR REPLACE FUNCTION " + schema + ".move_changed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN " +
-			"INSERT INTO " + changes + " VALUES (TG_TABLE_NAME) ON CONFLICT DO NOTHING; RETURN NULL; END $$;"
+			"IF TG_OP = 'TRUNCATE' THEN INSERT INTO " + changes + " VALUES (TG_TABLE_NAME, '{}') ON CONFLICT DO NOTHING; RETURN NULL; END IF; " +
+			"IF TG_OP <> 'INSERT' THEN INSERT INTO " + changes + " SELECT TG_TABLE_NAME, jsonb_object_agg(k, to_jsonb(OLD) -> k) FROM unnest(TG_ARGV) k ON CONFLICT DO NOTHING; END IF; " +
+			"IF TG_OP <> 'DELETE' THEN INSERT INTO " + changes + " SELECT TG_TABLE_NAME, jsonb_object_agg(k, to_jsonb(NEW) -> k) FROM unnest(TG_ARGV) k ON CONFLICT DO NOTHING; END IF; " +
+			"RETURN NULL; END $$;"
 		for _, t := range tables {
-			sql += "CREATE OR REPLACE TRIGGER move_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON " +
-				pgx.Identifier{t}.Sanitize() + " FOR EACH STATEMENT EXECUTE FUNCTION " + schema + ".move_changed();"
+			if len(keys[t]) == 0 {
+				return fmt.Errorf("table %s has no primary key", t)
+			}
+			args := make([]string, len(keys[t]))
+			for i, k := range keys[t] {
+				args[i] = "'" + k + "'"
+			}
+			table := pgx.Identifier{t}.Sanitize()
+			sql += "CREATE OR REPLACE TRIGGER move_changed AFTER INSERT OR UPDATE OR DELETE ON " + table +
+				" FOR EACH ROW EXECUTE FUNCTION " + schema + ".move_changed(" + strings.Join(args, ", ") + ");" +
+				"CREATE OR REPLACE TRIGGER move_emptied AFTER TRUNCATE ON " + table +
+				" FOR EACH STATEMENT EXECUTE FUNCTION " + schema + ".move_changed();"
 		}
 		_, err = tx.Exec(ctx, sql)
 		return err
 	})
 }
 
-// changedTables returns the tables of space s written since trackChanges.
+// primaryKeys returns the columns of each table's primary key in a schema; names are plain
+// identifiers (checked), since they are written into SQL.
+func primaryKeys(ctx context.Context, tx pgx.Tx, schema string) (map[string][]string, error) {
+	rows, err := tx.Query(ctx, `SELECT c.relname, a.attname FROM pg_index i
+		JOIN pg_class c ON c.oid = i.indrelid JOIN LATERAL unnest(i.indkey) WITH ORDINALITY k(attnum, n) ON true
+		JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
+		WHERE i.indisprimary AND c.relnamespace = $1::regnamespace ORDER BY c.relname, k.n`, schema)
+	if err != nil {
+		return nil, err
+	}
+	keys := map[string][]string{}
+	var table, column string
+	_, err = pgx.ForEachRow(rows, []any{&table, &column}, func() error {
+		if !plainName.MatchString(column) {
+			return fmt.Errorf("column %s.%s: not a plain name", table, column)
+		}
+		keys[table] = append(keys[table], column)
+		return nil
+	})
+	return keys, err
+}
+
+// plainName is a name that needs no quoting.
+var plainName = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// changedTables returns the tables of space s written since trackChanges, each with whether
+// it was emptied (then only copying it whole brings the target in step).
 func (db *DB) changedTables(ctx context.Context, s *Space) (map[string]bool, error) {
 	changed := map[string]bool{}
 	err := db.confined(ctx, s, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, "SELECT table_name FROM "+pgx.Identifier{s.Schema, changesTable}.Sanitize())
+		rows, err := tx.Query(ctx, "SELECT table_name, bool_or(key = '{}') FROM "+pgx.Identifier{s.Schema, changesTable}.Sanitize()+" GROUP BY 1")
 		if err != nil {
 			return err
 		}
-		names, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		for _, n := range names {
-			changed[n] = true
-		}
+		var table string
+		var emptied bool
+		_, err = pgx.ForEachRow(rows, []any{&table, &emptied}, func() error {
+			changed[table] = emptied
+			return nil
+		})
 		return err
 	})
 	return changed, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -33,6 +34,9 @@ type DB struct {
 	ProvisionByMigrations bool
 
 	pools pools
+	// tableNames are the tables of a space schema (Sizes); read once
+	tableNames   []string
+	tableNamesMu sync.Mutex
 }
 
 // Open connects to the default cluster and makes sure the control schema exists.

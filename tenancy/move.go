@@ -30,7 +30,16 @@ type MoveReport struct {
 	Tables     int
 	Rows       int64
 	WritePause time.Duration
+	// CatchUp tells how what was written during the first copy was brought over while writes
+	// paused: CatchUpRows, CatchUpTables, or "" when nothing was written.
+	CatchUp string
 }
+
+// How a move caught up with the writes made during its first copy.
+const (
+	CatchUpRows   = "rows"
+	CatchUpTables = "tables"
+)
 
 // movedGrace is how long the old place of a moved space stays after the switch, for other
 // server processes that still route to it until their registry cache expires.
@@ -125,10 +134,11 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 	if err != nil {
 		return fail(err)
 	}
-	again, err := r.db.copySpace(ctx, s, &target, changed, func(Step) {})
+	again, how, err := r.db.catchUp(ctx, s, &target, changed)
 	if err != nil {
 		return fail(err)
 	}
+	report.CatchUp = how
 	for t, n := range again {
 		rows[t] = n
 	}
@@ -305,15 +315,22 @@ func (db *DB) copySpace(ctx context.Context, s, target *Space, only map[string]b
 
 // pipeTable streams a table from one transaction into the same table of another.
 func pipeTable(ctx context.Context, src, dst pgx.Tx, table string) error {
+	t := pgx.Identifier{table}.Sanitize()
+	return pipe(ctx, src, dst, "COPY "+t+" TO STDOUT (FORMAT binary)", "COPY "+t+" FROM STDIN (FORMAT binary)")
+}
+
+// pipe streams what the COPY … TO STDOUT statement out writes in one transaction into the
+// COPY … FROM STDIN statement in of another.
+func pipe(ctx context.Context, src, dst pgx.Tx, out, in string) error {
 	pr, pw := io.Pipe()
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
-		err := copyOut(gctx, src, table, pw)
+		_, err := src.Conn().PgConn().CopyTo(gctx, pw, out)
 		pw.CloseWithError(err)
 		return err
 	})
 	g.Go(func() error {
-		err := copyIn(gctx, dst, table, pr)
+		_, err := dst.Conn().PgConn().CopyFrom(gctx, pr, in)
 		pr.CloseWithError(err)
 		return err
 	})

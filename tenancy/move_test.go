@@ -86,7 +86,17 @@ func TestIntegrationMove(t *testing.T) {
 			switch {
 			case step.Key == tenancy.StepCopying && step.Params["done"] == 0:
 				// the first copy is taken while the space is written
+				// (a row added, one changed, one removed and one added in another table), as
+				// the catch-up under the pause must bring over row by row
 				during = write("written during the copy")
+				if during == nil {
+					during = db.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+						_, err := tx.Exec(ctx, `UPDATE collections SET title = title || '!' WHERE id = 1;
+							DELETE FROM collection_roles WHERE (collection_id, user_id) = (SELECT collection_id, user_id FROM collection_roles ORDER BY 1, 2 LIMIT 1);
+							INSERT INTO collection_roles (collection_id, user_id, role) SELECT 1, max(user_id) + 1, 'admin' FROM collection_roles`)
+						return err
+					})
+				}
 			case step.Key == tenancy.StepSwitching:
 				// readers go on, writers are refused until the switch; what was written during
 				// the copy is in the copy
@@ -105,6 +115,7 @@ func TestIntegrationMove(t *testing.T) {
 		assert.Positive(t, report.Tables)
 		assert.Equal(t, rows, report.Rows)
 		assert.Positive(t, report.WritePause)
+		assert.Equal(t, tenancy.CatchUpRows, report.CatchUp, "the rows written during the copy came over row by row")
 
 		moved, err := reg.ByID(ctx, sp.ID)
 		require.NoError(t, err)

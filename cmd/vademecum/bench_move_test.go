@@ -122,7 +122,7 @@ func BenchmarkMoveSpace(b *testing.B) {
 			}
 			where := fmt.Sprintf("to %s as %s", sp.Cluster, map[bool]string{false: "schema", true: "database"}[sp.Database != ""])
 			if m.writing {
-				where += fmt.Sprintf(", %d saves during the copy", writes)
+				where += fmt.Sprintf(", %d saves during the copy (caught up by %s)", writes, report.CatchUp)
 			}
 			fmt.Printf("  %-44s %10.0f ms   writes paused (%d tables, %d rows)\n", where, float64(report.WritePause.Microseconds())/1000,
 				report.Tables, report.Rows)
