@@ -258,3 +258,54 @@ func (db *DB) spaceTableNames(ctx context.Context, conn *pgx.Conn, schemas []str
 	db.tableNames = names
 	return names, nil
 }
+
+// measureBatch is how many spaces MeasureSizes asks at once (a page of the console).
+const measureBatch = 100
+
+// MeasureSizes measures the size of every space that holds data (Sizes, a batch at a time)
+// and records it in the control plane, where StoredSizes reads it; a space whose cluster does
+// not answer keeps what was measured before.
+func (r *Registry) MeasureSizes(ctx context.Context) error {
+	var after int64
+	for {
+		rows, err := r.db.control.Query(ctx, "SELECT "+spaceColumns+` FROM control.spaces s
+			WHERE s.status IN ('active', 'suspended', 'moving') AND s.id > $1 ORDER BY s.id LIMIT $2`, after, measureBatch)
+		if err != nil {
+			return err
+		}
+		batch, err := pgx.CollectRows(rows, scanSpace)
+		if err != nil || len(batch) == 0 {
+			return err
+		}
+		sizes := r.db.Sizes(ctx, batch)
+		var ids []int64
+		var counts, bytes []*int64
+		for _, s := range batch {
+			if z := sizes[s.ID]; z.Rows != nil || z.Bytes != nil {
+				ids, counts, bytes = append(ids, s.ID), append(counts, z.Rows), append(bytes, z.Bytes)
+			}
+		}
+		if _, err := r.db.control.Exec(ctx, `UPDATE control.spaces s SET size_rows = coalesce(m.n, s.size_rows),
+				size_bytes = coalesce(m.b, s.size_bytes), size_measured_at = now()
+			FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) m(id, n, b) WHERE s.id = m.id`, ids, counts, bytes); err != nil {
+			return err
+		}
+		after = batch[len(batch)-1].ID
+	}
+}
+
+// StoredSizes returns the sizes MeasureSizes recorded for spaces (nil where none was).
+func (r *Registry) StoredSizes(ctx context.Context, ids []int64) (map[int64]Size, error) {
+	rows, err := r.db.control.Query(ctx, "SELECT id, size_rows, size_bytes FROM control.spaces WHERE id = ANY($1)", ids)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]Size{}
+	var id int64
+	var z Size
+	_, err = pgx.ForEachRow(rows, []any{&id, &z.Rows, &z.Bytes}, func() error {
+		out[id], z = z, Size{} // the next row gets pointers of its own
+		return nil
+	})
+	return out, err
+}

@@ -110,6 +110,10 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 			river.NewPeriodicJob(weekly{day: time.Monday, hour: 6},
 				func() (river.JobArgs, *river.InsertOpts) { return notify.WeeklyDigest{}, nil },
 				&river.PeriodicJobOpts{ID: "weekly_digest"}),
+			// The console reads the spaces' sizes measured every ten minutes.
+			river.NewPeriodicJob(river.PeriodicInterval(controlplane.SizesEvery),
+				func() (river.JobArgs, *river.InsertOpts) { return controlplane.MeasureSizes{}, nil },
+				&river.PeriodicJobOpts{ID: "space_sizes", RunOnStart: true}),
 			// The audit trail is pruned once a day, like the expiry scan.
 			river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
 				func() (river.JobArgs, *river.InsertOpts) { return auditlog.Prune{}, nil },

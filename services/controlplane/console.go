@@ -149,7 +149,10 @@ func (s *Service) view(ctx context.Context, list []*tenancy.Space) ([]ConsoleSpa
 	if err != nil {
 		return nil, err
 	}
-	sizes := s.DB.Sizes(ctx, list)
+	sizes, err := s.Registry.StoredSizes(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]ConsoleSpace, len(list))
 	for i, sp := range list {
 		c := ConsoleSpace{ID: sp.ID, Subdomain: sp.Subdomain, Title: sp.Title, Status: sp.Status, Cluster: sp.Cluster,

@@ -210,6 +210,12 @@ func TestIntegrationConsoleSpaces(t *testing.T) {
 		}))
 	}
 
+	// sizes are what the background job measured last: none yet, then these
+	all, _ := f.consoleSpaces(t, map[string]any{})
+	for _, s := range all {
+		assert.Nil(t, s["rows"], "not measured yet")
+	}
+	require.NoError(t, f.reg.MeasureSizes(ctx))
 	all, total := f.consoleSpaces(t, map[string]any{})
 	assert.EqualValues(t, 6, total)
 	assert.Equal(t, []string{"alpha", "beta", "d1", "d2", "d3", "gamma"}, subdomains(all), "by title, suspended ones too")
@@ -287,6 +293,7 @@ func TestIntegrationConsoleSpaces(t *testing.T) {
 	_, err = f.db.Control().Exec(ctx, `INSERT INTO control.spaces (subdomain, title, schema_name, role_name, cluster, status)
 		VALUES ('lost', 'Lost', 'space_lost', 'lost_role', 'gone', 'active')`)
 	require.NoError(t, err)
+	require.NoError(t, f.reg.MeasureSizes(ctx))
 	list, _ := f.consoleSpaces(t, map[string]any{"cluster": "gone"})
 	require.Len(t, list, 1)
 	assert.Nil(t, list[0]["rows"])

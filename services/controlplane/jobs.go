@@ -55,9 +55,35 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[OperationArgs]) error 
 	return w.Service.run(ctx, job.Args.Operation, job.Attempt >= job.MaxAttempts)
 }
 
-// AddWorkers adds the operations' worker to workers.
+// AddWorkers adds the operations' worker and the sizes' worker to workers.
 func AddWorkers(workers *river.Workers, s *Service) {
 	river.AddWorker(workers, &Worker{Service: s})
+	river.AddWorker(workers, &SizesWorker{Registry: s.Registry})
+}
+
+// MeasureSizes is the periodic job that records the size of every space for the console.
+type MeasureSizes struct{}
+
+// Kind names the job.
+func (MeasureSizes) Kind() string { return "space_sizes" }
+
+// SizesEvery is how often the sizes are measured.
+const SizesEvery = 10 * time.Minute
+
+// InsertOpts keeps it to one per period however many servers schedule it.
+func (MeasureSizes) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: SizesEvery}}
+}
+
+// SizesWorker measures the sizes (tenancy.Registry.MeasureSizes).
+type SizesWorker struct {
+	river.WorkerDefaults[MeasureSizes]
+	Registry *tenancy.Registry
+}
+
+// Work measures them.
+func (w *SizesWorker) Work(ctx context.Context, _ *river.Job[MeasureSizes]) error {
+	return w.Registry.MeasureSizes(ctx)
 }
 
 // QueueConfig is the operations' queue: two operations at a time per process, since a move
