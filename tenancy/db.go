@@ -113,7 +113,19 @@ func (db *DB) SpaceTx(ctx context.Context, s *Space, fn func(pgx.Tx) error) erro
 	if err == nil && queued > 0 {
 		db.handOver(ctx, s)
 	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "42501" && db.writesPaused(ctx, s) {
+		// s may be an older copy than the move that paused it (another process's cache)
+		return fmt.Errorf("%w: %w", ErrWritesPaused, err)
+	}
 	return err
+}
+
+// writesPaused tells whether space s is in the pause of a move, by the control plane now.
+func (db *DB) writesPaused(ctx context.Context, s *Space) bool {
+	var moving bool
+	err := db.control.QueryRow(context.WithoutCancel(ctx), "SELECT status = 'moving' FROM control.spaces WHERE id = $1", s.ID).Scan(&moving)
+	return err == nil && moving
 }
 
 // confined runs fn in a transaction confined to the given space's schema and role.

@@ -23,6 +23,9 @@ var (
 	ErrNotMovable    = errors.New("only an active space can be moved")
 	ErrMoving        = errors.New("the space is being moved elsewhere")
 	ErrNotMigrated   = errors.New("the space's schema is not up to date; migrate it first")
+	// ErrWritesPaused is a write the database refused because a move paused the space's
+	// writes (SpaceTx wraps the permission error in it).
+	ErrWritesPaused = errors.New("the space's writes are paused while it moves")
 )
 
 // MoveReport says what a move copied and how long the space refused writes.

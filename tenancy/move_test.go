@@ -110,6 +110,7 @@ func TestIntegrationMove(t *testing.T) {
 		var pe *pgconn.PgError
 		require.True(t, errors.As(paused, &pe), "a write while writes pause is refused: %v", paused)
 		assert.Equal(t, "42501", pe.Code)
+		assert.ErrorIs(t, paused, tenancy.ErrWritesPaused, "told apart from other refusals, whatever the caller's copy of the space says")
 		assert.NotEqual(t, before, want, "the write during the copy is there")
 		rows++
 		assert.Positive(t, report.Tables)

@@ -294,6 +294,9 @@ func WriteError(ctx context.Context, w http.ResponseWriter, err error) {
 // movingSpaceRefused tells whether err is a write the database refused because the request's
 // space is being moved (its role has no write privileges until the switch).
 func movingSpaceRefused(ctx context.Context, err error) bool {
+	if errors.Is(err, tenancy.ErrWritesPaused) {
+		return true
+	}
 	sp, ok := tenancy.SpaceFrom(ctx)
 	var pe *pgconn.PgError
 	return ok && sp.Status == tenancy.StatusMoving && errors.As(err, &pe) && pe.Code == "42501"
