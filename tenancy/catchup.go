@@ -117,29 +117,11 @@ func (db *DB) copyRows(ctx context.Context, s, target *Space, changed map[string
 				}
 			}
 			for _, t := range order {
-				want, err := fingerprintOf(ctx, src, t)
-				if err != nil {
-					return err
-				}
-				got, err := fingerprintOf(ctx, dst, t)
-				if err != nil {
-					return err
-				}
-				if got != want {
-					return fmt.Errorf("catch up %s: %d rows (%s) where the space has %d (%s)", t, got.Rows, got.Digest, want.Rows, want.Digest)
-				}
-				copied[t] = want.Rows
-			}
-			for _, seq := range sequences {
-				st, err := readSequence(ctx, src, seq)
-				if err != nil {
-					return err
-				}
-				if err := writeSequence(ctx, dst, seq, st); err != nil {
+				if copied[t], err = verifyCopy(ctx, src, dst, t); err != nil {
 					return err
 				}
 			}
-			return nil
+			return copySequences(ctx, src, dst, sequences)
 		})
 	})
 	return copied, err

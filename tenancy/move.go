@@ -288,32 +288,44 @@ func (db *DB) copySpace(ctx context.Context, s, target *Space, only map[string]b
 					return fmt.Errorf("copy %s: %w", t, err)
 				}
 				progress(copyStep(StepVerifying, t, i, len(tables)))
-				want, err := fingerprintOf(ctx, src, t)
-				if err != nil {
-					return err
-				}
-				got, err := fingerprintOf(ctx, dst, t)
-				if err != nil {
-					return err
-				}
-				if got != want {
-					return fmt.Errorf("copy %s: %d rows (%s) where the space has %d (%s)", t, got.Rows, got.Digest, want.Rows, want.Digest)
-				}
-				copied[t] = want.Rows
-			}
-			for _, seq := range sequences {
-				st, err := readSequence(ctx, src, seq)
-				if err != nil {
-					return err
-				}
-				if err := writeSequence(ctx, dst, seq, st); err != nil {
+				if copied[t], err = verifyCopy(ctx, src, dst, t); err != nil {
 					return err
 				}
 			}
-			return nil
+			return copySequences(ctx, src, dst, sequences)
 		})
 	})
 	return copied, err
+}
+
+// verifyCopy compares a copied table with the space's (rows and digest) and returns its rows.
+func verifyCopy(ctx context.Context, src, dst pgx.Tx, table string) (int64, error) {
+	want, err := fingerprintOf(ctx, src, table)
+	if err != nil {
+		return 0, err
+	}
+	got, err := fingerprintOf(ctx, dst, table)
+	if err != nil {
+		return 0, err
+	}
+	if got != want {
+		return 0, fmt.Errorf("copy %s: %d rows (%s) where the space has %d (%s)", table, got.Rows, got.Digest, want.Rows, want.Digest)
+	}
+	return want.Rows, nil
+}
+
+// copySequences gives the target's sequences the states of the space's.
+func copySequences(ctx context.Context, src, dst pgx.Tx, sequences []string) error {
+	for _, seq := range sequences {
+		st, err := readSequence(ctx, src, seq)
+		if err != nil {
+			return err
+		}
+		if err := writeSequence(ctx, dst, seq, st); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // pipeTable streams a table from one transaction into the same table of another.
