@@ -1,0 +1,243 @@
+// Package backup tests the production backup scripts of ops/backup against real components:
+// a private PostgreSQL cluster archiving its WAL with pgBackRest, and rsync for the blob store.
+package backup
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"vademecum/tenancy/localpg"
+)
+
+const stanza = "test"
+
+// owner is the user the private cluster runs as: localpg runs it as "postgres" when the tests run
+// as root. pgBackRest and the scripts must run as the cluster's owner too.
+type owner struct{ cred *syscall.Credential }
+
+func clusterOwner(t *testing.T) owner {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		return owner{}
+	}
+	u, err := user.Lookup("postgres")
+	if err != nil {
+		t.Fatalf("running as root needs the system user postgres: %v", err)
+	}
+	uid, _ := strconv.Atoi(u.Uid)
+	gid, _ := strconv.Atoi(u.Gid)
+	return owner{&syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}}
+}
+
+// mkdir makes a directory the cluster's owner can write.
+func (o owner) mkdir(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if o.cred != nil {
+		if err := os.Chown(dir, int(o.cred.Uid), int(o.cred.Gid)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// run runs one of the scripts of this directory as the cluster's owner.
+func (o owner) run(t *testing.T, env []string, script string, args ...string) string {
+	t.Helper()
+	path, err := filepath.Abs(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(path, args...)
+	cmd.Dir = os.TempDir()
+	cmd.Env = append(os.Environ(), env...)
+	if o.cred != nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: o.cred}
+		cmd.Env = append(cmd.Env, "HOME="+os.TempDir())
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", script, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func requirePgBackRest(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("pgbackrest"); err != nil {
+		t.Fatal("pgbackrest is not installed; the backup test needs it: apt-get install pgbackrest (.ci/run installs it)")
+	}
+}
+
+// TestPointInTimeRestore takes a full backup with pg-backup.sh while the cluster archives its WAL,
+// writes two rows with a point in time between them, destroys the data directory, restores it with
+// pg-restore.sh to that point and checks that the first row is back and the second is not.
+func TestPointInTimeRestore(t *testing.T) {
+	requirePgBackRest(t)
+	ctx := context.Background()
+	own := clusterOwner(t)
+	dir := t.TempDir()
+	pgDir := filepath.Join(dir, "pg")
+	dataDir := filepath.Join(pgDir, "data")
+	for _, d := range []string{"repo", "log", "lock"} {
+		own.mkdir(t, filepath.Join(dir, d))
+	}
+	conf := filepath.Join(dir, "pgbackrest.conf")
+	writeFile(t, conf, fmt.Sprintf(`[global]
+repo1-path=%s
+repo1-retention-full=2
+log-path=%s
+lock-path=%s
+log-level-console=warn
+log-level-file=info
+start-fast=y
+compress-type=lz4
+
+[%s]
+pg1-path=%s
+pg1-socket-path=%s
+`, filepath.Join(dir, "repo"), filepath.Join(dir, "log"), filepath.Join(dir, "lock"), stanza, dataDir, pgDir))
+	env := []string{"PGBACKREST_CONFIG=" + conf, "PGBACKREST_STANZA=" + stanza}
+
+	// Initialise the cluster, then switch WAL archiving on as postgresql-archive.conf does.
+	c, err := localpg.Start(ctx, pgDir, "clinic", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	appendFile(t, filepath.Join(dataDir, "postgresql.conf"), fmt.Sprintf(
+		"\narchive_mode = on\narchive_command = 'pgbackrest --config=%s --stanza=%s archive-push %%p'\nwal_level = replica\n", conf, stanza))
+	c = startCluster(t, pgDir)
+	url := c.URL("clinic")
+	exec1(t, url, "CREATE TABLE note (id int PRIMARY KEY, body text NOT NULL)")
+
+	began := time.Now()
+	own.run(t, env, "pg-backup.sh", "full")
+	t.Logf("full backup of a fresh cluster: %v", time.Since(began).Round(time.Millisecond))
+	// pgBackRest records a backup's stop time in whole seconds and restores to a time only from a
+	// backup that stopped before it.
+	time.Sleep(1100 * time.Millisecond)
+
+	exec1(t, url, "INSERT INTO note VALUES (1, 'before the point in time')")
+	var target time.Time
+	query(t, url, "SELECT clock_timestamp()", &target)
+	time.Sleep(20 * time.Millisecond)
+	exec1(t, url, "INSERT INTO note VALUES (2, 'after the point in time')")
+	// Close the WAL segment holding both writes and wait until it is in the repository.
+	var segment string
+	query(t, url, "SELECT pg_walfile_name(pg_switch_wal())", &segment)
+	switched := time.Now()
+	deadline := switched.Add(30 * time.Second)
+	for {
+		var archived string
+		query(t, url, "SELECT coalesce(last_archived_wal, '') FROM pg_stat_archiver", &archived)
+		if archived >= segment {
+			t.Logf("WAL segment archived %v after the switch", time.Since(switched).Round(time.Millisecond))
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("WAL segment %s not archived after 30 s (last archived: %q)", segment, archived)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	if err := c.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(dataDir); err != nil {
+		t.Fatal(err)
+	}
+
+	began = time.Now()
+	own.run(t, env, "pg-restore.sh", target.UTC().Format("2006-01-02 15:04:05.999999-07"))
+	c = startCluster(t, pgDir)
+	deadline = time.Now().Add(30 * time.Second)
+	for {
+		var recovering bool
+		query(t, c.URL("clinic"), "SELECT pg_is_in_recovery()", &recovering)
+		if !recovering {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the restored cluster is still in recovery after 30 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Logf("restore and recovery to the point in time: %v", time.Since(began).Round(time.Millisecond))
+
+	var ids string
+	query(t, c.URL("clinic"), "SELECT coalesce(string_agg(id::text, ',' ORDER BY id), '') FROM note", &ids)
+	if ids != "1" {
+		t.Fatalf("rows after restoring to %s: %q, want only row 1", target.UTC(), ids)
+	}
+	// The restored cluster takes writes: recovery ended and it was promoted.
+	exec1(t, c.URL("clinic"), "INSERT INTO note VALUES (3, 'after the restore')")
+}
+
+func startCluster(t *testing.T, pgDir string) *localpg.Cluster {
+	t.Helper()
+	c, err := localpg.Start(context.Background(), pgDir, "postgres", true)
+	if err != nil {
+		log, _ := os.ReadFile(filepath.Join(pgDir, "postgres.log"))
+		t.Fatalf("%v\n%s", err, log)
+	}
+	t.Cleanup(func() { _ = c.Stop() })
+	return c
+}
+
+func exec1(t *testing.T, url, sql string) {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(context.Background(), sql); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+func query(t *testing.T, url, sql string, dest any) {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	if err := conn.QueryRow(context.Background(), sql).Scan(dest); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func appendFile(t *testing.T, path, content string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(content); err != nil {
+		t.Fatal(err)
+	}
+}
