@@ -241,3 +241,77 @@ func appendFile(t *testing.T, path, content string) {
 		t.Fatal(err)
 	}
 }
+
+// TestBlobSnapshots runs blob-backup.sh three times over a changing blob directory: every snapshot
+// is complete, unchanged files are hard links to the previous snapshot, latest names the newest,
+// and only the newest KEEP snapshots remain.
+func TestBlobSnapshots(t *testing.T) {
+	if _, err := exec.LookPath("rsync"); err != nil {
+		t.Fatal("rsync is not installed; the blob backup needs it: apt-get install rsync (.ci/run installs it)")
+	}
+	src := filepath.Join(t.TempDir(), "blobs")
+	dest := filepath.Join(t.TempDir(), "blob-backups")
+	if err := os.MkdirAll(filepath.Join(src, "ab"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(src, "ab", "abc1"), "first file")
+	writeFile(t, filepath.Join(src, "ab", "abc2"), "second file")
+	var me owner // the scripts run as the server's user; here that is the test's user
+	me.run(t, nil, "blob-backup.sh", src, dest, "2")
+	first := latest(t, dest)
+
+	if err := os.Remove(filepath.Join(src, "ab", "abc1")); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(src, "ab", "abc3"), "third file")
+	me.run(t, nil, "blob-backup.sh", src, dest, "2")
+	second := latest(t, dest)
+	if second == first {
+		t.Fatalf("latest still names the first snapshot %s", first)
+	}
+	if !sameFile(t, filepath.Join(dest, first, "ab", "abc2"), filepath.Join(dest, second, "ab", "abc2")) {
+		t.Error("an unchanged file was copied instead of hard-linked to the previous snapshot")
+	}
+	if _, err := os.Stat(filepath.Join(dest, first, "ab", "abc1")); err != nil {
+		t.Errorf("the first snapshot lost a file removed since: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dest, second, "ab", "abc1")); !os.IsNotExist(err) {
+		t.Errorf("the second snapshot holds a file removed before it was taken: %v", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dest, second, "ab", "abc3")); err != nil || string(b) != "third file" {
+		t.Errorf("the second snapshot's new file: %q, %v", b, err)
+	}
+
+	me.run(t, nil, "blob-backup.sh", src, dest, "2")
+	third := latest(t, dest)
+	if _, err := os.Stat(filepath.Join(dest, first)); !os.IsNotExist(err) {
+		t.Errorf("the oldest snapshot %s was kept beyond KEEP=2: %v", first, err)
+	}
+	for _, s := range []string{second, third} {
+		if _, err := os.Stat(filepath.Join(dest, s, "ab", "abc3")); err != nil {
+			t.Errorf("snapshot %s: %v", s, err)
+		}
+	}
+}
+
+func latest(t *testing.T, dest string) string {
+	t.Helper()
+	name, err := os.Readlink(filepath.Join(dest, "latest"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+func sameFile(t *testing.T, a, b string) bool {
+	t.Helper()
+	sa, err := os.Stat(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, err := os.Stat(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return os.SameFile(sa, sb)
+}
