@@ -1,10 +1,14 @@
 // Package backup tests the production backup scripts of ops/backup against real components:
-// a private PostgreSQL cluster archiving its WAL with pgBackRest, and rsync for the blob store.
+// a private PostgreSQL cluster archiving its WAL with pgBackRest, rsync for the blob store, and
+// the tenancy CLI for dumps of single spaces.
 package backup
 
 import (
+	"archive/tar"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/user"
@@ -18,7 +22,10 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/tenancy/localpg"
+	"vademecum/tenancy/tenancytest"
 )
+
+func TestMain(m *testing.M) { tenancytest.Main(m) }
 
 const stanza = "test"
 
@@ -314,4 +321,79 @@ func sameFile(t *testing.T, a, b string) bool {
 		t.Fatal(err)
 	}
 	return os.SameFile(sa, sb)
+}
+
+// TestSpaceDumps runs space-dump.sh with the tenancy CLI built from this checkout: the chosen
+// space is dumped to a complete archive, a space that does not exist fails the run without
+// stopping the others or leaving a partial file, and archives older than the retention go.
+func TestSpaceDumps(t *testing.T) {
+	url := tenancytest.URL(t)
+	bin := filepath.Join(t.TempDir(), "tenancy")
+	build := exec.Command("go", "build", "-o", bin, "vademecum/cmd/tenancy")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build tenancy: %v\n%s", err, out)
+	}
+	if out, err := exec.Command(bin, "space", "create", "--subdomain", "kssg", "--title", "Kantonsspital St. Gallen",
+		"--database-url", url).CombinedOutput(); err != nil {
+		t.Fatalf("tenancy space create: %v\n%s", err, out)
+	}
+	dumps := filepath.Join(t.TempDir(), "spaces")
+	if err := os.MkdirAll(dumps, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old := filepath.Join(dumps, "kssg-20200101T000000Z.tar.gz")
+	writeFile(t, old, "an archive past the retention")
+	longAgo := time.Now().Add(-40 * 24 * time.Hour)
+	if err := os.Chtimes(old, longAgo, longAgo); err != nil {
+		t.Fatal(err)
+	}
+
+	script, err := filepath.Abs("space-dump.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(script)
+	cmd.Env = append(os.Environ(), "TENANCY="+bin, "DATABASE_URL="+url,
+		"VADEMECUM_BLOB_URL=file://"+t.TempDir(), "VADEMECUM_BACKUP_SPACES=nosuch kssg",
+		"VADEMECUM_SPACE_DUMP_DIR="+dumps, "VADEMECUM_SPACE_DUMP_DAYS=30")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "dump of space nosuch failed") {
+		t.Fatalf("a run with a missing space: err %v, output:\n%s", err, out)
+	}
+	entries, err := os.ReadDir(dumps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if len(names) != 1 || !strings.HasPrefix(names[0], "kssg-") || !strings.HasSuffix(names[0], ".tar.gz") || names[0] == filepath.Base(old) {
+		t.Fatalf("dump directory after the run: %v, want one new archive of kssg", names)
+	}
+	if !strings.Contains(string(out), "dumped space kssg") {
+		t.Errorf("output does not report the dump of kssg:\n%s", out)
+	}
+	// The archive is whole: a gzip-compressed tar file whose first entry is the manifest.
+	f, err := os.Open(filepath.Join(dumps, names[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(gz)
+	first, err := tr.Next()
+	if err != nil || first.Name != "manifest.json" {
+		t.Fatalf("first entry of the archive: %v, %v", first, err)
+	}
+	for {
+		if _, err := tr.Next(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("reading the archive to its end: %v", err)
+		}
+	}
 }
