@@ -27,8 +27,6 @@ import (
 
 func TestMain(m *testing.M) { tenancytest.Main(m) }
 
-const stanza = "test"
-
 // owner is the user the private cluster runs as: localpg runs it as "postgres" when the tests run
 // as root. pgBackRest and the scripts must run as the cluster's owner too.
 type owner struct{ cred *syscall.Credential }
@@ -90,7 +88,9 @@ func requirePgBackRest(t *testing.T) {
 
 // TestPointInTimeRestore takes a full backup with pg-backup.sh while the cluster archives its WAL,
 // writes two rows with a point in time between them, destroys the data directory, restores it with
-// pg-restore.sh to that point and checks that the first row is back and the second is not.
+// pg-restore.sh to that point and checks that the first row is back and the second is not. pgBackRest
+// and PostgreSQL run with pgbackrest.conf.example and postgresql-archive.conf (encrypted repository,
+// zstd, asynchronous WAL push), only the paths changed.
 func TestPointInTimeRestore(t *testing.T) {
 	requirePgBackRest(t)
 	ctx := context.Background()
@@ -98,27 +98,22 @@ func TestPointInTimeRestore(t *testing.T) {
 	dir := t.TempDir()
 	pgDir := filepath.Join(dir, "pg")
 	dataDir := filepath.Join(pgDir, "data")
-	for _, d := range []string{"repo", "log", "lock"} {
+	for _, d := range []string{"repo", "log", "lock", "spool"} {
 		own.mkdir(t, filepath.Join(dir, d))
 	}
+	// The configuration examples of this directory, with the test's paths in place of Debian's.
 	conf := filepath.Join(dir, "pgbackrest.conf")
-	writeFile(t, conf, fmt.Sprintf(`[global]
-repo1-path=%s
-repo1-retention-full=2
-log-path=%s
-lock-path=%s
-log-level-console=warn
-log-level-file=info
-start-fast=y
-compress-type=lz4
+	writeFile(t, conf, fromExample(t, "pgbackrest.conf.example",
+		"[global]\n", fmt.Sprintf("[global]\nlog-path=%s\nlock-path=%s\n", filepath.Join(dir, "log"), filepath.Join(dir, "lock")),
+		"/var/lib/pgbackrest", filepath.Join(dir, "repo"),
+		"/var/spool/pgbackrest", filepath.Join(dir, "spool"),
+		"CHANGE-ME-generate-with-openssl-rand-base64-48", "a passphrase of the test",
+		"log-level-console=info", "log-level-console=warn",
+		"/var/lib/postgresql/15/main", dataDir,
+		"/var/run/postgresql", pgDir))
+	env := []string{"PGBACKREST_CONFIG=" + conf, "PGBACKREST_STANZA=vademecum"}
 
-[%s]
-pg1-path=%s
-pg1-socket-path=%s
-`, filepath.Join(dir, "repo"), filepath.Join(dir, "log"), filepath.Join(dir, "lock"), stanza, dataDir, pgDir))
-	env := []string{"PGBACKREST_CONFIG=" + conf, "PGBACKREST_STANZA=" + stanza}
-
-	// Initialise the cluster, then switch WAL archiving on as postgresql-archive.conf does.
+	// Initialise the cluster, then switch WAL archiving on with postgresql-archive.conf.
 	c, err := localpg.Start(ctx, pgDir, "clinic", true)
 	if err != nil {
 		t.Fatal(err)
@@ -126,8 +121,8 @@ pg1-socket-path=%s
 	if err := c.Stop(); err != nil {
 		t.Fatal(err)
 	}
-	appendFile(t, filepath.Join(dataDir, "postgresql.conf"), fmt.Sprintf(
-		"\narchive_mode = on\narchive_command = 'pgbackrest --config=%s --stanza=%s archive-push %%p'\nwal_level = replica\n", conf, stanza))
+	appendFile(t, filepath.Join(dataDir, "postgresql.conf"), "\n"+fromExample(t, "postgresql-archive.conf",
+		"pgbackrest --stanza=vademecum", "pgbackrest --config="+conf+" --stanza=vademecum"))
 	c = startCluster(t, pgDir)
 	url := c.URL("clinic")
 	exec1(t, url, "CREATE TABLE note (id int PRIMARY KEY, body text NOT NULL)")
@@ -228,6 +223,24 @@ func query(t *testing.T, url, sql string, dest any) {
 	if err := conn.QueryRow(context.Background(), sql).Scan(dest); err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
+}
+
+// fromExample reads an example file of this directory and makes the replacements (old, new pairs),
+// each of which must apply.
+func fromExample(t *testing.T, name string, replacements ...string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	for i := 0; i < len(replacements); i += 2 {
+		if !strings.Contains(s, replacements[i]) {
+			t.Fatalf("%s no longer holds %q", name, replacements[i])
+		}
+		s = strings.ReplaceAll(s, replacements[i], replacements[i+1])
+	}
+	return s
 }
 
 func writeFile(t *testing.T, path, content string) {
