@@ -142,6 +142,7 @@ func serve(ctx context.Context, cfg config) error {
 	defer a.closePDF()
 	go a.policy.Listen(ctx, db.Control())
 	go a.sessions.Listen(ctx)
+	go a.registry.Listen(ctx)
 	if err := a.jobs.Start(ctx); err != nil {
 		return fmt.Errorf("start background jobs: %w", err)
 	}

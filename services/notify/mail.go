@@ -18,6 +18,8 @@ type Mail struct {
 	Subject string
 	Text    string
 	HTML    string
+	// MessageID is the mail's Message-ID without angle brackets; empty: a random one.
+	MessageID string
 }
 
 // Mailer delivers mails.
@@ -93,7 +95,11 @@ func (s *SMTPMailer) Send(ctx context.Context, m Mail) error {
 	}
 	msg.Subject(m.Subject)
 	msg.SetDate()
-	msg.SetMessageID()
+	if m.MessageID != "" {
+		msg.SetMessageIDWithValue(m.MessageID)
+	} else {
+		msg.SetMessageID()
+	}
 	msg.SetBodyString(mail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(mail.TypeTextHTML, m.HTML)
 	client, err := mail.NewClient(s.host, s.options...)
