@@ -84,6 +84,19 @@ func NewSMTPMailer(rawURL, from string) (*SMTPMailer, error) {
 	return &SMTPMailer{From: from, host: u.Hostname(), options: opts}, nil
 }
 
+// Ready reports whether the SMTP server accepts a connection and, when configured, the
+// credentials.
+func (s *SMTPMailer) Ready(ctx context.Context) error {
+	client, err := mail.NewClient(s.host, s.options...)
+	if err != nil {
+		return err
+	}
+	if err := client.DialWithContext(ctx); err != nil {
+		return err
+	}
+	return client.Close()
+}
+
 // Send delivers one mail with a plain-text body and an HTML alternative.
 func (s *SMTPMailer) Send(ctx context.Context, m Mail) error {
 	msg := mail.NewMsg()

@@ -25,9 +25,11 @@ type Server struct {
 
 // Message is a delivered mail.
 type Message struct {
-	ID      string `json:"ID"`
-	Subject string `json:"Subject"`
-	To      []struct {
+	ID string `json:"ID"`
+	// MessageID is the mail's Message-ID header.
+	MessageID string `json:"MessageID"`
+	Subject   string `json:"Subject"`
+	To        []struct {
 		Address string `json:"Address"`
 	} `json:"To"`
 	Text string `json:"Text"`
