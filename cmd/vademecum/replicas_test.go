@@ -41,7 +41,7 @@ type replica struct {
 
 // startReplica runs `vademecum serve` on the database in a process of its own, with JSON logs
 // in a file, and waits until it is ready.
-func startReplica(t *testing.T, name, databaseURL, smtpURL, blobs string) *replica {
+func startReplica(t testing.TB, name, databaseURL, smtpURL, blobs string) *replica {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -71,8 +71,9 @@ func startReplica(t *testing.T, name, databaseURL, smtpURL, blobs string) *repli
 	return r
 }
 
-// balancer is the load balancer of the test: round robin over the replicas, a connection per
-// request; a replica that refuses connections is taken out and the request goes to the next
+// balancer is the load balancer of the test: round robin over the replicas (in the test, a
+// connection per request, so that no request goes out on a connection the killed replica
+// left behind); a replica that refuses connections is taken out and the request goes to the next
 // one (it never reached a server, so even a write is safe to send again). A request whose
 // connection broke after it was sent is not retried, whatever its method: the client gets
 // 502, as from any load balancer that cannot know whether a write happened.
@@ -90,9 +91,10 @@ type balancer struct {
 
 type backendKey struct{}
 
-func newBalancer(urls ...string) *balancer {
+func newBalancer(keepAlive bool, urls ...string) *balancer {
 	transport := http.DefaultTransport.(*http.Transport).Clone()
-	transport.DisableKeepAlives = true
+	transport.DisableKeepAlives = !keepAlive
+	transport.MaxIdleConnsPerHost = 64
 	return &balancer{backends: urls, transport: transport, down: make([]atomic.Bool, len(urls)), inflight: make([]atomic.Int64, len(urls)),
 		started: make([]atomic.Int64, len(urls)), failed: make([]atomic.Int64, len(urls))}
 }
@@ -242,7 +244,7 @@ func TestIntegrationReplicas(t *testing.T) {
 		}
 	})
 
-	lb := newBalancer(a.url, b.url)
+	lb := newBalancer(false, a.url, b.url)
 	front := httptest.NewServer(lb.proxy())
 	t.Cleanup(front.Close)
 
