@@ -149,9 +149,12 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	}
 	defer a.closePDF()
-	go a.policy.Listen(ctx, db.Control())
-	go a.sessions.Listen(ctx)
-	go a.registry.Listen(ctx)
+	// Caches are kept right until the last request is answered, beyond the signal.
+	listening, stopListening := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopListening()
+	go a.policy.Listen(listening, db.Control())
+	go a.sessions.Listen(listening)
+	go a.registry.Listen(listening)
 	if err := a.jobs.Start(ctx); err != nil {
 		return fmt.Errorf("start background jobs: %w", err)
 	}

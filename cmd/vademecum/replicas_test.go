@@ -40,8 +40,8 @@ type replica struct {
 }
 
 // startReplica runs `vademecum serve` on the database in a process of its own, with JSON logs
-// in a file, and waits until it is ready.
-func startReplica(t testing.TB, name, databaseURL, smtpURL, blobs string) *replica {
+// in a file, and waits until it is ready; flags come after the test's own.
+func startReplica(t testing.TB, name, databaseURL, smtpURL, blobs string, flags ...string) *replica {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -53,6 +53,7 @@ func startReplica(t testing.TB, name, databaseURL, smtpURL, blobs string) *repli
 	t.Cleanup(func() { _ = out.Close() })
 	r.cmd = exec.Command(os.Args[0], "serve", "--addr", addr, "--database-url", databaseURL, "--data-dir", t.TempDir(),
 		"--base-domain", testDomain, "--smtp-url", smtpURL, "--blob-url", "file://"+blobs, "--shutdown-delay", "0", "--log-format", "json")
+	r.cmd.Args = append(r.cmd.Args, flags...)
 	r.cmd.Env = append(os.Environ(), serveFromTest+"=1")
 	r.cmd.Stdout, r.cmd.Stderr = out, out
 	require.NoError(t, r.cmd.Start())
@@ -209,7 +210,7 @@ func TestIntegrationReplicas(t *testing.T) {
 	blobs := t.TempDir()
 	dsn := e.db.Control().Config().ConnString()
 	a := startReplica(t, "a", dsn, mp.SMTPURL, blobs)
-	b := startReplica(t, "b", dsn, mp.SMTPURL, blobs)
+	b := startReplica(t, "b", dsn, mp.SMTPURL, blobs, "--shutdown-delay", "2s")
 	client := &http.Client{Timeout: 30 * time.Second}
 
 	t.Run("readiness names each check", func(t *testing.T) {
@@ -333,25 +334,32 @@ func TestIntegrationReplicas(t *testing.T) {
 		require.NoError(t, err)
 		// every comment of the load is someone else's than the author's: each notifies the author,
 		// by mail too
-		var comments, notified, notifications, stranded int
-		require.Eventually(t, func() bool {
+		var comments, notified, notifications, stranded, mails int
+		measure := func() {
 			require.NoError(t, e.db.Control().QueryRow(ctx, "SELECT count(*) FROM "+alpha.Schema+".comments").Scan(&comments))
-			require.NoError(t, e.db.Control().QueryRow(ctx, "SELECT count(DISTINCT comment_id) FROM "+alpha.Schema+".notifications WHERE comment_id IS NOT NULL").Scan(&notified))
-			require.NoError(t, e.db.Control().QueryRow(ctx, "SELECT count(*) FROM "+alpha.Schema+".notifications WHERE comment_id IS NOT NULL").Scan(&notifications))
+			require.NoError(t, e.db.Control().QueryRow(ctx, "SELECT count(DISTINCT comment_id), count(*) FROM "+alpha.Schema+".notifications WHERE comment_id IS NOT NULL").
+				Scan(&notified, &notifications))
 			require.NoError(t, e.db.Control().QueryRow(ctx, `SELECT count(*) FROM control.river_job
 				WHERE state NOT IN ('completed', 'cancelled', 'discarded') AND kind IN ('guideline_event', 'notification_mail')`).Scan(&stranded))
-			return stranded == 0 && notified == comments && mp.Count(t)-mailsBefore == notifications
-		}, 90*time.Second, 200*time.Millisecond, "comments %d, notified %d, notifications %d, unfinished jobs %d, mails %d",
-			comments, notified, notifications, stranded, mp.Count(t)-mailsBefore)
-		t.Logf("all jobs done %s after the load; %d run again after the kill", (time.Since(start) - loadTook).Round(time.Millisecond),
+			mails = mp.Count(t) - mailsBefore
+		}
+		deadline := time.Now().Add(90 * time.Second)
+		for measure(); (stranded > 0 || notified < comments || mails < notifications) && time.Now().Before(deadline); measure() {
+			time.Sleep(200 * time.Millisecond)
+		}
+		t.Logf("comments %d, notified %d, notifications %d, unfinished jobs %d, mails %d; all done %s after the load; %d jobs run again after the kill",
+			comments, notified, notifications, stranded, mails, (time.Since(start) - loadTook).Round(time.Millisecond),
 			e.count("SELECT count(*) FROM control.river_job WHERE kind IN ('guideline_event', 'notification_mail') AND attempt > 1"))
+		require.Zero(t, stranded, "jobs left unfinished")
+		require.Equal(t, comments, notified, "every comment notified")
 		assert.Equal(t, notifications, e.count("SELECT count(DISTINCT (user_id, comment_id)) FROM "+alpha.Schema+".notifications WHERE comment_id IS NOT NULL"),
 			"one notification per comment and recipient")
 		assert.Zero(t, e.count("SELECT count(*) FROM control.river_job WHERE state = 'discarded'"))
 		seen := map[string]int{}
-		for _, m := range mp.Messages(t) {
-			seen[m.MessageID]++
+		for _, id := range mp.MessageIDs(t) {
+			seen[id]++
 		}
+		assert.Equal(t, mailsBefore+notifications, len(seen), "one mail per notification, by Message-ID")
 		for id, n := range seen {
 			assert.Equal(t, 1, n, "mail %s", id)
 		}
@@ -372,5 +380,29 @@ func TestIntegrationReplicas(t *testing.T) {
 			}
 		}
 		assert.True(t, found, "a request's line with request_id, space and user")
+	})
+
+	t.Run("shutdown turns the replica unready while it still answers", func(t *testing.T) {
+		exited := make(chan error, 1)
+		require.NoError(t, b.cmd.Process.Signal(syscall.SIGTERM))
+		go func() { exited <- b.cmd.Wait() }()
+		var ready readyAnswer
+		require.Eventually(t, func() bool {
+			res, err := http.Get(b.url + "/readyz")
+			if err != nil {
+				return false
+			}
+			defer res.Body.Close()
+			return res.StatusCode == http.StatusServiceUnavailable && json.NewDecoder(res.Body).Decode(&ready) == nil
+		}, time.Second, 10*time.Millisecond)
+		assert.Equal(t, "shutting down", ready.Checks["shutdown"])
+		status, _ := call(t, client, b.url, e.alphaMember, "reader/query/guideline", map[string]any{"id": guideline, "language": "de"})
+		assert.Equal(t, http.StatusOK, status, "requests are still served during the delay")
+		select {
+		case err := <-exited:
+			assert.NoError(t, err)
+		case <-time.After(20 * time.Second):
+			t.Fatal("the replica did not stop")
+		}
 	})
 }

@@ -25,11 +25,9 @@ type Server struct {
 
 // Message is a delivered mail.
 type Message struct {
-	ID string `json:"ID"`
-	// MessageID is the mail's Message-ID header.
-	MessageID string `json:"MessageID"`
-	Subject   string `json:"Subject"`
-	To        []struct {
+	ID      string `json:"ID"`
+	Subject string `json:"Subject"`
+	To      []struct {
 		Address string `json:"Address"`
 	} `json:"To"`
 	Text string `json:"Text"`
@@ -128,6 +126,22 @@ func (s *Server) Messages(t testing.TB) []Message {
 		s.get(t, "/message/"+list.Messages[i].ID, &list.Messages[i])
 	}
 	return list.Messages
+}
+
+// MessageIDs returns the Message-ID of every delivered mail.
+func (s *Server) MessageIDs(t testing.TB) []string {
+	t.Helper()
+	var list struct {
+		Messages []struct {
+			MessageID string `json:"MessageID"`
+		} `json:"messages"`
+	}
+	s.get(t, "/messages?limit=1000000", &list)
+	ids := make([]string, len(list.Messages))
+	for i, m := range list.Messages {
+		ids[i] = m.MessageID
+	}
+	return ids
 }
 
 // Count is the number of mails delivered so far.
