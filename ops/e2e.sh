@@ -17,7 +17,7 @@ mailpit=$!
 PORT=$oidc_port REDIRECT_URI="http://www.vademecum.localhost:$port/auth/oidc/callback" USERS_FILE=ops/oidc-users.json \
   bin/tools/zitadel-oidc >"$dir/oidc.log" 2>&1 &
 oidc=$!
-./bin/vademecum serve --demo --addr "127.0.0.1:$port" --data-dir "$dir" --smtp-url "smtp+plain://127.0.0.1:$smtp_port" \
+./bin/vademecum serve --demo --addr "127.0.0.1:$port" --data-dir "$dir" --shutdown-delay 0 --smtp-url "smtp+plain://127.0.0.1:$smtp_port" \
   >"$dir/server.log" 2>&1 &
 pid=$!
 second="$dir/second"

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
 
 	"vademecum/services/accounts"
 	"vademecum/services/audit"
@@ -68,17 +69,20 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	clock guidelines.Clock, store *media.Store, baseDomain string, backend search.Backend, auditRetention time.Duration,
 	people *users.Service, operations *controlplane.Service) (*river.Client[pgx.Tx], error) {
 	pool := db.Control()
+	// Account mails stay outside: a retry of a token mail issues a new secret, so only its
+	// second mail holds a working link and must go out.
+	once := notify.OnceMailer{Pool: pool, Next: mailer}
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: mailer, SpaceURL: links, Users: people})
+	river.AddWorker(workers, &notify.MembershipWorker{Pool: pool, Mailer: once, SpaceURL: links, Users: people})
 	tokenMails, mailRequests, notices := (&accounts.Mails{Pool: pool, Mailer: mailer, SpaceURL: links}).Workers()
 	river.AddWorker(workers, tokenMails)
 	river.AddWorker(workers, mailRequests)
 	river.AddWorker(workers, notices)
 	river.AddWorker(workers, &notify.GuidelineEventWorker{DB: db, Registry: registry})
-	river.AddWorker(workers, &notify.NotificationMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links, Users: people})
+	river.AddWorker(workers, &notify.NotificationMailWorker{DB: db, Registry: registry, Mailer: once, SpaceURL: links, Users: people})
 	river.AddWorker(workers, &validation.ExpiryScanWorker{DB: db, Registry: registry, Clock: clock})
 	river.AddWorker(workers, &notify.WeeklyDigestWorker{DB: db, Registry: registry, Clock: clock, Users: people})
-	river.AddWorker(workers, &notify.DigestMailWorker{DB: db, Registry: registry, Mailer: mailer, SpaceURL: links, Users: people})
+	river.AddWorker(workers, &notify.DigestMailWorker{DB: db, Registry: registry, Mailer: once, SpaceURL: links, Users: people})
 	river.AddWorker(workers, &maintenance.CopyWorker{DB: db, Registry: registry})
 	river.AddWorker(workers, &users.UserDeletedWorker{DB: db, Spaces: registry})
 	river.AddWorker(workers, &users.UserSpacesBackfillWorker{Pool: pool, DB: db, Spaces: registry})
@@ -96,10 +100,18 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 		Logger: log,
 		Queues: map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 8}, accounts.MailQueue: {MaxWorkers: 16},
 			controlplane.Queue: controlplane.QueueConfig},
-		Workers:       workers,
-		MaxAttempts:   12,
-		JobTimeout:    time.Minute,
-		FetchCooldown: 50 * time.Millisecond,
+		Workers:     workers,
+		Middleware:  []rivertype.Middleware{notify.JobMiddleware},
+		MaxAttempts: 12,
+		// A job whose process died (kill -9, a lost machine) stays running in river_job until
+		// the leader's rescuer, which looks every 30 s, retries it once it has run longer than
+		// its timeout: short jobs are retried by another replica within a minute of their
+		// start. Kinds that run long declare their own timeout (Timeout method): a space
+		// operation's 50 minutes, a reindex's hours; they are never rescued while they may
+		// still run, and are retried after that time.
+		JobTimeout:           stuckAfter,
+		RescueStuckJobsAfter: stuckAfter,
+		FetchCooldown:        50 * time.Millisecond,
 		// The leader schedules the daily expiry scan; its unique period keeps it to one a day
 		// whichever server leads and however often servers restart.
 		PeriodicJobs: []*river.PeriodicJob{
@@ -121,6 +133,10 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 		},
 	})
 }
+
+// stuckAfter bounds a job without a timeout of its own, and is when such a job whose process
+// died is retried.
+const stuckAfter = 30 * time.Second
 
 // weekly is a schedule at the start of an hour on one day of the week, in UTC.
 type weekly struct {

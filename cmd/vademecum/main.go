@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"os"
@@ -75,6 +76,12 @@ func serveCmd() *cobra.Command {
 			if cfg.AuditRetention, err = time.ParseDuration(auditRetention); err != nil || cfg.AuditRetention <= 0 {
 				return fmt.Errorf("audit retention %q: want a positive duration such as 17520h", auditRetention)
 			}
+			if cfg.ShutdownDelay < 0 {
+				return fmt.Errorf("shutdown delay: want a duration such as 5s, or 0")
+			}
+			if cfg.LogFormat != "text" && cfg.LogFormat != "json" {
+				return fmt.Errorf("log format %q: want text or json", cfg.LogFormat)
+			}
 			if cfg.BlobURL == "" {
 				dir, err := filepath.Abs(filepath.Join(cfg.DataDir, "blobs"))
 				if err != nil {
@@ -108,12 +115,14 @@ func serveCmd() *cobra.Command {
 	f.DurationVar(&cfg.AdminSessionIdle, "admin-session-idle-timeout", envDuration("VADEMECUM_ADMIN_SESSION_IDLE_TIMEOUT", defaultAdminSessionIdle), "idle timeout of super admins' and space admins' sessions (VADEMECUM_ADMIN_SESSION_IDLE_TIMEOUT)")
 	f.BoolVar(&cfg.RequireSecondFactor, "require-second-factor", env("VADEMECUM_REQUIRE_SECOND_FACTOR", "") == "true", "super admins' rights hold only after signing in with a second factor; recommended in production (VADEMECUM_REQUIRE_SECOND_FACTOR=true)")
 	f.StringVar(&cfg.SecretsDir, "secrets-dir", env("VADEMECUM_SECRETS_DIR", "/run/secrets"), "directory whose files secret settings may name as file:NAME, e.g. identity providers' client secrets; secrets in the environment are named env:VADEMECUM_SECRET_… (VADEMECUM_SECRETS_DIR)")
+	f.DurationVar(&cfg.ShutdownDelay, "shutdown-delay", envDuration("VADEMECUM_SHUTDOWN_DELAY", 5*time.Second), "on SIGTERM, how long /readyz answers 503 before the server stops accepting connections, so that load balancers take the replica out first (VADEMECUM_SHUTDOWN_DELAY)")
+	f.StringVar(&cfg.LogFormat, "log-format", env("VADEMECUM_LOG_FORMAT", "text"), "logs as text or json, one object a line (VADEMECUM_LOG_FORMAT)")
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
 	return cmd
 }
 
 func serve(ctx context.Context, cfg config) error {
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()}))
+	log := newLogger(cfg.LogFormat, os.Stderr)
 	slog.SetDefault(log)
 
 	// A server must not die because whoever reads its logs went away (make run | tee, Ctrl-C):
@@ -140,8 +149,12 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	}
 	defer a.closePDF()
-	go a.policy.Listen(ctx, db.Control())
-	go a.sessions.Listen(ctx)
+	// Caches are kept right until the last request is answered, beyond the signal.
+	listening, stopListening := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopListening()
+	go a.policy.Listen(listening, db.Control())
+	go a.sessions.Listen(listening)
+	go a.registry.Listen(listening)
 	if err := a.jobs.Start(ctx); err != nil {
 		return fmt.Errorf("start background jobs: %w", err)
 	}
@@ -171,13 +184,29 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
+	// Unready first, then a pause for the load balancers to notice, then the connections drain.
+	a.ready.Stop()
+	log.Info("shutting down", "delay", cfg.ShutdownDelay)
+	select {
+	case err := <-errc:
+		return err
+	case <-time.After(cfg.ShutdownDelay):
+	}
 	shutCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil
+}
+
+// newLogger writes logs as text (key=value) or JSON objects, one line each.
+func newLogger(format string, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: logLevel()}
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
 }
 
 func logLevel() slog.Level {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"testing"
 
 	"vademecum/services/pdf"
@@ -13,5 +14,10 @@ import (
 var testChromium = pdf.NewChromium(pdf.ChromiumPath(), 4)
 
 func TestMain(m *testing.M) {
+	// The test binary is the server too when a test starts replicas as processes of their own.
+	if os.Getenv(serveFromTest) != "" {
+		main()
+		return
+	}
 	tenancytest.Main(m, gotenbergtest.Stop, func() { _ = testChromium.Close() })
 }

@@ -89,6 +89,10 @@ type config struct {
 	// SecretsDir holds the files that file: references of secret settings read (serve gives
 	// the database's secrets provider this directory, before anything needs a secret).
 	SecretsDir string
+	// ShutdownDelay is how long the server stays up, unready, after SIGTERM before it drains.
+	ShutdownDelay time.Duration
+	// LogFormat is text or json.
+	LogFormat string
 	// AuditRetention is how long audit entries are kept; 0 is auditlog.DefaultRetention.
 	AuditRetention time.Duration
 }
@@ -110,6 +114,14 @@ type app struct {
 	store *media.Store
 	// closePDF ends the converter's browser, if it started one.
 	closePDF func()
+	// ready answers /readyz; parts that need something add their checks to it.
+	ready *readiness
+}
+
+// readyChecker is a part with something outside the process to check: a search server,
+// Gotenberg, an SMTP server (the embedded defaults have none).
+type readyChecker interface {
+	Ready(ctx context.Context) error
 }
 
 // wire builds every service on db and the HTTP handler that serves them.
@@ -217,6 +229,17 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&reader.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Authz: enforcer, Clock: clock, Links: links,
 		Texts: reader.NewTexts(readerTextBudget), Users: userSvc}).Register(router)
 	converter, closePDF := newConverter(cfg)
+	ready := newReadiness()
+	ready.Add("database", db.Ready)
+	if r, ok := backend.(readyChecker); ok {
+		ready.Add("search", r.Ready)
+	}
+	if r, ok := converter.(readyChecker); ok {
+		ready.Add("pdf", r.Ready)
+	}
+	if r, ok := mailer.(readyChecker); ok {
+		ready.Add("smtp", r.Ready)
+	}
 	(&pdf.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Store: store, Converter: converter, SpaceURL: links,
 		Timeout: time.Minute, Users: userSvc}).Register(router)
 
@@ -230,20 +253,12 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	metrics := api.NewMetrics(reg)
 	top := http.NewServeMux()
 	top.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
-	top.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		if err := db.Ready(ctx); err != nil {
-			http.Error(w, "database unreachable", http.StatusServiceUnavailable)
-			return
-		}
-		_, _ = w.Write([]byte("ready\n"))
-	})
+	top.Handle("GET /readyz", ready)
 	top.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	top.Handle("/", api.Observe(log, metrics, cfg.TrustedProxies, api.CrossOriginProtection(api.ResolveSpace(resolver, web.spaceUnavailable(http.StatusNotFound), web.spaceUnavailable(http.StatusServiceUnavailable), authH.Middleware(api.Routed(site))))))
 
 	return &app{handler: api.SecurityHeaders(top), router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
-		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, sessions: sessions, store: store, closePDF: closePDF}, nil
+		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, sessions: sessions, store: store, closePDF: closePDF, ready: ready}, nil
 }
 
 // newConverter is the PDF converter the configuration names and what ends it.

@@ -18,6 +18,8 @@ type Mail struct {
 	Subject string
 	Text    string
 	HTML    string
+	// MessageID is the mail's Message-ID without angle brackets; empty: a random one.
+	MessageID string
 }
 
 // Mailer delivers mails.
@@ -82,6 +84,19 @@ func NewSMTPMailer(rawURL, from string) (*SMTPMailer, error) {
 	return &SMTPMailer{From: from, host: u.Hostname(), options: opts}, nil
 }
 
+// Ready reports whether the SMTP server accepts a connection and, when configured, the
+// credentials.
+func (s *SMTPMailer) Ready(ctx context.Context) error {
+	client, err := mail.NewClient(s.host, s.options...)
+	if err != nil {
+		return err
+	}
+	if err := client.DialWithContext(ctx); err != nil {
+		return err
+	}
+	return client.Close()
+}
+
 // Send delivers one mail with a plain-text body and an HTML alternative.
 func (s *SMTPMailer) Send(ctx context.Context, m Mail) error {
 	msg := mail.NewMsg()
@@ -93,7 +108,11 @@ func (s *SMTPMailer) Send(ctx context.Context, m Mail) error {
 	}
 	msg.Subject(m.Subject)
 	msg.SetDate()
-	msg.SetMessageID()
+	if m.MessageID != "" {
+		msg.SetMessageIDWithValue(m.MessageID)
+	} else {
+		msg.SetMessageID()
+	}
 	msg.SetBodyString(mail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(mail.TypeTextHTML, m.HTML)
 	client, err := mail.NewClient(s.host, s.options...)

@@ -26,6 +26,24 @@ func NewGotenberg(url string) *Gotenberg {
 	return &Gotenberg{url: strings.TrimSuffix(url, "/"), client: &http.Client{}}
 }
 
+// Ready reports whether Gotenberg answers its health route.
+func (g *Gotenberg) Ready(ctx context.Context) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, g.url+"/health", nil)
+	if err != nil {
+		return err
+	}
+	res, err := g.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 1<<20))
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("gotenberg health: %s", res.Status)
+	}
+	return nil
+}
+
 // Convert posts the page as index.html with footer.html to /forms/chromium/convert/html.
 func (g *Gotenberg) Convert(ctx context.Context, p Page) ([]byte, error) {
 	var body bytes.Buffer

@@ -127,6 +127,24 @@ func (q *Quickwit) call(ctx context.Context, endpoint, contentType string, body 
 	return json.Unmarshal(data, out)
 }
 
+// Ready reports whether Quickwit answers and holds the index.
+func (q *Quickwit) Ready(ctx context.Context) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, q.BaseURL+"/api/v1/indexes/"+q.IndexID, nil)
+	if err != nil {
+		return err
+	}
+	res, err := q.client().Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 1<<20))
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("quickwit index %s: %s", q.IndexID, res.Status)
+	}
+	return nil
+}
+
 func (q *Quickwit) deleteTask(ctx context.Context, query string) error {
 	body, err := json.Marshal(map[string]any{"query": query})
 	if err != nil {

@@ -128,6 +128,22 @@ func (s *Server) Messages(t testing.TB) []Message {
 	return list.Messages
 }
 
+// MessageIDs returns the Message-ID of every delivered mail.
+func (s *Server) MessageIDs(t testing.TB) []string {
+	t.Helper()
+	var list struct {
+		Messages []struct {
+			MessageID string `json:"MessageID"`
+		} `json:"messages"`
+	}
+	s.get(t, "/messages?limit=1000000", &list)
+	ids := make([]string, len(list.Messages))
+	for i, m := range list.Messages {
+		ids[i] = m.MessageID
+	}
+	return ids
+}
+
 // Count is the number of mails delivered so far.
 func (s *Server) Count(t testing.TB) int {
 	t.Helper()

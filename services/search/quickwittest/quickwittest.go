@@ -46,8 +46,21 @@ func New(indexes ...string) *Server {
 	mux.HandleFunc("POST /api/v1/{index}/ingest", s.ingest)
 	mux.HandleFunc("POST /api/v1/{index}/search", s.search)
 	mux.HandleFunc("POST /api/v1/{index}/delete-tasks", s.deleteTask)
+	mux.HandleFunc("GET /api/v1/indexes/{index}", s.describe)
 	s.Server = httptest.NewServer(mux)
 	return s
+}
+
+// describe answers whether an index exists, as Quickwit's index metadata route does.
+func (s *Server) describe(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	_, ok := s.indexes[r.PathValue("index")]
+	s.mu.Unlock()
+	if !ok {
+		fail(w, http.StatusNotFound, "index `%s` not found", r.PathValue("index"))
+		return
+	}
+	_, _ = w.Write([]byte(`{"index_config":{"index_id":"` + r.PathValue("index") + `"}}`))
 }
 
 // Count is the number of documents an index holds.
