@@ -95,6 +95,7 @@ type cli struct {
 	databaseURL string
 	dataDir     string
 	secretsDir  string
+	vault       secrets.Settings
 	out         io.Writer
 
 	db      *tenancy.DB
@@ -106,11 +107,18 @@ type cli struct {
 }
 
 func (c *cli) open(ctx context.Context) error {
-	db, closeDB, err := tenancy.Connect(ctx, c.databaseURL, c.dataDir, false)
+	c.vault.Dir = c.secretsDir
+	operator, confined, closeSecrets, err := c.vault.Open(ctx)
 	if err != nil {
 		return err
 	}
-	db.Secrets = secrets.Local{Dir: c.secretsDir}
+	db, closeDBOnly, err := tenancy.Connect(ctx, c.databaseURL, c.dataDir, false, operator)
+	if err != nil {
+		closeSecrets()
+		return err
+	}
+	closeDB := func() { closeDBOnly(); closeSecrets() }
+	db.Secrets = confined
 	if err := db.MigrateControl(ctx); err != nil {
 		closeDB()
 		return err
@@ -241,6 +249,7 @@ func rootCmd(out io.Writer) *cobra.Command {
 	root := &cobra.Command{Use: "tenancy", Short: "Operate Vademecum spaces, users and members", SilenceUsage: true, SilenceErrors: true}
 	root.PersistentFlags().StringVar(&c.databaseURL, "database-url", env("DATABASE_URL", ""), "PostgreSQL URL; empty uses the private cluster under the data dir (DATABASE_URL)")
 	root.PersistentFlags().StringVar(&c.dataDir, "data-dir", env("VADEMECUM_DATA_DIR", "./var"), "data directory (VADEMECUM_DATA_DIR)")
+	c.vault.Flags(root.PersistentFlags())
 	root.PersistentFlags().StringVar(&c.secretsDir, "secrets-dir", env("VADEMECUM_SECRETS_DIR", "/run/secrets"), "directory whose files cluster URLs may name as file:NAME; env:VADEMECUM_SECRET_… names an environment variable (VADEMECUM_SECRETS_DIR)")
 	root.AddCommand(
 		group("cluster", "Manage the PostgreSQL clusters spaces are placed on", c.clusterAdd(), c.clusterList()),

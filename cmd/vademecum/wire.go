@@ -13,6 +13,7 @@ import (
 
 	"vademecum/frontend"
 	"vademecum/policy"
+	"vademecum/secrets"
 	"vademecum/services/accounts"
 	"vademecum/services/api"
 	"vademecum/services/audit"
@@ -89,6 +90,8 @@ type config struct {
 	// SecretsDir holds the files that file: references of secret settings read (serve gives
 	// the database's secrets provider this directory, before anything needs a secret).
 	SecretsDir string
+	// Secrets are the Vault settings (its Dir is SecretsDir).
+	Secrets secrets.Settings
 	// AuditRetention is how long audit entries are kept; 0 is auditlog.DefaultRetention.
 	AuditRetention time.Duration
 }
