@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -47,7 +48,8 @@ func settingConfig(ctx context.Context, setting string, p secrets.Provider) (*pg
 			}
 			q.Del("credentials")
 		}
-		u.RawQuery = q.Encode()
+		// pgx reads "+" in a query as itself: spaces (options=-c role=…) must stay %20
+		u.RawQuery = strings.ReplaceAll(q.Encode(), "+", "%20")
 		raw = u.String()
 	}
 	cfg, err := poolConfig(raw)

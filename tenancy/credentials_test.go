@@ -146,3 +146,53 @@ func TestIntegrationVaultDownKeepsServing(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "unreachable")
 }
+
+// With the documented set-up, Vault's logins are members of a lasting owner role and their
+// sessions act as it (options=-c role=…): a space provisioned under one login is still
+// reached under the next, because its role was granted to the owner, not to the login.
+func TestIntegrationVaultCredentialsActAsOwner(t *testing.T) {
+	ctx := context.Background()
+	dbURL := tenancytest.URL(t)
+	admin, err := tenancy.Open(ctx, dbURL)
+	require.NoError(t, err)
+	defer admin.Close()
+	requirePasswords(t, admin)
+	for _, sql := range []string{
+		"DO $$ BEGIN CREATE ROLE vademecum_owner NOLOGIN CREATEROLE; EXCEPTION WHEN duplicate_object THEN END $$",
+		"GRANT ALL ON SCHEMA control, public TO vademecum_owner",
+		"GRANT ALL ON ALL TABLES IN SCHEMA control TO vademecum_owner",
+		"GRANT ALL ON ALL SEQUENCES IN SCHEMA control TO vademecum_owner",
+		"GRANT CREATE ON DATABASE " + pgx.Identifier{admin.Control().Config().ConnConfig.Database}.Sanitize() + " TO vademecum_owner",
+	} {
+		_, err := admin.Control().Exec(ctx, sql)
+		require.NoError(t, err, sql)
+	}
+	u, err := url.Parse(dbURL)
+	require.NoError(t, err)
+	q := u.Query()
+	q.Set("options", "-c role=vademecum_owner")
+	u.RawQuery = q.Encode()
+	fake := vaulttest.Start(t, vaulttest.Options{DB: admin.Control(), MemberOf: "vademecum_owner", LeaseTTL: time.Second, LeaseMaxTTL: 2 * time.Second})
+	v, err := secrets.NewVault(ctx, secrets.VaultConfig{Addr: fake.URL, Token: fake.RootToken, RetryInterval: 100 * time.Millisecond})
+	require.NoError(t, err)
+	q.Del("user")
+	q.Set("credentials", "vault-db:database/creds/app")
+	u.RawQuery = q.Encode()
+	db, err := tenancy.OpenSetting(ctx, u.String(), secrets.Resolver{Vault: v})
+	require.NoError(t, err)
+	defer func() { db.Close(); v.Close() }()
+
+	s, err := tenancy.NewRegistry(db, 0).Provision(ctx, tenancy.Space{Subdomain: "owned", Title: "Owned"}, tenancy.Placement{})
+	require.NoError(t, err)
+	var first string
+	require.NoError(t, db.SpaceTx(ctx, s, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, "SELECT session_user::text FROM (SELECT count(*) FROM collections) c").Scan(&first)
+	}))
+	require.Eventually(t, func() bool { _, issued, _ := fake.Counts(); return issued >= 3 }, 10*time.Second, 50*time.Millisecond)
+	var later, owner string
+	require.NoError(t, db.SpaceTx(ctx, s, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, "SELECT session_user::text, (SELECT nspowner::regrole::text FROM pg_namespace WHERE nspname = $1) FROM (SELECT count(*) FROM collections) c", s.Schema).Scan(&later, &owner)
+	}))
+	assert.NotEqual(t, first, later, "a later login reaches the space")
+	assert.NotEqual(t, later, owner, "the schema is not owned by a short-lived login")
+}
