@@ -375,10 +375,12 @@ func (l *dbLease) Login() (string, string, error) {
 	return l.user, l.password, nil
 }
 
-// keep renews the lease while Vault extends it; when it cannot be extended any more (its
-// maximum TTL) or renewals failed until its grace period, new credentials are issued.
-// Connections made with the old ones are retired by the pool as they come back, before
-// the old lease ends (it keeps its remaining grace of 10–20 % of its duration).
+// keep renews the lease while Vault extends it by its full TTL; at the first renewal that
+// Vault cuts short (the lease reaches its maximum TTL), or when renewals failed until the
+// watcher's grace period, new credentials are issued. The watcher renews when a third of
+// the lease is left, so a cut renewal leaves the old credentials at least about a third of
+// their TTL: connections made with them are retired by the pool as they come back, long
+// before the old lease ends.
 func (l *dbLease) keep(s *api.Secret) {
 	defer l.v.wg.Done()
 	what := "database credentials " + l.path
@@ -389,7 +391,7 @@ func (l *dbLease) keep(s *api.Secret) {
 			return
 		}
 		go w.Start()
-		if !l.v.watchLease(w, what, l) {
+		if !l.v.watchLease(w, what, l, s.LeaseDuration) {
 			return
 		}
 		for {
@@ -408,8 +410,9 @@ func (l *dbLease) keep(s *api.Secret) {
 	}
 }
 
-// watchLease is watch for a database lease, whose expiry moves with each renewal.
-func (v *Vault) watchLease(w *api.LifetimeWatcher, what string, l *dbLease) bool {
+// watchLease is watch for a database lease of ttl seconds, whose expiry moves with each
+// renewal; it ends (true) at the first renewal shorter than ttl.
+func (v *Vault) watchLease(w *api.LifetimeWatcher, what string, l *dbLease, ttl int) bool {
 	defer w.Stop()
 	for {
 		select {
@@ -420,6 +423,9 @@ func (v *Vault) watchLease(w *api.LifetimeWatcher, what string, l *dbLease) bool
 			l.expires = r.RenewedAt.Add(time.Duration(r.Secret.LeaseDuration) * time.Second)
 			l.mu.Unlock()
 			v.setProblem(what, nil)
+			if r.Secret.LeaseDuration < ttl {
+				return true
+			}
 		case err := <-w.DoneCh():
 			if err != nil {
 				v.setProblem(what, fmt.Errorf("renewal: %w", err))

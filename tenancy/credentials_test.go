@@ -77,7 +77,7 @@ func TestIntegrationVaultCredentialsRotateUnderLoad(t *testing.T) {
 	spaces, err := tenancy.NewRegistry(admin, 0).Provision(ctx, tenancy.Space{Subdomain: "rotating", Title: "Rotating"}, tenancy.Placement{})
 	require.NoError(t, err)
 
-	db, fake, v := vaultDB(t, admin, dbURL, vaulttest.Options{LeaseTTL: 2 * time.Second, LeaseMaxTTL: 4 * time.Second})
+	db, fake, v := vaultDB(t, admin, dbURL, vaulttest.Options{LeaseTTL: 3 * time.Second, LeaseMaxTTL: 6 * time.Second})
 	reg := tenancy.NewRegistry(db, 0)
 	var reads, failures atomic.Int64
 	var usersMu sync.Mutex
