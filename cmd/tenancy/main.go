@@ -308,7 +308,7 @@ func (c *cli) clusterAdd() *cobra.Command {
 		Long: "Registers a cluster by the URL of its shared database (which must exist), or by a secret reference " +
 			"(env:VADEMECUM_SECRET_…, file:NAME) that holds the URL, so that no password is stored in the control plane. " +
 			"The cluster must answer, and its user needs CREATEROLE and CREATEDB."}
-	cmd.Flags().StringVar(&url, "url", "", "connection URL of the cluster's shared database, or a secret reference (required)")
+	cmd.Flags().StringVar(&url, "url", "", "connection URL of the cluster's shared database, or a secret reference (env:VADEMECUM_SECRET_…, file:NAME, vault:MOUNT/PATH#FIELD under --vault-settings-path); the URL's password=REF and credentials=vault-db:MOUNT/creds/ROLE parameters take references (required)")
 	_ = cmd.MarkFlagRequired("url")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		return c.run(func(ctx context.Context) error {
