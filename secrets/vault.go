@@ -147,8 +147,10 @@ func (v *Vault) keepToken(auth *api.SecretAuth) {
 			return
 		}
 		if v.cfg.RoleID == "" {
-			v.setProblem("token", fmt.Errorf("the Vault token can no longer be renewed and expires in %s; give the server a new one", time.Duration(auth.LeaseDuration)*time.Second))
-			return
+			if auth = v.tokenAgain(); auth == nil {
+				return
+			}
+			continue
 		}
 		for {
 			a, err := v.login(context.Background())
@@ -161,6 +163,34 @@ func (v *Vault) keepToken(auth *api.SecretAuth) {
 			if !v.pause() {
 				return
 			}
+		}
+	}
+}
+
+// tokenAgain follows a given token after its watcher ended: while Vault fails it retries; a
+// token Vault still extends is returned to be watched again; one at its maximum TTL cannot be
+// replaced, which the status says until it expires (nil).
+func (v *Vault) tokenAgain() *api.SecretAuth {
+	for {
+		a, err := v.login(context.Background())
+		if err == nil && a.Renewable {
+			ctx, cancel := context.WithTimeout(context.Background(), v.cfg.Timeout)
+			var s *api.Secret
+			s, err = v.client.Auth().Token().RenewSelfWithContext(ctx, 0)
+			cancel()
+			if err == nil && s.Auth != nil && s.Auth.LeaseDuration > a.LeaseDuration+1 {
+				v.setProblem("token", nil)
+				s.Auth.ClientToken = v.cfg.Token
+				return s.Auth
+			}
+		}
+		if err == nil {
+			v.setProblem("token", fmt.Errorf("the Vault token can no longer be renewed and expires in %s; give the server a new one", time.Duration(a.LeaseDuration)*time.Second))
+			return nil
+		}
+		v.setProblem("token", err)
+		if !v.pause() {
+			return nil
 		}
 	}
 }
@@ -241,7 +271,8 @@ func (v *Vault) Close() {
 	v.leases = map[string]*dbLease{}
 	v.mu.Unlock()
 	for _, l := range leases {
-		ctx, cancel := context.WithTimeout(context.Background(), v.cfg.Timeout)
+		// bounded, so that a shutdown while Vault is down is not held up (the lease ends anyway)
+		ctx, cancel := context.WithTimeout(context.Background(), min(v.cfg.Timeout, 2*time.Second))
 		if err := v.client.Sys().RevokeWithContext(ctx, l.leaseID()); err != nil {
 			slog.Warn("vault: revoke database credentials", "path", l.path, "err", err)
 		}

@@ -209,3 +209,17 @@ func TestSettingsOpen(t *testing.T) {
 	assert.Nil(t, operator.Vault)
 	stop()
 }
+
+// A given token whose renewal failed while Vault was down is renewed once Vault is back, as
+// long as it has not expired.
+func TestTokenRenewedAfterVaultReturns(t *testing.T) {
+	fake := vaulttest.Start(t, vaulttest.Options{})
+	ctx := context.Background()
+	v := newVault(t, secrets.VaultConfig{Addr: fake.URL, Token: fake.Token(12*time.Second, time.Hour), Timeout: time.Second})
+	fake.SetDown(true)
+	// the renewal comes when a third of the TTL is left
+	require.Eventually(t, func() bool { return fake.Refused() > 0 }, 11*time.Second, 20*time.Millisecond)
+	fake.SetDown(false)
+	require.Eventually(t, func() bool { _, _, renewals := fake.Counts(); return renewals >= 1 }, 3*time.Second, 20*time.Millisecond)
+	assert.NoError(t, v.Status(ctx))
+}

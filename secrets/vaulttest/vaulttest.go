@@ -58,6 +58,7 @@ type Server struct {
 	issued   int
 	renewals int
 	logins   int
+	refused  int
 }
 
 // lease is a token's or credentials' lifetime.
@@ -122,6 +123,13 @@ func (s *Server) AddAppRole(roleID, secretID string) {
 	s.approles[roleID] = secretID
 }
 
+// Refused tells how many requests came while the server was down.
+func (s *Server) Refused() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.refused
+}
+
 // Token makes a renewable token that lives ttl, renewable up to maxTTL.
 func (s *Server) Token(ttl, maxTTL time.Duration) string {
 	s.mu.Lock()
@@ -143,6 +151,9 @@ func (s *Server) Counts() (logins, issued, renewals int) {
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	down := s.down
+	if down {
+		s.refused++
+	}
 	s.mu.Unlock()
 	if down {
 		panic(http.ErrAbortHandler) // the connection drops, as when Vault is unreachable
