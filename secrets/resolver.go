@@ -102,7 +102,11 @@ func (r Resolver) Credentials(ctx context.Context, ref string) (Credentials, err
 	if r.Vault == nil {
 		return nil, fmt.Errorf("%s: %w", ref, ErrNoVault)
 	}
-	return r.Vault.credentials(ctx, path)
+	l, err := r.Vault.credentials(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
 }
 
 // Check reports a malformed reference without reading it, so that configuration can be

@@ -299,8 +299,8 @@ func (v *Vault) read(ctx context.Context, setting string, ref kvRef) (string, er
 		v.mu.Lock()
 		old, ok := v.values[setting]
 		v.mu.Unlock()
-		if ok {
-			v.setProblem("kv "+ref.mount+"/"+ref.path, err)
+		if ok { // Status's own request to Vault reports the failure
+			slog.Warn("vault: serving a value read before", "reference", setting, "err", err)
 			return old, nil
 		}
 		return "", fmt.Errorf("%s: %w", setting, err)
@@ -309,7 +309,6 @@ func (v *Vault) read(ctx context.Context, setting string, ref kvRef) (string, er
 	if !ok {
 		return "", fmt.Errorf("%s: %w (no text field %q)", setting, ErrNotFound, ref.field)
 	}
-	v.setProblem("kv "+ref.mount+"/"+ref.path, nil)
 	v.mu.Lock()
 	v.values[setting] = val
 	v.mu.Unlock()
