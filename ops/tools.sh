@@ -33,6 +33,9 @@ build pdfcpu v0.15.0 github.com/pdfcpu/pdfcpu/cmd/pdfcpu github.com/pdfcpu/pdfcp
 # from USERS_FILE, redirect URIs from REDIRECT_URI, issuer http://localhost:PORT/).
 build zitadel-oidc v3.51.17 github.com/zitadel/oidc/v3/example/server github.com/zitadel/oidc/v3/example/server
 
+# No Vault-compatible server is built: OpenBao v2.4.1 is not served by the Go module proxy and
+# Vault v1.20.4 has replace directives; secrets/vaulttest stands in for it (README, Secrets).
+
 # From this repository: pgcluster starts and stops a private PostgreSQL cluster outside the
 # server, the second cluster the end-to-end runner places spaces on (cheap to rebuild).
 go build -o "$tools/pgcluster" ./ops/pgcluster

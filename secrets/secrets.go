@@ -2,15 +2,24 @@
 // reference to where the secret lives, so that what is stored in the database or given on the
 // command line need not contain the secret:
 //
-//   - "env:NAME" is the environment variable NAME, which must begin with EnvPrefix;
-//   - "file:NAME" is the file NAME inside the provider's directory (an absolute path must lie
-//     inside it too), without its trailing newline, as Docker and Kubernetes mount secrets;
+//   - "env:NAME" is the environment variable NAME;
+//   - "file:NAME" is the file NAME, without its trailing newline, as Docker and Kubernetes
+//     mount secrets;
+//   - "vault:MOUNT/PATH#FIELD" is FIELD of the latest version of the KV v2 secret PATH on
+//     the mount MOUNT of Vault, "vault:MOUNT/PATH#FIELD@N" its version N;
+//   - "vault-db:MOUNT/creds/ROLE" names database credentials that Vault's database secrets
+//     engine issues and renews; only a database URL's credentials parameter takes it
+//     (Resolver.Credentials);
 //   - anything else is the secret itself.
 //
-// References are confined (a prefix, a directory) because the people who write settings,
-// such as the super admin configuring an identity provider, must not be able to make the
-// server send its other environment variables or files to a server of their choosing.
-// Provider is the seam for a vault: another implementation may resolve further schemes.
+// Two kinds of settings are told apart. The operator's (flags and environment variables)
+// come from whoever runs the server, who can read its environment and files anyway: their
+// references may name any environment variable and any absolute file (Local.Unconfined),
+// and any KV path the server's Vault token may read. Settings written in the database, such
+// as the super admin's identity providers and clusters, are confined: env: names must begin
+// with EnvPrefix, files must lie in the secrets directory, and vault: paths must begin with
+// Resolver.VaultPath, because the people who write them must not be able to make the server
+// send its other secrets to a server of their choosing.
 package secrets
 
 import (
@@ -35,6 +44,10 @@ var (
 	ErrNotFound = errors.New("secret not found")
 	// ErrRefused: the reference names something outside what secrets may be read from.
 	ErrRefused = errors.New("secret reference not allowed")
+	// ErrMalformed: the reference does not follow its scheme's syntax.
+	ErrMalformed = errors.New("malformed secret reference")
+	// ErrNoVault: the reference names Vault, which is not configured.
+	ErrNoVault = errors.New("no Vault is configured (--vault-addr)")
 )
 
 // Provider resolves secret settings.
@@ -45,13 +58,21 @@ type Provider interface {
 
 // IsReference reports whether a setting names a secret rather than holding it.
 func IsReference(setting string) bool {
-	return strings.HasPrefix(setting, "env:") || strings.HasPrefix(setting, "file:")
+	for _, scheme := range []string{"env:", "file:", "vault:", "vault-db:"} {
+		if strings.HasPrefix(setting, scheme) {
+			return true
+		}
+	}
+	return false
 }
 
 // Local resolves references from the environment and from files in a directory.
 type Local struct {
 	// Dir holds the files file: references may read; empty refuses them.
 	Dir string
+	// Unconfined lets env: references name any variable and file: references any absolute
+	// path, for the operator's settings (a relative name still lies in Dir).
+	Unconfined bool
 	// LookupEnv reads the environment; nil is os.LookupEnv.
 	LookupEnv func(name string) (string, bool)
 }
@@ -68,7 +89,10 @@ func (l Local) Resolve(_ context.Context, setting string) (string, error) {
 }
 
 func (l Local) env(name string) (string, error) {
-	if !strings.HasPrefix(name, EnvPrefix) || len(name) == len(EnvPrefix) {
+	if name == "" {
+		return "", fmt.Errorf("env:: %w (no variable named)", ErrMalformed)
+	}
+	if !l.Unconfined && (!strings.HasPrefix(name, EnvPrefix) || len(name) == len(EnvPrefix)) {
 		return "", fmt.Errorf("env:%s: %w (the name must begin with %s)", name, ErrRefused, EnvPrefix)
 	}
 	lookup := l.LookupEnv
@@ -83,6 +107,13 @@ func (l Local) env(name string) (string, error) {
 }
 
 func (l Local) file(name string) (string, error) {
+	if name == "" {
+		return "", fmt.Errorf("file:: %w (no file named)", ErrMalformed)
+	}
+	if l.Unconfined && filepath.IsAbs(name) {
+		dir, base := filepath.Split(filepath.Clean(name))
+		return Local{Dir: dir}.file(base)
+	}
 	if l.Dir == "" {
 		return "", fmt.Errorf("file:%s: %w (no secrets directory is set)", name, ErrRefused)
 	}

@@ -11,6 +11,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"golang.org/x/sync/errgroup"
+
+	"vademecum/secrets"
 )
 
 // Cluster is a PostgreSQL cluster spaces may be placed on.
@@ -37,17 +39,14 @@ var (
 const reachTimeout = 5 * time.Second
 
 // AddCluster registers a cluster under name. setting is the connection URL of the cluster's
-// shared database (which must exist) or a secret reference naming it; the cluster must answer
+// shared database (which must exist) or a secret reference naming it, and the URL's password
+// or credentials may be references (settingConfig); the cluster must answer
 // and its user must be allowed to create roles and databases, which placing spaces there needs.
 func (db *DB) AddCluster(ctx context.Context, name, setting string) error {
 	if !clusterNameRe.MatchString(name) || name == DefaultCluster {
 		return ErrInvalidClusterName
 	}
-	url, err := db.Secrets.Resolve(ctx, setting)
-	if err != nil {
-		return err
-	}
-	cfg, err := poolConfig(url)
+	cfg, err := settingConfig(ctx, setting, db.Secrets)
 	if err != nil {
 		return err
 	}
@@ -135,10 +134,10 @@ func (db *DB) Clusters(ctx context.Context) ([]Cluster, error) {
 // references are shown as they are.
 func redact(setting string) string {
 	u, err := url.Parse(setting)
-	if err != nil || u.Scheme == "env" || u.Scheme == "file" {
+	if err != nil || secrets.IsReference(setting) {
 		return setting
 	}
-	if q := u.Query(); q.Has("password") {
+	if q := u.Query(); q.Has("password") && !secrets.IsReference(q.Get("password")) {
 		q.Set("password", "xxxxx")
 		u.RawQuery = q.Encode()
 	}

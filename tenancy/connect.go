@@ -4,16 +4,18 @@ import (
 	"context"
 	"path/filepath"
 
+	"vademecum/secrets"
 	"vademecum/tenancy/localpg"
 )
 
 // DatabaseName is the database the private cluster holds.
 const DatabaseName = "vademecum"
 
-// Connect opens the database at url, or, when url is empty, the private cluster under
-// dataDir/pg, starting it when needed. The returned stop function closes the pools and stops
-// the cluster if this call started it or, with own, found it running.
-func Connect(ctx context.Context, url, dataDir string, own bool) (*DB, func(), error) {
+// Connect opens the database that url (a database setting: OpenSetting) names, resolved by
+// operator, or, when url is empty, the private cluster under dataDir/pg, starting it when
+// needed. The returned stop function closes the pools and stops the cluster if this call
+// started it or, with own, found it running.
+func Connect(ctx context.Context, url, dataDir string, own bool, operator secrets.Provider) (*DB, func(), error) {
 	var cluster *localpg.Cluster
 	if url == "" {
 		c, err := localpg.Start(ctx, filepath.Join(dataDir, "pg"), DatabaseName, own)
@@ -23,7 +25,7 @@ func Connect(ctx context.Context, url, dataDir string, own bool) (*DB, func(), e
 		cluster = c
 		url = c.URL(DatabaseName)
 	}
-	db, err := Open(ctx, url)
+	db, err := OpenSetting(ctx, url, operator)
 	if err != nil {
 		if cluster != nil {
 			_ = cluster.Stop()

@@ -25,7 +25,8 @@ type DB struct {
 	control       *pgxpool.Pool
 	controlConfig *pgxpool.Config
 	controlDB     string
-	// Secrets resolves the URLs of registered clusters that name a secret.
+	// Secrets resolves the URLs of registered clusters that name a secret (confined: they are
+	// written in the database).
 	Secrets secrets.Provider
 	// JobQueue takes the jobs spaces' units of work queue (Jobs); set once the queue exists.
 	JobQueue *river.Client[pgx.Tx]
@@ -41,7 +42,13 @@ type DB struct {
 
 // Open connects to the default cluster and makes sure the control schema exists.
 func Open(ctx context.Context, url string) (*DB, error) {
-	cfg, err := poolConfig(url)
+	return OpenSetting(ctx, url, secrets.Local{})
+}
+
+// OpenSetting is Open with a database setting: a URL or a reference naming one, whose
+// password and credentials parameters may be references (settingConfig), resolved by p.
+func OpenSetting(ctx context.Context, setting string, p secrets.Provider) (*DB, error) {
+	cfg, err := settingConfig(ctx, setting, p)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
 	}

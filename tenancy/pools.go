@@ -184,11 +184,7 @@ func (db *DB) clusterConfig(ctx context.Context, name string) (*pgxpool.Config, 
 	if err != nil {
 		return nil, err
 	}
-	url, err := db.Secrets.Resolve(ctx, setting)
-	if err != nil {
-		return nil, fmt.Errorf("cluster %s: %w", name, err)
-	}
-	if cfg, err = poolConfig(url); err != nil {
+	if cfg, err = settingConfig(ctx, setting, db.Secrets); err != nil {
 		return nil, fmt.Errorf("cluster %s: %w", name, err)
 	}
 	db.pools.mu.Lock()

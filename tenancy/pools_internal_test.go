@@ -8,6 +8,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"vademecum/secrets"
 )
 
 // A connection serves at most maxSpacesPerConn spaces, then the pool retires it.
@@ -40,4 +42,31 @@ func TestPoolsCloseWhenIdle(t *testing.T) {
 	assert.True(t, inUse, "a pool in use is not closed")
 	db.closeIdle(time.Now().Add(time.Hour))
 	assert.Len(t, db.pools.open, 1, "idle pools close; the one in use stays")
+}
+
+// A database setting's password and credentials parameters may be references; what they
+// name is resolved into the pool's configuration and never reaches PostgreSQL as a parameter.
+func TestSettingConfigReferences(t *testing.T) {
+	ctx := context.Background()
+	t.Setenv("VADEMECUM_SECRET_PG", "pg-password")
+	confined := secrets.Resolver{Local: secrets.Local{}}
+	cfg, err := settingConfig(ctx, "postgres://app@db:5432/x?password=env:VADEMECUM_SECRET_PG&options=-c%20role%3Downer", confined)
+	require.NoError(t, err)
+	assert.Equal(t, "pg-password", cfg.ConnConfig.Password)
+	assert.Equal(t, "app", cfg.ConnConfig.User)
+	assert.Equal(t, "-c role=owner", cfg.ConnConfig.RuntimeParams["options"], "spaces in parameters survive")
+	assert.NotContains(t, cfg.ConnConfig.RuntimeParams, "credentials")
+
+	for setting, want := range map[string]error{
+		"postgres://app@db/x?password=env:DATABASE_URL":           secrets.ErrRefused,
+		"postgres://db/x?credentials=vault-db:database/creds/app": secrets.ErrNoVault,
+		"postgres://db/x?credentials=vault-db:database/app":       secrets.ErrMalformed,
+		"postgres://app@db/x?password=vault:kv/db":                secrets.ErrMalformed,
+		"env:VADEMECUM_SECRET_MISSING":                            secrets.ErrNotFound,
+	} {
+		_, err := settingConfig(ctx, setting, confined)
+		assert.ErrorIs(t, err, want, setting)
+	}
+	_, err = settingConfig(ctx, "postgres://db/x?credentials=vault-db:database/creds/app", secrets.Local{})
+	assert.ErrorIs(t, err, secrets.ErrNoVault, "a provider without Vault gives no credentials")
 }

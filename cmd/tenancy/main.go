@@ -95,6 +95,7 @@ type cli struct {
 	databaseURL string
 	dataDir     string
 	secretsDir  string
+	vault       secrets.Settings
 	out         io.Writer
 
 	db      *tenancy.DB
@@ -106,11 +107,18 @@ type cli struct {
 }
 
 func (c *cli) open(ctx context.Context) error {
-	db, closeDB, err := tenancy.Connect(ctx, c.databaseURL, c.dataDir, false)
+	c.vault.Dir = c.secretsDir
+	operator, confined, closeSecrets, err := c.vault.Open(ctx)
 	if err != nil {
 		return err
 	}
-	db.Secrets = secrets.Local{Dir: c.secretsDir}
+	db, closeDBOnly, err := tenancy.Connect(ctx, c.databaseURL, c.dataDir, false, operator)
+	if err != nil {
+		closeSecrets()
+		return err
+	}
+	closeDB := func() { closeDBOnly(); closeSecrets() }
+	db.Secrets = confined
 	if err := db.MigrateControl(ctx); err != nil {
 		closeDB()
 		return err
@@ -241,6 +249,7 @@ func rootCmd(out io.Writer) *cobra.Command {
 	root := &cobra.Command{Use: "tenancy", Short: "Operate Vademecum spaces, users and members", SilenceUsage: true, SilenceErrors: true}
 	root.PersistentFlags().StringVar(&c.databaseURL, "database-url", env("DATABASE_URL", ""), "PostgreSQL URL; empty uses the private cluster under the data dir (DATABASE_URL)")
 	root.PersistentFlags().StringVar(&c.dataDir, "data-dir", env("VADEMECUM_DATA_DIR", "./var"), "data directory (VADEMECUM_DATA_DIR)")
+	c.vault.Flags(root.PersistentFlags())
 	root.PersistentFlags().StringVar(&c.secretsDir, "secrets-dir", env("VADEMECUM_SECRETS_DIR", "/run/secrets"), "directory whose files cluster URLs may name as file:NAME; env:VADEMECUM_SECRET_… names an environment variable (VADEMECUM_SECRETS_DIR)")
 	root.AddCommand(
 		group("cluster", "Manage the PostgreSQL clusters spaces are placed on", c.clusterAdd(), c.clusterList()),
@@ -299,7 +308,7 @@ func (c *cli) clusterAdd() *cobra.Command {
 		Long: "Registers a cluster by the URL of its shared database (which must exist), or by a secret reference " +
 			"(env:VADEMECUM_SECRET_…, file:NAME) that holds the URL, so that no password is stored in the control plane. " +
 			"The cluster must answer, and its user needs CREATEROLE and CREATEDB."}
-	cmd.Flags().StringVar(&url, "url", "", "connection URL of the cluster's shared database, or a secret reference (required)")
+	cmd.Flags().StringVar(&url, "url", "", "connection URL of the cluster's shared database, or a secret reference (env:VADEMECUM_SECRET_…, file:NAME, vault:MOUNT/PATH#FIELD under --vault-settings-path); the URL's password=REF and credentials=vault-db:MOUNT/creds/ROLE parameters take references (required)")
 	_ = cmd.MarkFlagRequired("url")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		return c.run(func(ctx context.Context) error {

@@ -8,10 +8,12 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -117,6 +119,8 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&cfg.SecretsDir, "secrets-dir", env("VADEMECUM_SECRETS_DIR", "/run/secrets"), "directory whose files secret settings may name as file:NAME, e.g. identity providers' client secrets; secrets in the environment are named env:VADEMECUM_SECRET_… (VADEMECUM_SECRETS_DIR)")
 	f.DurationVar(&cfg.ShutdownDelay, "shutdown-delay", envDuration("VADEMECUM_SHUTDOWN_DELAY", 5*time.Second), "on SIGTERM, how long /readyz answers 503 before the server stops accepting connections, so that load balancers take the replica out first (VADEMECUM_SHUTDOWN_DELAY)")
 	f.StringVar(&cfg.LogFormat, "log-format", env("VADEMECUM_LOG_FORMAT", "text"), "logs as text or json, one object a line (VADEMECUM_LOG_FORMAT)")
+
+	cfg.Secrets.Flags(f)
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
 	return cmd
 }
@@ -128,12 +132,23 @@ func serve(ctx context.Context, cfg config) error {
 	// A server must not die because whoever reads its logs went away (make run | tee, Ctrl-C):
 	// it still has to shut down the cluster.
 	signal.Ignore(syscall.SIGPIPE)
-	db, closeDB, err := tenancy.Connect(ctx, cfg.DatabaseURL, cfg.DataDir, true)
+	// Every secret is resolved before anything starts: a bad reference or an unreachable
+	// Vault stops the server here.
+	cfg.Secrets.Dir = cfg.SecretsDir
+	operator, confined, closeSecrets, err := cfg.Secrets.Open(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeSecrets() // after the pools that use its database credentials are closed
+	if err := resolveSettings(ctx, operator, &cfg); err != nil {
+		return err
+	}
+	db, closeDB, err := tenancy.Connect(ctx, cfg.DatabaseURL, cfg.DataDir, true, operator)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	db.Secrets = secrets.Local{Dir: cfg.SecretsDir}
+	db.Secrets = confined
 	start := time.Now()
 	if err := db.MigrateControl(ctx); err != nil {
 		return err
@@ -149,6 +164,9 @@ func serve(ctx context.Context, cfg config) error {
 		return err
 	}
 	defer a.closePDF()
+	if operator.Vault != nil {
+		a.ready.Add("vault", operator.Vault.Status)
+	}
 	// Caches are kept right until the last request is answered, beyond the signal.
 	listening, stopListening := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopListening()
@@ -215,4 +233,67 @@ func logLevel() slog.Level {
 		return slog.LevelInfo
 	}
 	return l
+}
+
+// resolveSettings replaces the secret references in the operator's settings by the secrets:
+// the SMTP URL (a reference, or its password parameter) and the blob URL's S3 keys (its
+// access_key_id and secret_access_key parameters). The database URL is resolved by
+// tenancy.Connect, which follows Vault's database credentials.
+func resolveSettings(ctx context.Context, p secrets.Provider, cfg *config) error {
+	if err := secrets.Check(cfg.DatabaseURL); err != nil {
+		return fmt.Errorf("database url: %w", err)
+	}
+	if cfg.SMTPURL != "" {
+		u, err := secrets.ResolveURL(ctx, p, cfg.SMTPURL, "password")
+		if err != nil {
+			return fmt.Errorf("smtp url: %w", err)
+		}
+		cfg.SMTPURL = u
+	}
+	u, keys, err := s3Keys(ctx, p, cfg.BlobURL)
+	if err != nil {
+		return fmt.Errorf("blob url: %w", err)
+	}
+	cfg.BlobURL = u
+	// The S3 client takes its keys from the environment (the AWS SDK's default chain).
+	for name, v := range keys {
+		if err := os.Setenv(name, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// s3Keys takes the S3 keys out of a blob URL: its access_key_id and secret_access_key
+// parameters, references or literals, become the AWS SDK's environment variables.
+func s3Keys(ctx context.Context, p secrets.Provider, setting string) (string, map[string]string, error) {
+	if strings.HasPrefix(setting, "file://") {
+		return setting, nil, nil // a directory URL, not a file: reference
+	}
+	raw, err := p.Resolve(ctx, setting)
+	if err != nil {
+		return "", nil, err
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "s3" {
+		return raw, nil, nil
+	}
+	q := u.Query()
+	keys := map[string]string{}
+	for param, name := range map[string]string{"access_key_id": "AWS_ACCESS_KEY_ID", "secret_access_key": "AWS_SECRET_ACCESS_KEY"} {
+		if !q.Has(param) {
+			continue
+		}
+		v, err := p.Resolve(ctx, q.Get(param))
+		if err != nil {
+			return "", nil, err
+		}
+		keys[name] = v
+		q.Del(param)
+	}
+	if len(keys) == 1 {
+		return "", nil, fmt.Errorf("%w: give both access_key_id and secret_access_key", secrets.ErrMalformed)
+	}
+	u.RawQuery = q.Encode()
+	return u.String(), keys, nil
 }

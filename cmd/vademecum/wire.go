@@ -13,6 +13,7 @@ import (
 
 	"vademecum/frontend"
 	"vademecum/policy"
+	"vademecum/secrets"
 	"vademecum/services/accounts"
 	"vademecum/services/api"
 	"vademecum/services/audit"
@@ -93,6 +94,9 @@ type config struct {
 	ShutdownDelay time.Duration
 	// LogFormat is text or json.
 	LogFormat string
+
+	// Secrets are the Vault settings (its Dir is SecretsDir).
+	Secrets secrets.Settings
 	// AuditRetention is how long audit entries are kept; 0 is auditlog.DefaultRetention.
 	AuditRetention time.Duration
 }
