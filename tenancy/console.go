@@ -2,7 +2,6 @@ package tenancy
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -13,52 +12,19 @@ import (
 
 // CheckMove tells whether space s may be moved to a placement, without changing anything,
 // so that a move queued to run later is refused at once when it cannot run: an unknown
-// cluster (ErrUnknownCluster), a space that is not active (ErrNotMovable), moving elsewhere
-// (ErrMoving), not migrated (ErrNotMigrated) or placed there already (ErrSamePlacement). A
-// space left moving to the same place by an interrupted move may be moved there again, which
-// resumes it.
+// cluster (ErrUnknownCluster) or one of moveState.refusal's reasons. A space left moving to
+// the same place by an interrupted move may be moved there again, which resumes it.
 func (r *Registry) CheckMove(ctx context.Context, s *Space, to Placement) error {
-	if to.Cluster == "" {
-		to.Cluster = DefaultCluster
-	}
-	if _, err := r.db.clusterConfig(ctx, to.Cluster); err != nil {
-		return err
-	}
-	target := Space{Cluster: to.Cluster}
-	if to.OwnDatabase {
-		name, err := r.db.ownName(s.ID)
-		if err != nil {
-			return err
-		}
-		target.Database = name
-	}
-	var status, cluster, database string
-	var toCluster, toDatabase *string
-	var version int64
-	err := r.db.control.QueryRow(ctx, `SELECT status, cluster, database_name, moving_to_cluster, moving_to_database, schema_version
-		FROM control.spaces WHERE id = $1`, s.ID).Scan(&status, &cluster, &database, &toCluster, &toDatabase, &version)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return ErrNotFound
-	}
+	target, err := r.moveTarget(ctx, s, to)
 	if err != nil {
 		return err
 	}
-	switch {
-	case status != StatusMoving && status != StatusActive:
-		return ErrNotMovable
-	case toCluster != nil:
-		if *toCluster != target.Cluster || toDatabase == nil || *toDatabase != target.Database {
-			return ErrMoving
-		}
-		return nil
-	case status == StatusMoving:
-		return ErrMoving
-	case cluster == target.Cluster && database == target.Database:
-		return ErrSamePlacement
-	case version < latestSpaceVersion:
-		return ErrNotMigrated
+	m, err := readMoveState(ctx, r.db.control, s.ID, false)
+	if err != nil {
+		return err
 	}
-	return nil
+	_, err = m.refusal(&target)
+	return err
 }
 
 // ClusterExists tells whether a cluster of this name is the default one or registered.

@@ -61,10 +61,8 @@ var movedGrace = 5 * time.Second
 // step (Step*: preparing, copying and verifying each table, switching, cleaning).
 func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress func(Step)) (MoveReport, error) {
 	var report MoveReport
-	if to.Cluster == "" {
-		to.Cluster = DefaultCluster
-	}
-	if _, err := r.db.clusterConfig(ctx, to.Cluster); err != nil {
+	placed, err := r.moveTarget(ctx, s, to)
+	if err != nil {
 		return report, err
 	}
 	progress(Step{Key: StepPreparing})
@@ -72,14 +70,7 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 		return report, err
 	}
 	target := *s
-	target.Cluster, target.Database = to.Cluster, ""
-	if to.OwnDatabase {
-		name, err := r.db.ownName(s.ID)
-		if err != nil {
-			return report, err
-		}
-		target.Database = name
-	}
+	target.Cluster, target.Database = placed.Cluster, placed.Database
 	if err := r.beginMove(ctx, s, &target); err != nil {
 		return report, err
 	}
@@ -183,32 +174,87 @@ func (r *Registry) Move(ctx context.Context, s *Space, to Placement, progress fu
 // samePlace tells whether two placements of one space are the same place.
 func samePlace(a, b *Space) bool { return a.Cluster == b.Cluster && a.Database == b.Database }
 
+// moveTarget is the place space s would have at placement to (the default cluster when to
+// names none), or ErrUnknownCluster.
+func (r *Registry) moveTarget(ctx context.Context, s *Space, to Placement) (Space, error) {
+	target := Space{Cluster: to.Cluster}
+	if target.Cluster == "" {
+		target.Cluster = DefaultCluster
+	}
+	if _, err := r.db.clusterConfig(ctx, target.Cluster); err != nil {
+		return target, err
+	}
+	if to.OwnDatabase {
+		name, err := r.db.ownName(s.ID)
+		if err != nil {
+			return target, err
+		}
+		target.Database = name
+	}
+	return target, nil
+}
+
+// moveState is what the control plane records of a space that is to move.
+type moveState struct {
+	status, cluster, database string
+	toCluster, toDatabase     *string
+	version                   int64
+}
+
+// querier is a pool or a transaction.
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// readMoveState reads space id's move state, with forUpdate locking its row until the
+// transaction q ends.
+func readMoveState(ctx context.Context, q querier, id int64, forUpdate bool) (moveState, error) {
+	var m moveState
+	sql := `SELECT status, cluster, database_name, moving_to_cluster, moving_to_database, schema_version
+		FROM control.spaces WHERE id = $1`
+	if forUpdate {
+		sql += " FOR UPDATE"
+	}
+	err := q.QueryRow(ctx, sql, id).Scan(&m.status, &m.cluster, &m.database, &m.toCluster, &m.toDatabase, &m.version)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return m, ErrNotFound
+	}
+	return m, err
+}
+
+// refusal is the one decision whether a space may move to target: not while it is not
+// active (ErrNotMovable) or moves elsewhere (ErrMoving), not onto its own place
+// (ErrSamePlacement), not before it is migrated (ErrNotMigrated). resume is true for a space
+// left moving to target by an interrupted move, which may go on.
+func (m moveState) refusal(target *Space) (resume bool, err error) {
+	switch {
+	case m.status != StatusMoving && m.status != StatusActive:
+		return false, ErrNotMovable
+	case m.toCluster != nil:
+		if *m.toCluster != target.Cluster || m.toDatabase == nil || *m.toDatabase != target.Database {
+			return false, ErrMoving
+		}
+		return true, nil
+	case m.status == StatusMoving:
+		return false, ErrMoving
+	case m.cluster == target.Cluster && m.database == target.Database:
+		return false, ErrSamePlacement
+	case m.version < latestSpaceVersion:
+		return false, ErrNotMigrated
+	}
+	return false, nil
+}
+
 // beginMove records that the space moves to target (it stays active, and writable, for the
 // first copy), or finds it recorded so by an interrupted move to the same place.
 func (r *Registry) beginMove(ctx context.Context, s *Space, target *Space) error {
 	return r.db.ControlTx(ctx, func(tx pgx.Tx) error {
-		var status string
-		var toCluster, toDatabase *string
-		err := tx.QueryRow(ctx, `SELECT status, moving_to_cluster, moving_to_database FROM control.spaces WHERE id = $1 FOR UPDATE`, s.ID).
-			Scan(&status, &toCluster, &toDatabase)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
+		m, err := readMoveState(ctx, tx, s.ID, true)
 		if err != nil {
 			return err
 		}
-		switch {
-		case status != StatusMoving && status != StatusActive:
-			return ErrNotMovable
-		case toCluster != nil:
-			if *toCluster != target.Cluster || toDatabase == nil || *toDatabase != target.Database {
-				return ErrMoving
-			}
-			return nil
-		case status == StatusMoving:
-			return ErrMoving
-		case samePlace(s, target):
-			return ErrSamePlacement
+		if resume, err := m.refusal(target); err != nil || resume {
+			return err
 		}
 		_, err = tx.Exec(ctx, `UPDATE control.spaces SET moving_to_cluster = $2, moving_to_database = $3 WHERE id = $1`,
 			s.ID, target.Cluster, target.Database)
