@@ -108,6 +108,7 @@ func serveCmd() *cobra.Command {
 	f.DurationVar(&cfg.AdminSessionIdle, "admin-session-idle-timeout", envDuration("VADEMECUM_ADMIN_SESSION_IDLE_TIMEOUT", defaultAdminSessionIdle), "idle timeout of super admins' and space admins' sessions (VADEMECUM_ADMIN_SESSION_IDLE_TIMEOUT)")
 	f.BoolVar(&cfg.RequireSecondFactor, "require-second-factor", env("VADEMECUM_REQUIRE_SECOND_FACTOR", "") == "true", "super admins' rights hold only after signing in with a second factor; recommended in production (VADEMECUM_REQUIRE_SECOND_FACTOR=true)")
 	f.StringVar(&cfg.SecretsDir, "secrets-dir", env("VADEMECUM_SECRETS_DIR", "/run/secrets"), "directory whose files secret settings may name as file:NAME, e.g. identity providers' client secrets; secrets in the environment are named env:VADEMECUM_SECRET_… (VADEMECUM_SECRETS_DIR)")
+	f.StringVar(&cfg.DNSResolver, "dns-resolver", env("VADEMECUM_DNS_RESOLVER", ""), "DNS server (host:port) asked for the TXT records that verify custom domains; empty: the system's resolver (VADEMECUM_DNS_RESOLVER)")
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
 	return cmd
 }
@@ -142,6 +143,7 @@ func serve(ctx context.Context, cfg config) error {
 	defer a.closePDF()
 	go a.policy.Listen(ctx, db.Control())
 	go a.sessions.Listen(ctx)
+	go a.registry.Listen(ctx)
 	if err := a.jobs.Start(ctx); err != nil {
 		return fmt.Errorf("start background jobs: %w", err)
 	}

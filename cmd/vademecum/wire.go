@@ -22,6 +22,7 @@ import (
 	"vademecum/services/comments"
 	"vademecum/services/content"
 	"vademecum/services/controlplane"
+	"vademecum/services/domains"
 	"vademecum/services/favorites"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
@@ -91,6 +92,10 @@ type config struct {
 	SecretsDir string
 	// AuditRetention is how long audit entries are kept; 0 is auditlog.DefaultRetention.
 	AuditRetention time.Duration
+	// DNSResolver (host:port) answers the DNS checks of custom domains; empty is the system's.
+	DNSResolver string
+	// DomainHTTP fetches the HTTP checks of custom domains; nil is the default client.
+	DomainHTTP *http.Client
 }
 
 // app is the wired server.
@@ -123,12 +128,12 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	enforcer.AnnounceOn(policy.Notifier{Pool: pool})
 	// Every context names people through the users' context; its other parts are wired below.
 	userSvc := &users.Service{Pool: pool, Grants: enforcer, DB: db, Spaces: registry, Roles: enforcer}
-	resolver := &tenancy.Resolver{Registry: registry, DefaultSpace: cfg.DefaultSpace, TestSuffix: cfg.TestSuffix}
+	resolver := &tenancy.Resolver{Registry: registry, DefaultSpace: cfg.DefaultSpace, TestSuffix: cfg.TestSuffix, BaseDomain: strings.ToLower(cfg.BaseDomain)}
 	mailer, err := newMailer(cfg, log)
 	if err != nil {
 		return nil, err
 	}
-	links, err := spaceURL(cfg)
+	links, err := spaceURL(cfg, registry.VerifiedDomain)
 	if err != nil {
 		return nil, err
 	}
@@ -209,6 +214,13 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&notify.Service{DB: db, Users: userSvc}).Register(router)
 	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs, Users: userSvc}).Register(router)
 	sharingSvc.Register(router)
+	dnsResolver, err := domains.NewResolver(cfg.DNSResolver)
+	if err != nil {
+		return nil, err
+	}
+	customDomains := &domains.Service{Registry: registry, Authz: enforcer, BaseDomain: cfg.BaseDomain,
+		Check: domains.Checker{Resolver: dnsResolver, Client: cfg.DomainHTTP}}
+	customDomains.Register(router)
 	(&content.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc, Clock: clock}).Register(router)
 	(&search.Service{Backend: backend, Collections: guidelineSvc, Options: catalog, Clock: clock}).Register(router)
 	(&search.Maintenance{Pool: pool, Jobs: jobs}).Register(router)
@@ -239,6 +251,8 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		}
 		_, _ = w.Write([]byte("ready\n"))
 	})
+	// a domain being added resolves to no space yet, so its HTTP check is answered before resolving
+	top.HandleFunc("GET "+domains.ChallengePath+"{token}", customDomains.Challenge)
 	top.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	top.Handle("/", api.Observe(log, metrics, cfg.TrustedProxies, api.CrossOriginProtection(api.ResolveSpace(resolver, web.spaceUnavailable(http.StatusNotFound), web.spaceUnavailable(http.StatusServiceUnavailable), authH.Middleware(api.Routed(site))))))
 
