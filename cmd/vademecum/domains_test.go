@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -246,7 +248,13 @@ func TestIntegrationCustomDomains(t *testing.T) {
 
 	t.Run("the router serves the space on its verified domains", func(t *testing.T) {
 		for _, host := range []string{byDNS, byHTTP, strings.ToUpper(byDNS) + ":8443"} {
-			assert.Equal(t, http.StatusOK, e.do(http.MethodGet, host, "/", "", nil, "").StatusCode, host)
+			current := onDomain(host, "", "common/query/space", `{"idOrDomain":""}`)
+			require.Equal(t, http.StatusOK, current.StatusCode, host)
+			var sp struct {
+				Subdomain string `json:"subdomain"`
+			}
+			require.NoError(t, json.NewDecoder(current.Body).Decode(&sp))
+			assert.Equal(t, "alpha", sp.Subdomain, host)
 			res := onDomain(host, e.alphaAdmin, "admin/query/customDomains", fmt.Sprintf(`{"spaceId":%d}`, alpha))
 			assert.Equal(t, http.StatusOK, res.StatusCode, "the request's space is alpha on %s", host)
 			res = onDomain(host, e.betaAdmin, "admin/query/customDomains", fmt.Sprintf(`{"spaceId":%d}`, beta))
@@ -262,6 +270,22 @@ func TestIntegrationCustomDomains(t *testing.T) {
 		res.JSON(t, &list)
 		require.Len(t, list, 2)
 		assert.Equal(t, []string{byHTTP, byDNS}, []string{list[0].Domain, list[1].Domain})
+	})
+
+	t.Run("the page names the space and the base domain on a custom domain, not on a subdomain", func(t *testing.T) {
+		web := newAppHandler(fstest.MapFS{"index.html": {Data: []byte("<html><head><title>V</title></head></html>")}})
+		web.baseDomain = testDomain
+		sp, err := e.app.registry.ByID(context.Background(), alpha)
+		require.NoError(t, err)
+		page := func(host string) string {
+			req := httptest.NewRequest(http.MethodGet, "/guidelines", nil).WithContext(tenancy.WithSpace(context.Background(), sp))
+			req.Host = host
+			rec := httptest.NewRecorder()
+			web.ServeHTTP(rec, req)
+			return rec.Body.String()
+		}
+		assert.Contains(t, page(byDNS), `<head><meta name="vademecum-space" content="alpha"><meta name="vademecum-base-domain" content="`+testDomain+`">`)
+		assert.Equal(t, "<html><head><title>V</title></head></html>", page("alpha."+testDomain))
 	})
 
 	t.Run("sign-in on a custom domain is a host-only cookie of its own", func(t *testing.T) {
@@ -328,7 +352,7 @@ func TestIntegrationCustomDomains(t *testing.T) {
 			_, err := other.ByDomain(ctx, byDNS)
 			return errors.Is(err, tenancy.ErrNotFound)
 		}, 5*time.Second, 10*time.Millisecond, "the other process dropped its cached lookup")
-		assert.Equal(t, http.StatusOK, e.do(http.MethodGet, byHTTP, "/", "", nil, "").StatusCode, "the other domain still serves")
+		assert.Equal(t, http.StatusOK, onDomain(byHTTP, "", "common/query/profile", `{}`).StatusCode, "the other domain still serves")
 
 		links, err := spaceURL(config{BaseDomain: testDomain, Addr: ":8080"}, e.app.registry.VerifiedDomain)
 		require.NoError(t, err)

@@ -177,6 +177,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs, Enroller: spaceSvc,
 		Shares: sharingSvc, Memberships: spaceSvc, Users: userSvc}
 	web := newAppHandler(frontend.Dist())
+	web.baseDomain = strings.ToLower(cfg.BaseDomain)
 	authH := &auth.Handler{
 		Sessions:                    sessions,
 		Pool:                        pool,
