@@ -59,37 +59,54 @@ func (r *Registry) DomainNamed(ctx context.Context, domain string) (Domain, erro
 	return d, err
 }
 
-// AddDomain adds a pending domain with its token to a space. Adding a domain the space already
-// has returns it as it is; a domain of another space is ErrDomainTaken.
-func (r *Registry) AddDomain(ctx context.Context, spaceID int64, domain, token string) (Domain, error) {
-	_, err := r.db.control.Exec(ctx, `INSERT INTO control.space_domains (domain, space_id, token) VALUES ($1, $2, $3)
-		ON CONFLICT (domain) DO NOTHING`, domain, spaceID, token)
-	if err != nil {
+// AddDomain adds a pending domain with its token to space sp. Adding a domain the space
+// already has returns it as it is; a domain of another space is ErrDomainTaken. The functions
+// within run in the transaction that adds it (to record the change).
+func (r *Registry) AddDomain(ctx context.Context, sp *Space, domain, token string, within ...func(pgx.Tx, *Space) error) (Domain, error) {
+	var d Domain
+	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `INSERT INTO control.space_domains (domain, space_id, token) VALUES ($1, $2, $3)
+			ON CONFLICT (domain) DO NOTHING RETURNING `+domainColumns, domain, sp.ID, token)
+		if err != nil {
+			return err
+		}
+		if d, err = pgx.CollectOneRow(rows, scanDomain); err == nil {
+			return runWithin(tx, sp, within)
+		} else if !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		rows, err = tx.Query(ctx, "SELECT "+domainColumns+" FROM control.space_domains WHERE domain = $1", domain)
+		if err != nil {
+			return err
+		}
+		if d, err = pgx.CollectOneRow(rows, scanDomain); err == nil && d.SpaceID != sp.ID {
+			return ErrDomainTaken
+		}
+		return err
+	})
+	if err != nil && !errors.Is(err, ErrDomainTaken) {
 		return Domain{}, fmt.Errorf("tenancy: unable to add domain %s: %w", domain, err)
 	}
-	d, err := r.DomainNamed(ctx, domain)
-	if err != nil {
-		return Domain{}, err
-	}
-	if d.SpaceID != spaceID {
-		return Domain{}, ErrDomainTaken
-	}
-	return d, nil
+	return d, err
 }
 
-// VerifyDomain records that a space's domain was proven by method ("dns" or "http") and
-// announces the change, so that every process resolves it from now on.
-func (r *Registry) VerifyDomain(ctx context.Context, spaceID int64, domain, method string) (Domain, error) {
+// VerifyDomain records that a domain of space sp was proven by method ("dns" or "http") and
+// announces the change, so that every process resolves it from now on. The functions within
+// run in its transaction.
+func (r *Registry) VerifyDomain(ctx context.Context, sp *Space, domain, method string, within ...func(pgx.Tx, *Space) error) (Domain, error) {
 	var d Domain
 	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, "UPDATE control.space_domains SET verified_at = now(), verified_by = $3 WHERE domain = $1 AND space_id = $2 RETURNING "+domainColumns,
-			domain, spaceID, method)
+			domain, sp.ID, method)
 		if err != nil {
 			return err
 		}
 		if d, err = pgx.CollectOneRow(rows, scanDomain); errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
 		} else if err != nil {
+			return err
+		}
+		if err := runWithin(tx, sp, within); err != nil {
 			return err
 		}
 		return announceSpaces(ctx, tx)
@@ -101,16 +118,19 @@ func (r *Registry) VerifyDomain(ctx context.Context, spaceID int64, domain, meth
 	return d, err
 }
 
-// RemoveDomain removes a space's domain, pending or verified, and announces the change; a
-// domain the space does not have is ErrNotFound.
-func (r *Registry) RemoveDomain(ctx context.Context, spaceID int64, domain string) error {
+// RemoveDomain removes a domain of space sp, pending or verified, and announces the change;
+// a domain the space does not have is ErrNotFound. The functions within run in its transaction.
+func (r *Registry) RemoveDomain(ctx context.Context, sp *Space, domain string, within ...func(pgx.Tx, *Space) error) error {
 	err := r.db.ControlTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, "DELETE FROM control.space_domains WHERE domain = $1 AND space_id = $2", domain, spaceID)
+		tag, err := tx.Exec(ctx, "DELETE FROM control.space_domains WHERE domain = $1 AND space_id = $2", domain, sp.ID)
 		if err != nil {
 			return err
 		}
 		if tag.RowsAffected() == 0 {
 			return ErrNotFound
+		}
+		if err := runWithin(tx, sp, within); err != nil {
+			return err
 		}
 		return announceSpaces(ctx, tx)
 	})

@@ -25,9 +25,9 @@ func TestIntegrationCustomDomainResolution(t *testing.T) {
 	require.NoError(t, err)
 	res := &tenancy.Resolver{Registry: reg, BaseDomain: "vademecum.localhost"}
 
-	_, err = reg.AddDomain(ctx, alpha.ID, "richtlinien.alpha.ch", "t1")
+	_, err = reg.AddDomain(ctx, alpha, "richtlinien.alpha.ch", "t1")
 	require.NoError(t, err)
-	_, err = reg.AddDomain(ctx, beta.ID, "richtlinien.alpha.ch", "t2")
+	_, err = reg.AddDomain(ctx, beta, "richtlinien.alpha.ch", "t2")
 	assert.ErrorIs(t, err, tenancy.ErrDomainTaken)
 
 	_, err = res.ForHost(ctx, "richtlinien.alpha.ch")
@@ -40,7 +40,7 @@ func TestIntegrationCustomDomainResolution(t *testing.T) {
 	_, err = res.ForHost(ctx, "127.0.0.1")
 	assert.ErrorIs(t, err, tenancy.ErrNotFound, "an IP address follows the subdomain rule")
 
-	d, err := reg.VerifyDomain(ctx, alpha.ID, "richtlinien.alpha.ch", "dns")
+	d, err := reg.VerifyDomain(ctx, alpha, "richtlinien.alpha.ch", "dns")
 	require.NoError(t, err)
 	assert.NotNil(t, d.VerifiedAt)
 	s, err = res.ForHost(ctx, "Richtlinien.Alpha.CH.:443")
@@ -55,8 +55,8 @@ func TestIntegrationCustomDomainResolution(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "richtlinien.alpha.ch", domain)
 
-	assert.ErrorIs(t, reg.RemoveDomain(ctx, beta.ID, "richtlinien.alpha.ch"), tenancy.ErrNotFound, "not beta's")
-	require.NoError(t, reg.RemoveDomain(ctx, alpha.ID, "richtlinien.alpha.ch"))
+	assert.ErrorIs(t, reg.RemoveDomain(ctx, beta, "richtlinien.alpha.ch"), tenancy.ErrNotFound, "not beta's")
+	require.NoError(t, reg.RemoveDomain(ctx, alpha, "richtlinien.alpha.ch"))
 	_, err = res.ForHost(ctx, "richtlinien.alpha.ch")
 	assert.ErrorIs(t, err, tenancy.ErrNotFound)
 	domain, err = reg.VerifiedDomain(ctx, "alpha")

@@ -354,6 +354,15 @@ func TestIntegrationCustomDomains(t *testing.T) {
 		}, 5*time.Second, 10*time.Millisecond, "the other process dropped its cached lookup")
 		assert.Equal(t, http.StatusOK, onDomain(byHTTP, "", "common/query/profile", `{}`).StatusCode, "the other domain still serves")
 
+		audit := func(action, domain string) int {
+			return e.count("SELECT count(*) FROM control.audit_log WHERE action = $1 AND space_id = $2 AND details->>'domain' = $3", action, alpha, domain)
+		}
+		assert.Equal(t, 1, audit("space.domainAdded", byDNS), "adding it again wrote nothing")
+		assert.Equal(t, 1, audit("space.domainVerified", byDNS))
+		assert.Equal(t, 1, audit("space.domainVerified", byHTTP))
+		assert.Equal(t, 1, audit("space.domainRemoved", byDNS))
+		assert.Equal(t, 1, e.count("SELECT count(*) FROM control.audit_log WHERE action = 'space.domainVerified' AND details->>'method' = 'http'"))
+
 		links, err := spaceURL(config{BaseDomain: testDomain, Addr: ":8080"}, e.app.registry.VerifiedDomain)
 		require.NoError(t, err)
 		assert.Equal(t, "http://"+byHTTP+":8080/", links("alpha"), "links move to the remaining domain")

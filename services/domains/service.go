@@ -14,7 +14,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/tenancy"
 )
 
@@ -113,7 +116,7 @@ func (s *Service) Add(ctx context.Context, req DomainRequest) (CustomDomain, err
 	if err != nil {
 		return CustomDomain{}, err
 	}
-	d, err := s.Registry.AddDomain(ctx, sp.ID, domain, newToken())
+	d, err := s.Registry.AddDomain(ctx, sp, domain, newToken(), record(ctx, "space.domainAdded", domain, ""))
 	if errors.Is(err, tenancy.ErrDomainTaken) {
 		return CustomDomain{}, ErrTaken.With(map[string]any{"domain": domain})
 	}
@@ -140,7 +143,7 @@ func (s *Service) Verify(ctx context.Context, req DomainRequest) (CustomDomain, 
 		slog.InfoContext(ctx, "custom domain not verified", "domain", d.Domain, "dns", dnsErr, "http", httpErr)
 		return CustomDomain{}, ErrUnverified.With(map[string]any{"domain": d.Domain, "dns": reason(dnsErr), "http": reason(httpErr)})
 	}
-	v, err := s.Registry.VerifyDomain(ctx, sp.ID, d.Domain, method)
+	v, err := s.Registry.VerifyDomain(ctx, sp, d.Domain, method, record(ctx, "space.domainVerified", d.Domain, method))
 	if errors.Is(err, tenancy.ErrNotFound) {
 		return CustomDomain{}, ErrNotFound
 	}
@@ -156,7 +159,7 @@ func (s *Service) Remove(ctx context.Context, req DomainRequest) (struct{}, erro
 	if err != nil {
 		return struct{}{}, err
 	}
-	err = s.Registry.RemoveDomain(ctx, sp.ID, d.Domain)
+	err = s.Registry.RemoveDomain(ctx, sp, d.Domain, record(ctx, "space.domainRemoved", d.Domain, ""))
 	if errors.Is(err, tenancy.ErrNotFound) {
 		return struct{}{}, ErrNotFound
 	}
@@ -194,6 +197,18 @@ func (s *Service) Challenge(w http.ResponseWriter, r *http.Request) {
 	default:
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write([]byte(d.Token))
+	}
+}
+
+// record writes the audit entry of a change to a space's domains in its transaction.
+func record(ctx context.Context, action, domain, method string) func(pgx.Tx, *tenancy.Space) error {
+	details := map[string]any{"domain": domain}
+	if method != "" {
+		details["method"] = method
+	}
+	return func(tx pgx.Tx, sp *tenancy.Space) error {
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: action, Space: sp,
+			Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID}, Details: details})
 	}
 }
 
