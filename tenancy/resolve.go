@@ -15,6 +15,10 @@ type Resolver struct {
 	DefaultSpace string
 	// TestSuffix marks first labels of test hosts, which are served the default space.
 	TestSuffix string
+	// BaseDomain is the domain under which spaces have their subdomains; a host outside it
+	// (not an IP address) names a space only as that space's verified custom domain. Empty
+	// applies the subdomain rule to every host.
+	BaseDomain string
 }
 
 // ErrHeaderMismatch is returned when an API call's Space header names another space than its host.
@@ -39,8 +43,12 @@ func (r *Resolver) SubdomainOf(host string) (string, bool) {
 }
 
 // ForRequest resolves the request's space: from the Space header for API calls, otherwise from
-// the host. It returns nil for the landing site and ErrNotFound for an unknown space.
+// the host. It returns nil for the landing site and ErrNotFound for an unknown space. On a
+// custom domain the host alone decides: the Space header is not consulted.
 func (r *Resolver) ForRequest(req *http.Request) (*Space, error) {
+	if sp, custom, err := r.customDomain(req.Context(), req.Host); custom {
+		return sp, err
+	}
 	sub, named := r.SubdomainOf(req.Host)
 	if h := strings.ToLower(strings.TrimSpace(req.Header.Get("Space"))); h != "" && strings.HasPrefix(req.URL.Path, "/api/") {
 		if named && h != sub {
@@ -49,6 +57,41 @@ func (r *Resolver) ForRequest(req *http.Request) (*Space, error) {
 		sub = h
 	}
 	return r.Lookup(req.Context(), sub)
+}
+
+// ForHost resolves the space a host name serves, as ForRequest does without a Space header:
+// nil for the landing site, ErrNotFound for a host that serves no space.
+func (r *Resolver) ForHost(ctx context.Context, host string) (*Space, error) {
+	if sp, custom, err := r.customDomain(ctx, host); custom {
+		return sp, err
+	}
+	sub, _ := r.SubdomainOf(host)
+	return r.Lookup(ctx, sub)
+}
+
+// customDomain resolves a host outside the base domain. custom is false for hosts the
+// subdomain rule decides: those under the base domain, IP addresses, and short names such as
+// localhost that are served the default space.
+func (r *Resolver) customDomain(ctx context.Context, host string) (sp *Space, custom bool, err error) {
+	host = HostName(host)
+	if r.BaseDomain == "" || host == r.BaseDomain || strings.HasSuffix(host, "."+r.BaseDomain) || net.ParseIP(host) != nil {
+		return nil, false, nil
+	}
+	sp, err = r.Registry.ByDomain(ctx, host)
+	if errors.Is(err, ErrNotFound) {
+		if _, named := r.SubdomainOf(host); !named {
+			return nil, false, nil
+		}
+	}
+	return sp, true, err
+}
+
+// HostName is a request's host without port and trailing dot, in lower case.
+func HostName(host string) string {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	return strings.ToLower(strings.TrimSuffix(host, "."))
 }
 
 // Lookup returns the space with this subdomain, nil for the landing site.

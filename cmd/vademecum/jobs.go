@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net"
@@ -40,8 +41,9 @@ func newMailer(cfg config, log *slog.Logger) (notify.Mailer, error) {
 }
 
 // spaceURL returns the address of a space's site in links sent out of the product: the
-// public URL's scheme and port with the space's subdomain before its host.
-func spaceURL(cfg config) (func(subdomain string) string, error) {
+// public URL's scheme and port with the space's verified custom domain as host, or its
+// subdomain before the public URL's host when it has none (or the lookup fails).
+func spaceURL(cfg config, domainOf func(ctx context.Context, subdomain string) (string, error)) (func(subdomain string) string, error) {
 	public := cfg.PublicURL
 	if public == "" {
 		_, port, err := net.SplitHostPort(cfg.Addr)
@@ -56,6 +58,16 @@ func spaceURL(cfg config) (func(subdomain string) string, error) {
 	}
 	return func(subdomain string) string {
 		host := subdomain + "." + u.Hostname()
+		if subdomain != tenancy.Landing {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			domain, err := domainOf(ctx, subdomain)
+			cancel()
+			if err != nil {
+				slog.Warn("mail links use the subdomain", "space", subdomain, "err", err)
+			} else if domain != "" {
+				host = domain
+			}
+		}
 		if u.Port() != "" {
 			host = net.JoinHostPort(host, u.Port())
 		}

@@ -121,6 +121,7 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&cfg.LogFormat, "log-format", env("VADEMECUM_LOG_FORMAT", "text"), "logs as text or json, one object a line (VADEMECUM_LOG_FORMAT)")
 
 	cfg.Secrets.Flags(f)
+	f.StringVar(&cfg.DNSResolver, "dns-resolver", env("VADEMECUM_DNS_RESOLVER", ""), "DNS server (host:port) asked for the TXT records that verify custom domains; empty: the system's resolver (VADEMECUM_DNS_RESOLVER)")
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
 	return cmd
 }

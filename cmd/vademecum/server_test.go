@@ -66,6 +66,16 @@ func TestIntegrationBadInput(t *testing.T) {
 		{"subdomain taken", "alpha", "admin/mutation/updateSpace", `{"space":{"title":"T","subdomain":"beta"}}`, 409, "space.subdomainTaken", "space.subdomain"},
 		{"invalid language", "alpha", "common/mutation/setLanguage", `{"language":"es"}`, 400, "validation.language", "language"},
 		{"variable name", "alpha", "admin/mutation/setSpaceVariable", fmt.Sprintf(`{"space":%d,"name":"1 x","value":"v"}`, e.alpha.ID), 400, "space.invalidVariableName", "name"},
+		{"custom domain missing", "alpha", "admin/mutation/addCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":" "}`, e.alpha.ID), 400, "validation.required", "domain"},
+		{"custom domain malformed", "alpha", "admin/mutation/addCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"richt linien.kssg.ch"}`, e.alpha.ID), 400, "domain.malformed", "domain"},
+		{"custom domain of one label", "alpha", "admin/mutation/addCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"localhost"}`, e.alpha.ID), 400, "domain.malformed", "domain"},
+		{"custom domain an IP address", "alpha", "admin/mutation/addCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"192.0.2.1"}`, e.alpha.ID), 400, "domain.malformed", "domain"},
+		{"custom domain label with hyphen at the end", "alpha", "admin/mutation/addCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"a-.kssg.ch"}`, e.alpha.ID), 400, "domain.malformed", "domain"},
+		{"custom domain over-long", "alpha", "admin/mutation/addCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"%s.ch"}`, e.alpha.ID, strings.Repeat("a", 64)), 400, "domain.malformed", "domain"},
+		{"custom domain under the base domain", "alpha", "admin/mutation/addCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"x.%s"}`, e.alpha.ID, testDomain), 400, "domain.underBaseDomain", "domain"},
+		{"custom domain the base domain", "alpha", "admin/mutation/addCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"%s."}`, e.alpha.ID, strings.ToUpper(testDomain)), 400, "domain.underBaseDomain", "domain"},
+		{"custom domain unknown", "alpha", "admin/mutation/verifyCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"none.example.ch"}`, e.alpha.ID), 404, "domain.notFound", ""},
+		{"custom domain removed twice", "alpha", "admin/mutation/removeCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"none.example.ch"}`, e.alpha.ID), 404, "domain.notFound", ""},
 		{"duplicate landing id", "alpha", "common/mutation/updateLandingPage", fmt.Sprintf(`{"spaces":[%d],"nationalSpaces":[%d]}`, e.alpha.ID, e.alpha.ID), 400, "request.duplicateId", ""},
 	}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")

@@ -21,6 +21,7 @@ import (
 	"vademecum/services/comments"
 	"vademecum/services/content"
 	"vademecum/services/controlplane"
+	"vademecum/services/domains"
 	"vademecum/services/favorites"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
@@ -67,6 +68,9 @@ var apiTypes = map[string]any{
 	"SpaceOperation":                   controlplane.Operation{},
 	"SpaceOperationError":              controlplane.OperationError{},
 	"SpaceOperationRequest":            controlplane.OperationRequest{},
+	"CustomDomain":                     domains.CustomDomain{},
+	"CustomDomainsRequest":             domains.SpaceRequest{},
+	"CustomDomainRequest":              domains.DomainRequest{},
 	"Profile":                          users.Profile{},
 	"User":                             users.User{},
 	"Navigation":                       users.Navigation{},

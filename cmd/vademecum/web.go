@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	stdhtml "html"
 	"io/fs"
 	"net/http"
 	"path"
 	"strings"
 	"time"
+
+	"vademecum/tenancy"
 )
 
 // appHandler serves the single-page application: files of the build as they are (hashed
@@ -14,6 +17,8 @@ import (
 type appHandler struct {
 	files fs.FS
 	index []byte
+	// baseDomain tells a space's custom domains from its subdomain.
+	baseDomain string
 }
 
 func newAppHandler(files fs.FS) *appHandler {
@@ -71,10 +76,24 @@ func (a *appHandler) serveIndex(w http.ResponseWriter, r *http.Request, status i
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	index := a.indexFor(r)
 	if status == http.StatusOK {
-		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(a.index))
+		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
 		return
 	}
 	w.WriteHeader(status)
-	_, _ = w.Write(a.index)
+	_, _ = w.Write(index)
+}
+
+// indexFor is index.html for the request. On a space's custom domain the host does not name
+// the space, so the page names it and the base domain in meta tags the app reads instead.
+func (a *appHandler) indexFor(r *http.Request) []byte {
+	sp, ok := tenancy.SpaceFrom(r.Context())
+	host := tenancy.HostName(r.Host)
+	if !ok || a.baseDomain == "" || host == a.baseDomain || strings.HasSuffix(host, "."+a.baseDomain) {
+		return a.index
+	}
+	meta := `<meta name="vademecum-space" content="` + stdhtml.EscapeString(sp.Subdomain) + `">` +
+		`<meta name="vademecum-base-domain" content="` + stdhtml.EscapeString(a.baseDomain) + `">`
+	return bytes.Replace(a.index, []byte("<head>"), []byte("<head>"+meta), 1)
 }

@@ -23,6 +23,7 @@ import (
 	"vademecum/services/comments"
 	"vademecum/services/content"
 	"vademecum/services/controlplane"
+	"vademecum/services/domains"
 	"vademecum/services/favorites"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
@@ -99,6 +100,10 @@ type config struct {
 	Secrets secrets.Settings
 	// AuditRetention is how long audit entries are kept; 0 is auditlog.DefaultRetention.
 	AuditRetention time.Duration
+	// DNSResolver (host:port) answers the DNS checks of custom domains; empty is the system's.
+	DNSResolver string
+	// DomainHTTP fetches the HTTP checks of custom domains; nil is the default client.
+	DomainHTTP *http.Client
 }
 
 // app is the wired server.
@@ -139,12 +144,12 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	enforcer.AnnounceOn(policy.Notifier{Pool: pool})
 	// Every context names people through the users' context; its other parts are wired below.
 	userSvc := &users.Service{Pool: pool, Grants: enforcer, DB: db, Spaces: registry, Roles: enforcer}
-	resolver := &tenancy.Resolver{Registry: registry, DefaultSpace: cfg.DefaultSpace, TestSuffix: cfg.TestSuffix}
+	resolver := &tenancy.Resolver{Registry: registry, DefaultSpace: cfg.DefaultSpace, TestSuffix: cfg.TestSuffix, BaseDomain: strings.ToLower(cfg.BaseDomain)}
 	mailer, err := newMailer(cfg, log)
 	if err != nil {
 		return nil, err
 	}
-	links, err := spaceURL(cfg)
+	links, err := spaceURL(cfg, registry.VerifiedDomain)
 	if err != nil {
 		return nil, err
 	}
@@ -188,6 +193,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs, Enroller: spaceSvc,
 		Shares: sharingSvc, Memberships: spaceSvc, Users: userSvc}
 	web := newAppHandler(frontend.Dist())
+	web.baseDomain = strings.ToLower(cfg.BaseDomain)
 	authH := &auth.Handler{
 		Sessions:                    sessions,
 		Pool:                        pool,
@@ -225,6 +231,13 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&notify.Service{DB: db, Users: userSvc}).Register(router)
 	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs, Users: userSvc}).Register(router)
 	sharingSvc.Register(router)
+	dnsResolver, err := domains.NewResolver(cfg.DNSResolver)
+	if err != nil {
+		return nil, err
+	}
+	customDomains := &domains.Service{Registry: registry, Authz: enforcer, BaseDomain: cfg.BaseDomain,
+		Check: domains.Checker{Resolver: dnsResolver, Client: cfg.DomainHTTP}}
+	customDomains.Register(router)
 	(&content.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc, Clock: clock}).Register(router)
 	(&search.Service{Backend: backend, Collections: guidelineSvc, Options: catalog, Clock: clock}).Register(router)
 	(&search.Maintenance{Pool: pool, Jobs: jobs}).Register(router)
@@ -258,6 +271,8 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	top := http.NewServeMux()
 	top.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	top.Handle("GET /readyz", ready)
+	// a domain being added resolves to no space yet, so its HTTP check is answered before resolving
+	top.HandleFunc("GET "+domains.ChallengePath+"{token}", customDomains.Challenge)
 	top.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	top.Handle("/", api.Observe(log, metrics, cfg.TrustedProxies, api.CrossOriginProtection(api.ResolveSpace(resolver, web.spaceUnavailable(http.StatusNotFound), web.spaceUnavailable(http.StatusServiceUnavailable), authH.Middleware(api.Routed(site))))))
 

@@ -21,6 +21,8 @@ var Actions = []string{
 	"space.created", "space.updated", "space.deleted", "space.variableSet", "space.variableDeleted",
 	"space.metadataChanged", "space.landingPageChanged", "space.suspended", "space.resumed", "space.moved",
 	"space.migrated", "space.dumped", "space.restored",
+	// A space's custom domains (its admins).
+	"space.domainAdded", "space.domainVerified", "space.domainRemoved",
 	// Space membership.
 	"member.added", "member.removed", "member.adminGranted", "member.adminRevoked",
 	"membershipRequest.accepted", "membershipRequest.declined",

@@ -389,6 +389,26 @@ export interface CreateTocRequest {
   body: CollectionToc;
 }
 
+export interface CustomDomain {
+  domain: string;
+  status: string;
+  verifiedAt?: string | null;
+  verifiedBy: string;
+  token: string;
+  dnsName: string;
+  httpUrl: string;
+  createdAt: string;
+}
+
+export interface CustomDomainRequest {
+  spaceId: number;
+  domain: string;
+}
+
+export interface CustomDomainsRequest {
+  spaceId: number;
+}
+
 export interface DeleteAnnouncementRequest {
   spaceId: number;
   id: number;

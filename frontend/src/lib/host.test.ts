@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { baseDomainFromHost, spaceUrl, subdomainFromHost } from './host';
+import { afterEach, describe, expect, it } from 'vitest';
+import { baseDomainFromHost, currentSubdomain, spaceUrl, subdomainFromHost } from './host';
 
 describe('subdomainFromHost', () => {
   it('takes the first label when the host has at least three labels', () => {
@@ -30,5 +30,15 @@ describe('spaceUrl', () => {
   });
   it('omits an empty port', () => {
     expect(spaceUrl('www', { protocol: 'https:', hostname: 'kssg.vademecum.ch', port: '' })).toBe('https://www.vademecum.ch/');
+  });
+});
+
+describe('on a custom domain', () => {
+  afterEach(() => document.head.querySelectorAll('meta[name^="vademecum-"]').forEach((m) => m.remove()));
+
+  it('takes the space and the base domain from the meta tags the server puts in the page', () => {
+    document.head.insertAdjacentHTML('afterbegin', '<meta name="vademecum-space" content="kssg"><meta name="vademecum-base-domain" content="vademecum.ch">');
+    expect(currentSubdomain()).toBe('kssg');
+    expect(spaceUrl('www', { protocol: 'https:', hostname: 'richtlinien.kssg.ch', port: '' })).toBe('https://www.vademecum.ch/');
   });
 });

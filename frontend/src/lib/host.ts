@@ -20,13 +20,20 @@ interface LocationLike {
   port: string;
 }
 
+/**
+ * On a space's custom domain (richtlinien.kssg.ch) the host names no space: the server names the
+ * space and the base domain in meta tags of the page instead.
+ */
+const servedMeta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
+
 /** Absolute URL of the root page of a space (or of the landing site for "www"). */
 export function spaceUrl(subdomain: string, loc: LocationLike = window.location): string {
-  const base = baseDomainFromHost(loc.hostname);
+  const base = servedMeta('vademecum-base-domain') || baseDomainFromHost(loc.hostname);
   const port = loc.port ? `:${loc.port}` : '';
   return `${loc.protocol}//${subdomain}.${base}${port}/`;
 }
 
+/** The current space's subdomain: named by the page on a custom domain, else by the host. */
 export function currentSubdomain(): string {
-  return subdomainFromHost(window.location.hostname);
+  return servedMeta('vademecum-space') || subdomainFromHost(window.location.hostname);
 }

@@ -47,6 +47,7 @@ const base: Record<string, MockRoute> = {
   'common/query/navigation': { spaceAdmin: true, spaceAdminTasks: 0 },
   'admin/spaceadmin/query/spaceMembers': [anna, max],
   'admin/spaceadmin/query/membershipRequests': [],
+  'admin/query/customDomains': [],
 };
 
 function renderAt(path: string, routes: Record<string, MockRoute> = {}) {

@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiQuery } from '../../../lib/api';
+import type { CustomDomain } from '../../../lib/api-types.gen';
+
+export const getCustomDomains = (spaceId: number) => apiQuery<CustomDomain[]>('admin', 'customDomains', { spaceId });
+
+export const customDomainsQueryOptions = (spaceId: number) =>
+  queryOptions({ queryKey: ['spaces', spaceId, 'customDomains'], queryFn: () => getCustomDomains(spaceId) });
+
+export const useCustomDomains = (spaceId: number) => useQuery(customDomainsQueryOptions(spaceId));
