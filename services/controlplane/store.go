@@ -183,13 +183,13 @@ func (st *store) fail(ctx context.Context, id int64, e OperationError, final boo
 
 // settle marks as failed (operation.interrupted) the unfinished operations that nothing will
 // finish any more: those whose job ended or is gone (discarded after its last attempt
-// crashed, cancelled, removed). spaceIDs, when not nil, limits the look to those spaces. An
+// crashed, cancelled, removed), of the spaces spaceIDs. An
 // operation whose worker died with its process stays running until River's rescuer retries
 // the job (which resumes it), or until a new request of the space takes it over (takeOver).
 func (st *store) settle(ctx context.Context, spaceIDs []int64) error {
 	_, err := st.pool.Exec(ctx, `UPDATE control.space_operations o SET state = 'failed', finished_at = now(),
 			error = '{"message": "operation.interrupted", "params": {}}'
-		WHERE o.state IN ('queued', 'running') AND ($1::bigint[] IS NULL OR o.space_id = ANY($1))
+		WHERE o.state IN ('queued', 'running') AND o.space_id = ANY($1)
 		AND NOT EXISTS (SELECT 1 FROM control.river_job j WHERE j.id = o.job_id AND j.state NOT IN ('completed', 'cancelled', 'discarded'))`, spaceIDs)
 	if err != nil {
 		return fmt.Errorf("controlplane: unable to settle operations: %w", err)
