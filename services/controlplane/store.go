@@ -181,11 +181,11 @@ func (st *store) fail(ctx context.Context, id int64, e OperationError, final boo
 	return err
 }
 
-// settle marks as failed (operation.interrupted) the unfinished operations that nothing will
-// finish any more: those whose job ended or is gone (discarded after its last attempt
-// crashed, cancelled, removed), of the spaces spaceIDs. An
-// operation whose worker died with its process stays running until River's rescuer retries
-// the job (which resumes it), or until a new request of the space takes it over (takeOver).
+// settle marks as failed (operation.interrupted) the unfinished operations of the spaces
+// spaceIDs that nothing will finish any more: those whose job ended or is gone (discarded
+// after its last attempt crashed, cancelled, removed). An operation whose worker died with
+// its process stays running until River's rescuer retries the job (which resumes it), or
+// until a new request of the space takes it over (takeOver).
 func (st *store) settle(ctx context.Context, spaceIDs []int64) error {
 	_, err := st.pool.Exec(ctx, `UPDATE control.space_operations o SET state = 'failed', finished_at = now(),
 			error = '{"message": "operation.interrupted", "params": {}}'
