@@ -15,6 +15,28 @@ type Resolver struct {
 	DefaultSpace string
 	// TestSuffix marks first labels of test hosts, which are served the default space.
 	TestSuffix string
+	// BaseDomain is the domain under which spaces have their hosts (SpaceOfHost).
+	BaseDomain string
+}
+
+// SpaceOfHost returns the space a host name belongs to: the active, suspended or moving space
+// of <subdomain>.<BaseDomain>, nil for BaseDomain itself and its www host, and ErrNotFound for
+// every other name. It is the one answer to "does this installation serve this host", which
+// the on-demand certificates ask.
+func (r *Resolver) SpaceOfHost(ctx context.Context, host string) (*Space, error) {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	base := strings.ToLower(r.BaseDomain)
+	if base == "" {
+		return nil, ErrNotFound
+	}
+	if host == base || host == Landing+"."+base {
+		return nil, nil
+	}
+	sub, ok := strings.CutSuffix(host, "."+base)
+	if !ok || sub == "" || strings.Contains(sub, ".") {
+		return nil, ErrNotFound
+	}
+	return r.Registry.BySubdomain(ctx, sub)
 }
 
 // ErrHeaderMismatch is returned when an API call's Space header names another space than its host.
