@@ -38,8 +38,8 @@ type Storage struct {
 	// PollInterval is how often a waiting Lock tries again; one second when zero.
 	PollInterval time.Duration
 
-	mu    sync.Mutex
-	held  map[string]heldLock
+	mu   sync.Mutex
+	held map[string]heldLock
 }
 
 type heldLock struct {
