@@ -42,6 +42,12 @@ func newMailer(cfg config, log *slog.Logger) (notify.Mailer, error) {
 // public URL's scheme and port with the space's subdomain before its host.
 func spaceURL(cfg config) (func(subdomain string) string, error) {
 	public := cfg.PublicURL
+	if public == "" && cfg.TLS.on() {
+		var err error
+		if public, err = publicHTTPS(cfg); err != nil {
+			return nil, err
+		}
+	}
 	if public == "" {
 		_, port, err := net.SplitHostPort(cfg.Addr)
 		if err != nil {

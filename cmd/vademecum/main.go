@@ -3,10 +3,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -82,6 +80,9 @@ func serveCmd() *cobra.Command {
 				}
 				cfg.BlobURL = "file://" + dir + "?create_dir=1"
 			}
+			if err := cfg.TLS.check(); err != nil {
+				return err
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return serve(ctx, cfg)
@@ -109,6 +110,7 @@ func serveCmd() *cobra.Command {
 	f.BoolVar(&cfg.RequireSecondFactor, "require-second-factor", env("VADEMECUM_REQUIRE_SECOND_FACTOR", "") == "true", "super admins' rights hold only after signing in with a second factor; recommended in production (VADEMECUM_REQUIRE_SECOND_FACTOR=true)")
 	f.StringVar(&cfg.SecretsDir, "secrets-dir", env("VADEMECUM_SECRETS_DIR", "/run/secrets"), "directory whose files secret settings may name as file:NAME, e.g. identity providers' client secrets; secrets in the environment are named env:VADEMECUM_SECRET_… (VADEMECUM_SECRETS_DIR)")
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
+	tlsFlags(cmd, &cfg.TLS)
 	return cmd
 }
 
@@ -162,10 +164,15 @@ func serve(ctx context.Context, cfg config) error {
 		}
 	}
 
-	srv := &http.Server{Addr: cfg.Addr, Handler: a.handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("listening", "addr", cfg.Addr, "version", version)
+	e, err := newEdge(cfg, a)
+	if err != nil {
+		return err
+	}
+	if err := e.listen(); err != nil {
+		return err
+	}
+	errc := make(chan error, len(e.servers))
+	e.serve(log, errc)
 	select {
 	case err := <-errc:
 		return err
@@ -174,10 +181,7 @@ func serve(ctx context.Context, cfg config) error {
 	log.Info("shutting down")
 	shutCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shutCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return e.shutdown(shutCtx)
 }
 
 func logLevel() slog.Level {
