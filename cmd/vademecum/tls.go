@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,10 +31,6 @@ const (
 // letsEncrypt is the ACME directory used unless --acme-ca names another.
 const letsEncrypt = "https://acme-v02.api.letsencrypt.org/directory"
 
-// hsts is the Strict-Transport-Security of HTTPS answers: a year, for the host answered only
-// (a space's host does not decide for its siblings).
-const hsts = "max-age=31536000"
-
 // tlsConfig is how the server speaks HTTPS.
 type tlsConfig struct {
 	// Mode is off (plain HTTP on Addr), acme (certificates on demand) or files (Cert and Key).
@@ -49,6 +46,8 @@ type tlsConfig struct {
 	// RenewalWindowRatio and RenewCheckInterval: 0 is CertMagic's default; tests shorten them.
 	RenewalWindowRatio float64
 	RenewCheckInterval time.Duration
+	// OnObtained hears of the certificates this process obtained (tests count them).
+	OnObtained func(name string, renewal bool)
 }
 
 // on reports whether the server speaks HTTPS.
@@ -182,14 +181,16 @@ func newEdge(cfg config, a *app) (*edge, error) {
 				return nil, err
 			}
 		}
-		e.manager = certificates.NewManager(certificates.Options{Pool: a.registry.DB().Control(), Hosts: a.resolver,
+		_, port, _ := net.SplitHostPort(cfg.TLS.HTTPAddr)
+		httpPort, _ := strconv.Atoi(port)
+		e.manager = certificates.NewManager(certificates.Options{Pool: a.registry.DB().Control(), Hosts: a.resolver, HTTPPort: httpPort,
 			CA: cfg.TLS.CA, Email: cfg.TLS.Email, Roots: roots, IssueRate: rate.Every(issueEvery), IssueBurst: issueBurst,
-			RenewalWindowRatio: cfg.TLS.RenewalWindowRatio, RenewCheckInterval: cfg.TLS.RenewCheckInterval})
+			RenewalWindowRatio: cfg.TLS.RenewalWindowRatio, RenewCheckInterval: cfg.TLS.RenewCheckInterval, OnObtained: cfg.TLS.OnObtained})
 		tlsCfg = e.manager.TLSConfig()
 		tlsCfg.MinVersion = tls.VersionTLS12
 		redirect = e.manager.HTTPChallengeHandler(redirect)
 	}
-	secure := plain(cfg.TLS.HTTPSAddr, withHSTS(a.handler))
+	secure := plain(cfg.TLS.HTTPSAddr, a.handler) // api.SecurityHeaders adds HSTS to HTTPS answers
 	secure.TLSConfig = tlsCfg
 	e.servers = []*http.Server{secure, plain(cfg.TLS.HTTPAddr, redirect)}
 	return e, nil
@@ -234,14 +235,6 @@ func (e *edge) shutdown(ctx context.Context) error {
 		e.manager.Stop()
 	}
 	return errors.Join(errs...)
-}
-
-// withHSTS tells browsers to come back over HTTPS only.
-func withHSTS(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Strict-Transport-Security", hsts)
-		next.ServeHTTP(w, r)
-	})
 }
 
 // redirectToHTTPS sends every request to the same host and path over HTTPS (308 keeps the

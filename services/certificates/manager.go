@@ -40,6 +40,9 @@ type Options struct {
 	CA    string
 	Email string
 	Roots *x509.CertPool
+	// HTTPPort is the port the server answers HTTP-01 challenges on (through
+	// HTTPChallengeHandler); CertMagic's own solver then finds it taken and leaves it to us.
+	HTTPPort int
 	// IssueRate and IssueBurst bound new certificates (a token bucket); renewals and
 	// certificates found in storage take no token.
 	IssueRate  rate.Limit
@@ -52,6 +55,8 @@ type Options struct {
 	RenewCheckInterval time.Duration
 	// LockTTL is the storage's lock expiry; 0 is DefaultLockTTL.
 	LockTTL time.Duration
+	// OnObtained, if set, hears of every certificate this process obtained or renewed.
+	OnObtained func(name string, renewal bool)
 }
 
 // Manager obtains certificates on demand at the first TLS handshake for a host, keeps them
@@ -64,12 +69,14 @@ type Manager struct {
 	limit   *rate.Limiter
 	storage *Storage
 	records *Records
+	// onObtained is Options.OnObtained.
+	onObtained func(name string, renewal bool)
 }
 
 // NewManager builds a Manager; Stop ends its renewal loop.
 func NewManager(o Options) *Manager {
 	m := &Manager{hosts: o.Hosts, limit: rate.NewLimiter(o.IssueRate, o.IssueBurst),
-		storage: &Storage{Pool: o.Pool, LockTTL: o.LockTTL}, records: &Records{Pool: o.Pool}}
+		storage: &Storage{Pool: o.Pool, LockTTL: o.LockTTL}, records: &Records{Pool: o.Pool}, onObtained: o.OnObtained}
 	var cfg *certmagic.Config
 	m.cache = certmagic.NewCache(certmagic.CacheOptions{
 		GetConfigForCert:   func(certmagic.Certificate) (*certmagic.Config, error) { return cfg, nil },
@@ -87,6 +94,7 @@ func NewManager(o Options) *Manager {
 		Agreed:                  true,
 		TrustedRoots:            o.Roots,
 		DisableTLSALPNChallenge: true,
+		AltHTTPPort:             o.HTTPPort,
 	})
 	cfg.Issuers = []certmagic.Issuer{m.issuer}
 	m.cfg = cfg
@@ -119,6 +127,10 @@ func (m *Manager) onEvent(ctx context.Context, event string, data map[string]any
 			return ErrIssueRate
 		}
 	case "cert_obtained":
+		if m.onObtained != nil {
+			renewal, _ := data["renewal"].(bool)
+			m.onObtained(name, renewal)
+		}
 		key, _ := data["certificate_path"].(string)
 		pemBytes, err := m.storage.Load(ctx, key)
 		if err != nil {
