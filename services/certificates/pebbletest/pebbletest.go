@@ -137,7 +137,7 @@ func Start(t testing.TB, o Options) *Pebble {
 		"tlsPort":                 FreePort(t),
 		"ocspResponderURL":        "",
 		"keyAlgorithm":            "ecdsa",
-		"profiles": map[string]any{"default": map[string]any{"description": "test", "validityPeriod": int(validity.Seconds())}},
+		"profiles":                map[string]any{"default": map[string]any{"description": "test", "validityPeriod": int(validity.Seconds())}},
 	}}
 	raw, err := json.Marshal(config)
 	if err != nil {
