@@ -51,7 +51,7 @@ func (i *tlsInstance) counts() (int, int) {
 
 // startTLS wires the server on db with tc and serves it on fresh loopback ports (the HTTP
 // one given, when not 0).
-func startTLS(t *testing.T, db *tenancy.DB, tc tlsConfig, httpPort int) *tlsInstance {
+func startTLS(t testing.TB, db *tenancy.DB, tc tlsConfig, httpPort int) *tlsInstance {
 	t.Helper()
 	if httpPort == 0 {
 		httpPort = pebbletest.FreePort(t)
@@ -106,7 +106,7 @@ func httpsClient(addr string, roots *x509.CertPool) *http.Client {
 			}}}
 }
 
-func newSpace(t *testing.T, a *app, sub string) spaces.Space {
+func newSpace(t testing.TB, a *app, sub string) spaces.Space {
 	t.Helper()
 	sp, err := a.spaces.Create(context.Background(), spaces.SpaceInput{Title: "Space " + sub, Subdomain: sub, Color: "#aa0000"})
 	require.NoError(t, err)
