@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -46,6 +47,8 @@ type tlsConfig struct {
 	// RenewalWindowRatio and RenewCheckInterval: 0 is CertMagic's default; tests shorten them.
 	RenewalWindowRatio float64
 	RenewCheckInterval time.Duration
+	// IssueBurst is the burst of new certificates; 0 is issueBurst (tests lower it).
+	IssueBurst int
 	// OnObtained hears of the certificates this process obtained (tests count them).
 	OnObtained func(name string, renewal bool)
 }
@@ -184,7 +187,7 @@ func newEdge(cfg config, a *app) (*edge, error) {
 		_, port, _ := net.SplitHostPort(cfg.TLS.HTTPAddr)
 		httpPort, _ := strconv.Atoi(port)
 		e.manager = certificates.NewManager(certificates.Options{Pool: a.registry.DB().Control(), Hosts: a.resolver, HTTPPort: httpPort,
-			CA: cfg.TLS.CA, Email: cfg.TLS.Email, Roots: roots, IssueRate: rate.Every(issueEvery), IssueBurst: issueBurst,
+			CA: cfg.TLS.CA, Email: cfg.TLS.Email, Roots: roots, IssueRate: rate.Every(issueEvery), IssueBurst: cmp.Or(cfg.TLS.IssueBurst, issueBurst),
 			RenewalWindowRatio: cfg.TLS.RenewalWindowRatio, RenewCheckInterval: cfg.TLS.RenewCheckInterval, OnObtained: cfg.TLS.OnObtained})
 		tlsCfg = e.manager.TLSConfig()
 		tlsCfg.MinVersion = tls.VersionTLS12

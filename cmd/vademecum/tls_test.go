@@ -186,6 +186,35 @@ func TestIntegrationHTTPSOnDemand(t *testing.T) {
 	})
 }
 
+func TestIntegrationHTTPSRateLimit(t *testing.T) {
+	ctx := context.Background()
+	httpPort := pebbletest.FreePort(t)
+	pebble := pebbletest.Start(t, pebbletest.Options{HTTPPort: httpPort})
+	db := tenancytest.DB(t)
+	// a budget of one new certificate, refilled every ten seconds
+	srv := startTLS(t, db, tlsConfig{Mode: tlsACME, CA: pebble.Directory, CARoot: pebble.ServerCA, IssueBurst: 1}, httpPort)
+	newSpace(t, srv.app, "alpha")
+	newSpace(t, srv.app, "beta")
+	for range 3 {
+		_, err := handshake(srv.httpsAddr, "unknown."+tlsDomain, pebble.Roots)
+		require.Error(t, err)
+	}
+	_, err := handshake(srv.httpsAddr, "alpha."+tlsDomain, pebble.Roots)
+	require.NoError(t, err, "refused names spent nothing")
+	_, err = handshake(srv.httpsAddr, "beta."+tlsDomain, pebble.Roots)
+	require.Error(t, err, "the budget is spent")
+	recs, err := (&certificates.Records{Pool: db.Control()}).ForHosts(ctx, []string{"beta." + tlsDomain})
+	require.NoError(t, err)
+	assert.Equal(t, certificates.ErrIssueRate.Error(), recs["beta."+tlsDomain].Error, "the console shows why")
+	// a certificate the database holds takes no token: a second server loads alpha's
+	two := startTLS(t, db, tlsConfig{Mode: tlsACME, CA: pebble.Directory, CARoot: pebble.ServerCA, IssueBurst: 1}, 0)
+	_, err = handshake(two.httpsAddr, "alpha."+tlsDomain, pebble.Roots)
+	require.NoError(t, err)
+	newSpace(t, srv.app, "gamma")
+	_, err = handshake(two.httpsAddr, "gamma."+tlsDomain, pebble.Roots)
+	require.NoError(t, err, "its own budget was untouched by loading alpha's")
+}
+
 func TestIntegrationHTTPSRenewsOnce(t *testing.T) {
 	httpPort := pebbletest.FreePort(t)
 	pebble := pebbletest.Start(t, pebbletest.Options{HTTPPort: httpPort, Validity: 30 * time.Second})

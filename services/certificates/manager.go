@@ -43,8 +43,9 @@ type Options struct {
 	// HTTPPort is the port the server answers HTTP-01 challenges on (through
 	// HTTPChallengeHandler); CertMagic's own solver then finds it taken and leaves it to us.
 	HTTPPort int
-	// IssueRate and IssueBurst bound new certificates (a token bucket); renewals and
-	// certificates found in storage take no token.
+	// IssueRate and IssueBurst bound new certificates (a token bucket): a name allowed and
+	// without a certificate in the database takes a token; refusals, renewals and
+	// certificates found in the database take none.
 	IssueRate  rate.Limit
 	IssueBurst int
 	// RenewalWindowRatio is the part of a certificate's lifetime, at its end, in which it is
@@ -102,7 +103,8 @@ func NewManager(o Options) *Manager {
 }
 
 // Decide allows a certificate for the base domain, its www host and the host of an active
-// (or moving, which still serves) space, and refuses every other name.
+// (or moving, which still serves) space, and refuses every other name; a new certificate
+// also needs a token of the issuance budget.
 func (m *Manager) Decide(ctx context.Context, name string) error {
 	sp, err := m.hosts.SpaceOfHost(ctx, name)
 	switch {
@@ -110,22 +112,28 @@ func (m *Manager) Decide(ctx context.Context, name string) error {
 		return ErrNotServed
 	case err != nil:
 		return err
-	case sp != nil && sp.Status != tenancy.StatusActive && sp.Status != "moving":
+	case sp != nil && sp.Status != tenancy.StatusActive && sp.Status != tenancy.StatusMoving:
 		return ErrNotServed
 	}
-	return nil
+	return m.spend(ctx, name)
 }
 
-// onEvent spends a token of the issuance budget on every new certificate (the event comes
-// after the storage was found without one, under the name's lock), and records obtained
-// certificates and failures.
+// spend takes a token of the issuance budget when name has no certificate in the database
+// yet, i.e. when CertMagic is about to order one; loads and renewals take none. A spent budget
+// refuses at once (the handshake fails rather than waiting for CertMagic's retries) and is
+// recorded as the host's last failure.
+func (m *Manager) spend(ctx context.Context, name string) error {
+	if m.storage.Exists(ctx, certmagic.StorageKeys.SiteCert(m.issuer.IssuerKey(), name)) || m.limit.Allow() {
+		return nil
+	}
+	_ = m.records.failed(ctx, name, ErrIssueRate.Error())
+	return ErrIssueRate
+}
+
+// onEvent records obtained certificates and failures.
 func (m *Manager) onEvent(ctx context.Context, event string, data map[string]any) error {
 	name, _ := data["identifier"].(string)
 	switch event {
-	case "cert_obtaining":
-		if renewal, _ := data["renewal"].(bool); !renewal && !m.limit.Allow() {
-			return ErrIssueRate
-		}
 	case "cert_obtained":
 		if m.onObtained != nil {
 			renewal, _ := data["renewal"].(bool)
