@@ -331,3 +331,14 @@ func wildcardCertificate(t *testing.T, dir string) (*x509.CertPool, string, stri
 	pool.AddCert(cert)
 	return pool, certFile, keyFile
 }
+
+func TestTLSPublicLinks(t *testing.T) {
+	for addr, want := range map[string]string{":443": "https://alpha.vademecum.test/", "127.0.0.1:8443": "https://alpha.vademecum.test:8443/"} {
+		links, err := spaceURL(config{BaseDomain: tlsDomain, Addr: ":8080", TLS: tlsConfig{Mode: tlsACME, HTTPSAddr: addr}})
+		require.NoError(t, err)
+		assert.Equal(t, want, links("alpha"), addr)
+	}
+	links, err := spaceURL(config{BaseDomain: tlsDomain, Addr: ":8080", PublicURL: "https://vademecum.ch", TLS: tlsConfig{Mode: tlsFiles, HTTPSAddr: ":8443"}})
+	require.NoError(t, err)
+	assert.Equal(t, "https://alpha.vademecum.ch/", links("alpha"), "--public-url still decides")
+}
