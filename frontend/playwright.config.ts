@@ -34,7 +34,7 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /account-security\.spec\.ts/ },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [/account-security\.spec\.ts/, /https\.spec\.ts/] },
     // Turns on the super admin's second factor for a while and ends a member's session: runs once
     // every other spec is done, so that their password sign-ins are never asked for a code.
     // Alone: ops/e2e.sh --no-deps account-security.spec.ts

@@ -9,7 +9,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # build NAME VERSION MODULE PACKAGE: builds PACKAGE of MODULE@VERSION into bin/tools/NAME
-# through a scratch module, unless that version is already there.
+# through a scratch module (the package's own requirements too), unless that version is already there.
 build() {
   local name=$1 version=$2 module=$3 package=$4
   if [ -x "$tools/$name" ] && [ "$(cat "$tools/$name.version" 2>/dev/null)" = "$version" ]; then
@@ -18,6 +18,7 @@ build() {
   local dir="$work/$name"
   mkdir -p "$dir"
   (cd "$dir" && go mod init tools >/dev/null 2>&1 && go get "$module@$version" >/dev/null 2>&1 &&
+    go get "$package" >/dev/null 2>&1 &&
     CGO_ENABLED=0 go build -o "$tools/$name" "$package")
   echo "$version" >"$tools/$name.version"
 }
@@ -35,6 +36,11 @@ build zitadel-oidc v3.51.17 github.com/zitadel/oidc/v3/example/server github.com
 
 # No Vault-compatible server is built: OpenBao v2.4.1 is not served by the Go module proxy and
 # Vault v1.20.4 has replace directives; secrets/vaulttest stands in for it (README, Secrets).
+
+# Pebble, the ACME test server, and its challenge test server (the DNS server Pebble asks,
+# answering 127.0.0.1 for every name), for the HTTPS tests.
+build pebble v2.10.1 github.com/letsencrypt/pebble/v2 github.com/letsencrypt/pebble/v2/cmd/pebble
+build pebble-challtestsrv v2.10.1 github.com/letsencrypt/pebble/v2 github.com/letsencrypt/pebble/v2/cmd/pebble-challtestsrv
 
 # From this repository: pgcluster starts and stops a private PostgreSQL cluster outside the
 # server, the second cluster the end-to-end runner places spaces on (cheap to rebuild).

@@ -21,6 +21,32 @@ type Resolver struct {
 	BaseDomain string
 }
 
+// SpaceOfHost returns the space a host name belongs to: the space (of any status) of
+// <subdomain>.<BaseDomain> or of a verified custom domain, nil for BaseDomain itself and its
+// www host, and ErrNotFound for every other name. It is the one answer to "does this
+// installation serve this host", which the on-demand certificates ask.
+func (r *Resolver) SpaceOfHost(ctx context.Context, host string) (*Space, error) {
+	host = HostName(host)
+	base := strings.ToLower(r.BaseDomain)
+	if base == "" {
+		return nil, ErrNotFound
+	}
+	if host == base || host == Landing+"."+base {
+		return nil, nil
+	}
+	sub, under := strings.CutSuffix(host, "."+base)
+	if !under {
+		if net.ParseIP(host) != nil {
+			return nil, ErrNotFound
+		}
+		return r.Registry.ByDomain(ctx, host)
+	}
+	if sub == "" || strings.Contains(sub, ".") {
+		return nil, ErrNotFound
+	}
+	return r.Registry.BySubdomain(ctx, sub)
+}
+
 // ErrHeaderMismatch is returned when an API call's Space header names another space than its host.
 var ErrHeaderMismatch = errors.New("space header does not match host")
 

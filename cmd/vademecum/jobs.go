@@ -45,6 +45,12 @@ func newMailer(cfg config, log *slog.Logger) (notify.Mailer, error) {
 // subdomain before the public URL's host when it has none (or the lookup fails).
 func spaceURL(cfg config, domainOf func(ctx context.Context, subdomain string) (string, error)) (func(subdomain string) string, error) {
 	public := cfg.PublicURL
+	if public == "" && cfg.TLS.on() {
+		var err error
+		if public, err = publicHTTPS(cfg); err != nil {
+			return nil, err
+		}
+	}
 	if public == "" {
 		_, port, err := net.SplitHostPort(cfg.Addr)
 		if err != nil {

@@ -3,11 +3,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
 	"net/url"
 	"os"
 	"os/signal"
@@ -91,6 +89,9 @@ func serveCmd() *cobra.Command {
 				}
 				cfg.BlobURL = "file://" + dir + "?create_dir=1"
 			}
+			if err := cfg.TLS.check(); err != nil {
+				return err
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return serve(ctx, cfg)
@@ -123,6 +124,7 @@ func serveCmd() *cobra.Command {
 	cfg.Secrets.Flags(f)
 	f.StringVar(&cfg.DNSResolver, "dns-resolver", env("VADEMECUM_DNS_RESOLVER", ""), "DNS server (host:port) asked for the TXT records that verify custom domains; empty: the system's resolver (VADEMECUM_DNS_RESOLVER)")
 	f.BoolVar(&cfg.Demo, "demo", env("VADEMECUM_DEMO", "") == "true", "seed demo spaces and accounts when the database is empty (VADEMECUM_DEMO=true)")
+	tlsFlags(cmd, &cfg.TLS)
 	return cmd
 }
 
@@ -194,10 +196,15 @@ func serve(ctx context.Context, cfg config) error {
 		}
 	}
 
-	srv := &http.Server{Addr: cfg.Addr, Handler: a.handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("listening", "addr", cfg.Addr, "version", version)
+	e, err := newEdge(cfg, a)
+	if err != nil {
+		return err
+	}
+	if err := e.listen(); err != nil {
+		return err
+	}
+	errc := make(chan error, len(e.servers))
+	e.serve(log, errc)
 	select {
 	case err := <-errc:
 		return err
@@ -213,10 +220,7 @@ func serve(ctx context.Context, cfg config) error {
 	}
 	shutCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shutCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return e.shutdown(shutCtx)
 }
 
 // newLogger writes logs as text (key=value) or JSON objects, one line each.

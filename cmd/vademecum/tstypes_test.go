@@ -17,6 +17,7 @@ import (
 	"vademecum/services/audit"
 	"vademecum/services/auditlog"
 	"vademecum/services/auth"
+	"vademecum/services/certificates"
 	"vademecum/services/collections"
 	"vademecum/services/comments"
 	"vademecum/services/content"
@@ -65,6 +66,7 @@ var apiTypes = map[string]any{
 	"ConsoleSpaceList":                 controlplane.ConsoleSpaceList{},
 	"ConsoleSpaceRequest":              controlplane.ConsoleSpaceRequest{},
 	"MoveSpaceRequest":                 controlplane.MoveSpaceRequest{},
+	"SpaceCertificate":                 certificates.Status{},
 	"SpaceOperation":                   controlplane.Operation{},
 	"SpaceOperationError":              controlplane.OperationError{},
 	"SpaceOperationRequest":            controlplane.OperationRequest{},

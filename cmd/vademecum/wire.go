@@ -19,6 +19,7 @@ import (
 	"vademecum/services/audit"
 	"vademecum/services/auditlog"
 	"vademecum/services/auth"
+	"vademecum/services/certificates"
 	"vademecum/services/collections"
 	"vademecum/services/comments"
 	"vademecum/services/content"
@@ -98,6 +99,8 @@ type config struct {
 
 	// Secrets are the Vault settings (its Dir is SecretsDir).
 	Secrets secrets.Settings
+	// TLS is how the server speaks HTTPS.
+	TLS tlsConfig
 	// AuditRetention is how long audit entries are kept; 0 is auditlog.DefaultRetention.
 	AuditRetention time.Duration
 	// DNSResolver (host:port) answers the DNS checks of custom domains; empty is the system's.
@@ -117,8 +120,10 @@ type app struct {
 	guidelines  *guidelines.Service
 	validation  *validation.Service
 	registry    *tenancy.Registry
-	jobs        tenancy.Jobs
-	sessions    *auth.Sessions
+	// resolver tells which space a host belongs to (the on-demand certificates ask it).
+	resolver *tenancy.Resolver
+	jobs     tenancy.Jobs
+	sessions *auth.Sessions
 	// store keeps the uploaded files (for space dump and restore).
 	store *media.Store
 	// closePDF ends the converter's browser, if it started one.
@@ -166,7 +171,10 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		cfg.AuditRetention = auditlog.DefaultRetention
 	}
 	// the control plane's operations run as jobs; the service gets its other parts below
-	controlPlane := &controlplane.Service{DB: db, Registry: registry, Activity: &auditlog.Store{Pool: pool}}
+	controlPlane := &controlplane.Service{DB: db, Registry: registry, Activity: &auditlog.Store{Pool: pool}, BaseDomain: cfg.BaseDomain}
+	if cfg.TLS.Mode == tlsACME {
+		controlPlane.Certificates = &certificates.Records{Pool: pool}
+	}
 	queue, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend, cfg.AuditRetention, userSvc, controlPlane)
 	if err != nil {
 		return nil, err
@@ -201,6 +209,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		Proxies:                     cfg.TrustedProxies,
 		SuperAdminsNeedSecondFactor: cfg.RequireSecondFactor,
 		BaseDomain:                  cfg.BaseDomain,
+		AlwaysSecure:                cfg.TLS.on(),
 		Page:                        web,
 		OnSignIn:                    spaceSvc.JoinByDomain,
 	}
@@ -277,7 +286,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	top.Handle("/", api.Observe(log, metrics, cfg.TrustedProxies, api.CrossOriginProtection(api.ResolveSpace(resolver, web.spaceUnavailable(http.StatusNotFound), web.spaceUnavailable(http.StatusServiceUnavailable), authH.Middleware(api.Routed(site))))))
 
 	return &app{handler: api.SecurityHeaders(top), router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
-		guidelines: guidelineSvc, validation: validationSvc, registry: registry, jobs: jobs, sessions: sessions, store: store, closePDF: closePDF, ready: ready}, nil
+		guidelines: guidelineSvc, validation: validationSvc, registry: registry, resolver: resolver, jobs: jobs, sessions: sessions, store: store, closePDF: closePDF, ready: ready}, nil
 }
 
 // newConverter is the PDF converter the configuration names and what ends it.

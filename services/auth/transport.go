@@ -38,6 +38,9 @@ type Handler struct {
 	Pool     *pgxpool.Pool
 	// Throttle slows down failed sign-ins per address and per account.
 	Throttle *Throttle
+	// AlwaysSecure marks cookies Secure whatever the request says: the server speaks HTTPS
+	// itself and redirects plain HTTP there.
+	AlwaysSecure bool
 	// Proxies are the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed.
 	Proxies    api.Proxies
 	BaseDomain string
@@ -334,7 +337,7 @@ func (h *Handler) device(r *http.Request) string {
 // secure reports whether the browser reached us over HTTPS: directly, or through a trusted
 // proxy that says so.
 func (h *Handler) secure(r *http.Request) bool {
-	if r.TLS != nil {
+	if r.TLS != nil || h.AlwaysSecure {
 		return true
 	}
 	if r.Header.Get("X-Forwarded-Proto") != "https" {

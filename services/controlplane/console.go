@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"vademecum/services/api"
+	"vademecum/services/certificates"
 	"vademecum/services/spaces"
 	"vademecum/tenancy"
 )
@@ -56,7 +57,7 @@ func (s *Service) Clusters(ctx context.Context, _ ClustersRequest) (ClusterList,
 // the catalog's statistics (null when its cluster does not answer); Members counts its
 // members; LastActivity is the time of the latest entry of its audit trail, i.e. the last
 // recorded change in or to the space (reads are not recorded), null when none is kept;
-// Operation is its unfinished long operation, if any.
+// Operation is its unfinished long operation, if any; Certificate its host's certificate.
 type ConsoleSpace struct {
 	ID            int64      `json:"id"`
 	Subdomain     string     `json:"subdomain"`
@@ -70,6 +71,9 @@ type ConsoleSpace struct {
 	Members       int        `json:"members"`
 	LastActivity  *time.Time `json:"lastActivity"`
 	Operation     *Operation `json:"operation"`
+	// Certificate is the HTTPS certificate of the space's host and the last failure to
+	// obtain one; null when the server obtains none or has not tried yet.
+	Certificate *certificates.Status `json:"certificate"`
 }
 
 // ConsoleSpacesRequest filters and pages the console's list: Query matches a substring of
@@ -154,6 +158,16 @@ func (s *Service) view(ctx context.Context, list []*tenancy.Space) ([]ConsoleSpa
 	if err != nil {
 		return nil, err
 	}
+	certs := map[string]certificates.Status{}
+	if s.Certificates != nil {
+		hosts := make([]string, len(list))
+		for i, sp := range list {
+			hosts[i] = s.host(sp)
+		}
+		if certs, err = s.Certificates.ForHosts(ctx, hosts); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]ConsoleSpace, len(list))
 	for i, sp := range list {
 		c := ConsoleSpace{ID: sp.ID, Subdomain: sp.Subdomain, Title: sp.Title, Status: sp.Status, Cluster: sp.Cluster,
@@ -165,9 +179,17 @@ func (s *Service) view(ctx context.Context, list []*tenancy.Space) ([]ConsoleSpa
 		if op, ok := ops[sp.ID]; ok {
 			c.Operation = &op
 		}
+		if cert, ok := certs[s.host(sp)]; ok {
+			c.Certificate = &cert
+		}
 		out[i] = c
 	}
 	return out, nil
+}
+
+// host is the space's own host name.
+func (s *Service) host(sp *tenancy.Space) string {
+	return strings.ToLower(sp.Subdomain + "." + s.BaseDomain)
 }
 
 // consoleSpace is one space as the console lists it.

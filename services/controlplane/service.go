@@ -19,6 +19,7 @@ import (
 	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
+	"vademecum/services/certificates"
 	"vademecum/services/spaces"
 	"vademecum/tenancy"
 )
@@ -55,6 +56,10 @@ type Service struct {
 	Spaces   *spaces.Service
 	// Activity reads when a space was last changed (the audit trail).
 	Activity *auditlog.Store
+	// Certificates, when the server obtains its certificates, tell what each space's host has;
+	// BaseDomain makes a space's host from its subdomain.
+	Certificates *certificates.Records
+	BaseDomain   string
 	// Jobs queues an operation's job in the transaction that records it.
 	Jobs JobInserter
 	// OnStep, if set, hears every step of the operations this process carries out, as they

@@ -331,6 +331,7 @@ export interface ConsoleSpace {
   members: number;
   lastActivity?: string | null;
   operation?: SpaceOperation | null;
+  certificate?: SpaceCertificate | null;
 }
 
 export interface ConsoleSpaceList {
@@ -1462,6 +1463,14 @@ export interface Space {
 
 export interface SpaceAnnouncementsRequest {
   spaceId: number;
+}
+
+export interface SpaceCertificate {
+  names: string[];
+  issuer: string;
+  notAfter?: string | null;
+  error: string;
+  errorAt?: string | null;
 }
 
 export interface SpaceIDRequest {

@@ -11,6 +11,7 @@ import type {
 } from '../../lib/api-types.gen';
 
 export type { ClusterInfo as Cluster, ClusterList } from '../../lib/api-types.gen';
+export type { SpaceCertificate } from '../../lib/api-types.gen';
 
 export type SpaceStatus = 'provisioning' | 'restoring' | 'active' | 'suspended' | 'moving' | 'deleting';
 export const SPACE_STATUSES: readonly SpaceStatus[] = ['provisioning', 'restoring', 'active', 'suspended', 'moving', 'deleting'];

@@ -27,6 +27,7 @@ const consoleSpace = (id: number, extra: Partial<ConsoleSpace> = {}): ConsoleSpa
   members: 1234,
   lastActivity: '2026-11-20T08:30:00Z',
   operation: null,
+  certificate: { names: [`s${id}.vademecum.ch`], issuer: 'R11', notAfter: '2027-02-01T00:00:00Z', error: '', errorAt: null },
   ...extra,
 });
 
@@ -122,6 +123,27 @@ describe('ConsolePage', () => {
     await i18n.changeLanguage('de');
     await vi.waitFor(() => expect(first).toHaveTextContent('12.345 Zeilen'));
     await i18n.changeLanguage('en');
+  });
+
+  it("shows each space's certificate and the last failure to obtain one", async () => {
+    renderConsole({
+      'admin/query/consoleSpaces': {
+        spaces: [
+          consoleSpace(1),
+          consoleSpace(2, { certificate: { names: [], issuer: '', notAfter: null, error: 'rate limited', errorAt: '2026-11-24T10:00:00Z' } }),
+          consoleSpace(3, { certificate: null }),
+        ],
+        total: 3,
+        latestSchemaVersion: LATEST,
+      },
+    });
+    const first = await rowOf('Spital 1');
+    expect(first).toHaveTextContent('s1.vademecum.ch');
+    expect(first).toHaveTextContent('by R11, valid until');
+    const second = await rowOf('Spital 2');
+    expect(second).toHaveTextContent('No certificate yet');
+    expect(second).toHaveTextContent('Last failure: rate limited');
+    expect(within(await rowOf('Spital 3')).getAllByText('unknown')).toHaveLength(1);
   });
 
   // a hundred rows take a while to render in jsdom

@@ -211,6 +211,7 @@ function SpacesSection() {
                 <th scope="col">{t('console.columns.size')}</th>
                 <th scope="col">{t('console.columns.members')}</th>
                 <th scope="col">{t('console.columns.lastActivity')}</th>
+                <th scope="col">{t('console.columns.certificate')}</th>
                 <th scope="col">
                   <span className="visually-hidden">{t('common.actions')}</span>
                 </th>

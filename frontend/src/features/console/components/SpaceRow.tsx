@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { spaceUrl } from '../../../lib/host';
 import { formatBytes, formatCount } from '../format';
-import type { ConsoleSpace, SpaceOperation, SpaceStatus } from '../types';
+import type { ConsoleSpace, SpaceCertificate, SpaceOperation, SpaceStatus } from '../types';
 import { OperationProgress } from './OperationProgress';
 import { allowedActions, SpaceActionsMenu, type SpaceAction } from './SpaceActionsMenu';
 
@@ -22,6 +22,31 @@ function Unknown() {
     <>
       <span aria-hidden="true">–</span>
       <span className="visually-hidden">{t('console.unknown')}</span>
+    </>
+  );
+}
+
+/** The HTTPS certificate of the space's host: names, issuer, expiry and the last failure; nothing when the server obtains none. */
+function Certificate({ certificate }: { certificate: SpaceCertificate | null }) {
+  const { t, i18n } = useTranslation();
+  if (!certificate) return <Unknown />;
+  return (
+    <>
+      {certificate.notAfter ? (
+        <>
+          <span className="mono">{certificate.names.join(', ')}</span>
+          <br />
+          {t('console.certificate.issuer', { issuer: certificate.issuer })}, {t('console.certificate.validUntil', { date: formatDateTime(certificate.notAfter, i18n.language) })}
+        </>
+      ) : (
+        t('console.certificate.none')
+      )}
+      {certificate.error && (
+        <>
+          <br />
+          <span className="chip chip--danger">{t('console.certificate.error', { error: certificate.error })}</span>
+        </>
+      )}
     </>
   );
 }
@@ -73,6 +98,9 @@ export function SpaceRow({ space, latestSchemaVersion, operation, onAction, onOp
         {formatCount(space.members, lang)}
       </td>
       <td data-label={t('console.columns.lastActivity')} className="console-row__date">{space.lastActivity ? formatDateTime(space.lastActivity, lang) : <Unknown />}</td>
+      <td data-label={t('console.columns.certificate')} className="console-row__certificate">
+        <Certificate certificate={space.certificate ?? null} />
+      </td>
       <td className="console-row__actions">
         {actions.length > 0 && <SpaceActionsMenu space={space} actions={actions} onAction={onAction} />}
       </td>
