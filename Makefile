@@ -42,8 +42,9 @@ test-go: tools ## Go unit and integration tests on a real PostgreSQL and a real 
 test-frontend: frontend/node_modules/.package-lock.json ## frontend unit tests (Vitest)
 	cd frontend && npm run typecheck && npm test
 
-test-e2e: build tools ## end-to-end tests (Playwright in Debian's Chromium) against the real server and Mailpit
+test-e2e: build tools ## end-to-end tests (Playwright in Debian's Chromium) against the real server and Mailpit, and one journey over HTTPS with Pebble
 	ops/e2e.sh
+	ops/e2e-https.sh
 
 bench: tools frontend/dist/index.html ## benchmarks; they print figures, they do not pass or fail on speed
 	go test -p 1 -count=1 -run '^$$' -bench . -benchtime 1x -timeout 90m ./cmd/... ./policy
