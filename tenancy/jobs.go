@@ -186,69 +186,99 @@ func (a outboxArgs) MarshalJSON() ([]byte, error) { return a.args, nil }
 const relayBatch = 500
 
 // relay hands what a space's outbox holds over, batch by batch: control writes to their
-// handlers and jobs to the queue, in one control transaction per batch, after which the
-// batch is deleted from the outbox in the space transaction that read it.
+// handlers and jobs to the queue, in one control transaction per batch that also records the
+// batch as handed over (control.job_outbox_relayed), after which the batch is deleted from
+// the outbox in the space transaction that read it. A batch that a crash left in the outbox
+// after its control transaction committed is recognised when it is handed over again, and
+// only deleted.
 func (db *DB) relay(ctx context.Context, s *Space) error {
+	type entry struct {
+		id   int64
+		args outboxArgs
+		opts river.InsertOpts
+	}
 	for {
-		moved := 0
+		var ids []int64
 		err := db.confined(ctx, s, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, `SELECT id, kind, args, queue, unique_by_args, coalesce(unique_by_period, '0')
 				FROM job_outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, relayBatch)
 			if err != nil {
 				return err
 			}
-			var ids []int64
-			var jobs []river.InsertManyParams
-			type writes struct {
-				kind     string
-				payloads []json.RawMessage
-			}
-			var control []writes
-			for rows.Next() {
-				var id int64
-				var a outboxArgs
-				var o river.InsertOpts
-				if err := rows.Scan(&id, &a.kind, &a.args, &o.Queue, &o.UniqueOpts.ByArgs, &o.UniqueOpts.ByPeriod); err != nil {
-					return err
-				}
-				ids = append(ids, id)
-				if controlWrites[a.kind] != nil {
-					if n := len(control); n > 0 && control[n-1].kind == a.kind {
-						control[n-1].payloads = append(control[n-1].payloads, a.args)
-					} else {
-						control = append(control, writes{kind: a.kind, payloads: []json.RawMessage{a.args}})
-					}
-					continue
-				}
-				jobs = append(jobs, river.InsertManyParams{Args: a, InsertOpts: &o})
-			}
-			if err := rows.Err(); err != nil || len(ids) == 0 {
+			entries, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (entry, error) {
+				var e entry
+				err := row.Scan(&e.id, &e.args.kind, &e.args.args, &e.opts.Queue, &e.opts.UniqueOpts.ByArgs, &e.opts.UniqueOpts.ByPeriod)
+				return e, err
+			})
+			if err != nil || len(entries) == 0 {
 				return err
 			}
-			if len(jobs) > 0 && db.JobQueue == nil {
-				return errors.New("no job queue to hand the outbox of space " + s.Subdomain + " to")
+			batch := make([]int64, len(entries))
+			for i, e := range entries {
+				batch[i] = e.id
 			}
 			err = db.ControlTx(ctx, func(ctl pgx.Tx) error {
-				for _, w := range control {
-					if err := controlWrites[w.kind](ctx, ctl, w.payloads); err != nil {
+				rows, err := ctl.Query(ctx, `INSERT INTO control.job_outbox_relayed (space_id, outbox_id) SELECT $1, unnest($2::bigint[])
+					ON CONFLICT DO NOTHING RETURNING outbox_id`, s.ID, batch)
+				if err != nil {
+					return err
+				}
+				fresh, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+				if err != nil {
+					return err
+				}
+				isFresh := make(map[int64]bool, len(fresh))
+				for _, id := range fresh {
+					isFresh[id] = true
+				}
+				var jobs []river.InsertManyParams
+				for i := 0; i < len(entries); {
+					e := entries[i]
+					if !isFresh[e.id] {
+						i++
+						continue
+					}
+					if controlWrites[e.args.kind] == nil {
+						jobs = append(jobs, river.InsertManyParams{Args: e.args, InsertOpts: &e.opts})
+						i++
+						continue
+					}
+					// consecutive writes of one kind go to their handler together
+					var payloads []json.RawMessage
+					for ; i < len(entries) && entries[i].args.kind == e.args.kind; i++ {
+						if isFresh[entries[i].id] {
+							payloads = append(payloads, entries[i].args.args)
+						}
+					}
+					if err := controlWrites[e.args.kind](ctx, ctl, payloads); err != nil {
 						return err
 					}
 				}
 				if len(jobs) == 0 {
 					return nil
 				}
-				_, err := db.JobQueue.InsertManyTx(ctx, ctl, jobs)
+				if db.JobQueue == nil {
+					return errors.New("no job queue to hand the outbox of space " + s.Subdomain + " to")
+				}
+				_, err = db.JobQueue.InsertManyTx(ctx, ctl, jobs)
 				return err
 			})
 			if err != nil {
 				return err
 			}
-			moved = len(ids)
-			_, err = tx.Exec(ctx, "DELETE FROM job_outbox WHERE id = ANY($1)", ids)
+			ids = batch
+			_, err = tx.Exec(ctx, "DELETE FROM job_outbox WHERE id = ANY($1)", batch)
 			return err
 		})
-		if err != nil || moved < relayBatch {
+		if err != nil || len(ids) == 0 {
 			return err
+		}
+		// the outbox has forgotten the batch: so may the record of its hand-over
+		if _, err := db.control.Exec(ctx, "DELETE FROM control.job_outbox_relayed WHERE space_id = $1 AND outbox_id = ANY($2)", s.ID, ids); err != nil {
+			return err
+		}
+		if len(ids) < relayBatch {
+			return nil
 		}
 	}
 }

@@ -113,4 +113,20 @@ func TestIntegrationJobsFromSpaces(t *testing.T) {
 	assert.Zero(t, outbox(t, db, sp))
 	require.NoError(t, db.Control().QueryRow(ctx, "SELECT count(*) FROM control.job_outbox_pending").Scan(&n))
 	assert.Zero(t, n, "the mark goes once the outbox is empty")
+
+	// a batch whose jobs were queued but which a crash kept in the outbox (the control
+	// transaction committed, the space's did not) is not queued again, only forgotten
+	var id int64
+	require.NoError(t, db.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `INSERT INTO job_outbox (kind, args, queue) VALUES ('ping', '{"note": "queued before the crash"}', 'pings') RETURNING id`).Scan(&id)
+	}))
+	_, err = db.Control().Exec(ctx, "INSERT INTO control.job_outbox_relayed (space_id, outbox_id) VALUES ($1, $2)", sp.ID, id)
+	require.NoError(t, err)
+	_, err = db.Control().Exec(ctx, "INSERT INTO control.job_outbox_pending (space_id, marked_at) VALUES ($1, now() - interval '1 minute')", sp.ID)
+	require.NoError(t, err)
+	require.NoError(t, db.RelayOutboxes(ctx))
+	assert.NotContains(t, queuedJobs(t, db), "queued before the crash")
+	assert.Zero(t, outbox(t, db, sp))
+	require.NoError(t, db.Control().QueryRow(ctx, "SELECT count(*) FROM control.job_outbox_relayed").Scan(&n))
+	assert.Zero(t, n, "the record of a hand-over goes with the batch")
 }

@@ -164,6 +164,20 @@ func TestIntegrationHTTPSOnDemand(t *testing.T) {
 		require.NoError(t, err)
 		assert.Empty(t, recs)
 	})
+	t.Run("a custom domain gets a certificate once verified, not before", func(t *testing.T) {
+		sp, err := one.app.registry.BySubdomain(ctx, "alpha")
+		require.NoError(t, err)
+		const domain = "richtlinien.alpha-spital.test"
+		_, err = one.app.registry.AddDomain(ctx, sp, domain, "0123456789abcdef0123456789abcdef")
+		require.NoError(t, err)
+		_, err = handshake(one.httpsAddr, domain, pebble.Roots)
+		assert.Error(t, err, "pending")
+		_, err = one.app.registry.VerifyDomain(ctx, sp, domain, "dns")
+		require.NoError(t, err)
+		cert, err := handshake(one.httpsAddr, domain, pebble.Roots)
+		require.NoError(t, err)
+		assert.Equal(t, []string{domain}, cert.DNSNames)
+	})
 	t.Run("a second server on the database serves the same certificate and obtains none", func(t *testing.T) {
 		two := startTLS(t, db, acme, 0)
 		first, err := handshake(one.httpsAddr, host, pebble.Roots)
