@@ -15,9 +15,11 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -366,4 +368,60 @@ func TestTLSPublicLinks(t *testing.T) {
 	links, err := spaceURL(config{BaseDomain: tlsDomain, Addr: ":8080", PublicURL: "https://vademecum.ch", TLS: tlsConfig{Mode: tlsFiles, HTTPSAddr: ":8443"}}, noDomain)
 	require.NoError(t, err)
 	assert.Equal(t, "https://alpha.vademecum.ch/", links("alpha"), "--public-url still decides")
+}
+
+// startTLSProcess runs `vademecum serve --tls=acme` on the database in a process of its own
+// and waits until its HTTPS port accepts connections; it returns that port's address.
+func startTLSProcess(t *testing.T, name, databaseURL string, pebble *pebbletest.Pebble, httpPort int) string {
+	t.Helper()
+	httpsAddr := "127.0.0.1:" + strconv.Itoa(pebbletest.FreePort(t))
+	out, err := os.Create(filepath.Join(t.TempDir(), name+".log"))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = out.Close() })
+	cmd := exec.Command(os.Args[0], "serve", "--tls", "acme", "--https-addr", httpsAddr, "--http-addr", "127.0.0.1:"+strconv.Itoa(httpPort),
+		"--acme-ca", pebble.Directory, "--acme-ca-root", pebble.ServerCA, "--database-url", databaseURL, "--data-dir", t.TempDir(),
+		"--base-domain", tlsDomain, "--blob-url", "file://"+t.TempDir(), "--shutdown-delay", "0")
+	cmd.Env = append(os.Environ(), serveFromTest+"=1")
+	cmd.Stdout, cmd.Stderr = out, out
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		_ = cmd.Wait()
+	})
+	require.Eventually(t, func() bool {
+		c, err := net.Dial("tcp", httpsAddr)
+		if err != nil {
+			return false
+		}
+		c.Close()
+		return true
+	}, time.Minute, 50*time.Millisecond, "server %s did not listen", name)
+	return httpsAddr
+}
+
+// Two server processes on one database: the certificate one obtains (its HTTP-01 challenge
+// answered by the other, the one Pebble asks) is the one the other serves, from PostgreSQL.
+func TestIntegrationHTTPSTwoProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts server processes")
+	}
+	httpPort := pebbletest.FreePort(t)
+	pebble := pebbletest.Start(t, pebbletest.Options{HTTPPort: httpPort})
+	db := tenancytest.DB(t)
+	a, err := wire(db, config{BaseDomain: tlsDomain, Addr: ":8080", BlobURL: "file://" + t.TempDir()}, slog.New(slog.NewTextHandler(io.Discard, nil)), newRegistry())
+	require.NoError(t, err)
+	newSpace(t, a, "alpha")
+	host := "alpha." + tlsDomain
+	dsn := db.Control().Config().ConnString()
+	one := startTLSProcess(t, "one", dsn, pebble, httpPort)
+	two := startTLSProcess(t, "two", dsn, pebble, pebbletest.FreePort(t))
+
+	first, err := handshake(two, host, pebble.Roots)
+	require.NoError(t, err, "obtained by the process Pebble does not ask")
+	second, err := handshake(one, host, pebble.Roots)
+	require.NoError(t, err)
+	assert.Equal(t, first.SerialNumber, second.SerialNumber, "one certificate for both")
+	var n int
+	require.NoError(t, db.Control().QueryRow(t.Context(), "SELECT count(*) FROM control.tls_storage WHERE key LIKE '%.crt'").Scan(&n))
+	assert.Equal(t, 1, n)
 }
