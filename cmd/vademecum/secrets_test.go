@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"vademecum/secrets/vaulttest"
+	"vademecum/tenancy/tenancytest"
 )
 
 // A server whose secrets cannot be read does not start: an unreachable Vault, a malformed
@@ -47,4 +50,40 @@ func TestServeRefusesUnreadableSecrets(t *testing.T) {
 			assert.True(t, os.IsNotExist(statErr), "no database was started")
 		})
 	}
+}
+
+// A replica whose Vault goes away keeps serving on what it read, and /readyz says why it is
+// not ready; it is ready again when Vault returns.
+func TestIntegrationReadinessFollowsVault(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server process")
+	}
+	fake := vaulttest.Start(t, vaulttest.Options{})
+	db := tenancytest.DB(t)
+	r := startReplica(t, "vault", db.Control().Config().ConnString(), "", t.TempDir(), "--vault-addr", fake.URL, "--vault-token", fake.RootToken)
+	ready := func() (int, readyAnswer) {
+		res, err := http.Get(r.url + "/readyz")
+		require.NoError(t, err)
+		defer res.Body.Close()
+		var a readyAnswer
+		require.NoError(t, json.NewDecoder(res.Body).Decode(&a))
+		return res.StatusCode, a
+	}
+	status, a := ready()
+	assert.Equal(t, http.StatusOK, status)
+	assert.Equal(t, "ok", a.Checks["vault"])
+
+	fake.SetDown(true)
+	status, a = ready()
+	assert.Equal(t, http.StatusServiceUnavailable, status)
+	assert.NotEqual(t, "ok", a.Checks["vault"])
+	assert.Equal(t, "ok", a.Checks["database"])
+	res, err := http.Get(r.url + "/healthz")
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode, "still serving")
+
+	fake.SetDown(false)
+	status, _ = ready()
+	assert.Equal(t, http.StatusOK, status)
 }
