@@ -18,7 +18,7 @@ build() {
   local dir="$work/$name"
   mkdir -p "$dir"
   (cd "$dir" && go mod init tools >/dev/null 2>&1 && go get "$module@$version" >/dev/null 2>&1 &&
-    go get "$package" >/dev/null 2>&1 &&
+    go get "$package@$version" >/dev/null 2>&1 &&
     CGO_ENABLED=0 go build -o "$tools/$name" "$package")
   echo "$version" >"$tools/$name.version"
 }
