@@ -112,6 +112,7 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, &search.ReindexWorker{Pool: pool, Indexer: indexer, Users: people})
 	river.AddWorker(workers, &audit.Worker{DB: db, Registry: registry, Blobs: store, Checker: audit.NewChecker(5 * time.Second), BaseDomain: baseDomain})
 	river.AddWorker(workers, &auditlog.PruneWorker{Store: &auditlog.Store{Pool: pool}, Retention: auditRetention})
+	river.AddWorker(workers, &search.PruneGapsWorker{Vocabulary: &search.Vocabulary{Pool: pool, Now: clock.Time}})
 	controlplane.AddWorkers(workers, operations)
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema: "control",
@@ -148,6 +149,10 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 			river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
 				func() (river.JobArgs, *river.InsertOpts) { return auditlog.Prune{}, nil },
 				&river.PeriodicJobOpts{ID: "audit_log_prune", RunOnStart: true}),
+			// Searches that found nothing are reported for 30 days, then deleted.
+			river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
+				func() (river.JobArgs, *river.InsertOpts) { return search.PruneGaps{}, nil },
+				&river.PeriodicJobOpts{ID: "search_gaps_prune", RunOnStart: true}),
 		},
 	})
 }

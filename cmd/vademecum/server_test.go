@@ -76,6 +76,13 @@ func TestIntegrationBadInput(t *testing.T) {
 		{"custom domain the base domain", "alpha", "admin/mutation/addCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"%s."}`, e.alpha.ID, strings.ToUpper(testDomain)), 400, "domain.underBaseDomain", "domain"},
 		{"custom domain unknown", "alpha", "admin/mutation/verifyCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"none.example.ch"}`, e.alpha.ID), 404, "domain.notFound", ""},
 		{"custom domain removed twice", "alpha", "admin/mutation/removeCustomDomain", fmt.Sprintf(`{"spaceId":%d,"domain":"none.example.ch"}`, e.alpha.ID), 404, "domain.notFound", ""},
+		{"synonyms of an unknown language", "alpha", "admin/mutation/setSearchSynonyms", fmt.Sprintf(`{"spaceId":%d,"language":"es","synonyms":[]}`, e.alpha.ID), 400, "validation.language", "language"},
+		{"synonym group of one term", "alpha", "admin/mutation/setSearchSynonyms", fmt.Sprintf(`{"spaceId":%d,"language":"de","synonyms":[["SHT"]]}`, e.alpha.ID), 400, "search.synonymGroupSize", "synonyms"},
+		{"synonym group of 21 terms", "alpha", "admin/mutation/setSearchSynonyms", fmt.Sprintf(`{"spaceId":%d,"language":"de","synonyms":[["a"%s]]}`, e.alpha.ID, strings.Repeat(`,"a"`, 20)), 400, "search.synonymGroupSize", "synonyms"},
+		{"empty synonym", "alpha", "admin/mutation/setSearchSynonyms", fmt.Sprintf(`{"spaceId":%d,"language":"de","synonyms":[["SHT","  "]]}`, e.alpha.ID), 400, "search.synonymTerm", "synonyms"},
+		{"over-long synonym", "alpha", "admin/mutation/setSearchSynonyms", fmt.Sprintf(`{"spaceId":%d,"language":"de","synonyms":[["SHT","%s"]]}`, e.alpha.ID, strings.Repeat("s", 101)), 400, "search.synonymTerm", "synonyms"},
+		{"too many synonym groups", "alpha", "admin/mutation/setSearchSynonyms", fmt.Sprintf(`{"spaceId":%d,"language":"de","synonyms":[["a","b"]%s]}`, e.alpha.ID, strings.Repeat(`,["a","b"]`, 500)), 400, "validation.tooLong", "synonyms"},
+		{"synonyms not in groups", "alpha", "admin/mutation/setSearchSynonyms", fmt.Sprintf(`{"spaceId":%d,"language":"de","synonyms":["SHT"]}`, e.alpha.ID), 400, "request.invalidField", "synonyms"},
 		{"duplicate landing id", "alpha", "common/mutation/updateLandingPage", fmt.Sprintf(`{"spaces":[%d],"nationalSpaces":[%d]}`, e.alpha.ID, e.alpha.ID), 400, "request.duplicateId", ""},
 	}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")

@@ -248,7 +248,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		Check: domains.Checker{Resolver: dnsResolver, Client: cfg.DomainHTTP}}
 	customDomains.Register(router)
 	(&content.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc, Clock: clock}).Register(router)
-	(&search.Service{Backend: backend, Collections: guidelineSvc, Options: catalog, Clock: clock}).Register(router)
+	vocabulary := &search.Vocabulary{Pool: pool, Registry: registry, Authz: enforcer, Now: clock.Time}
+	vocabulary.Register(router)
+	(&search.Service{Backend: backend, Collections: guidelineSvc, Options: catalog, Clock: clock, Vocabulary: vocabulary}).Register(router)
 	(&search.Maintenance{Pool: pool, Jobs: jobs}).Register(router)
 	(&toc.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc}).Register(router)
 	(&favorites.Service{DB: db, Registry: registry, Guidelines: guidelineSvc}).Register(router)

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -19,16 +20,27 @@ type Alternative []string
 
 // Analyse turns a query text into its items, each with the alternatives it matches by: as
 // written or with umlauts spelled out or folded, stemmed in each of the four languages, and
-// as a word inside the German compounds of the lexicon that contain it. Items whose words are
-// all stop words in every language drop out.
-func (s *Stemmer) Analyse(ctx context.Context, text string) ([][]Alternative, error) {
+// as a word inside the German compounds of the lexicon that contain it. An item that equals a
+// term of a synonym group (case-insensitively) also matches by each term of the group, a
+// term of several words as those words in a row. Items whose words are all stop words in every
+// language drop out.
+func (s *Stemmer) Analyse(ctx context.Context, text string, synonyms [][]string) ([][]Alternative, error) {
 	items := Parse(text)
 	var variants []string
 	var owner []int32
+	// synonym marks the variants that come from a synonym group: they are not looked up as
+	// parts of compounds.
+	var synonym []bool
 	for i, it := range items {
 		for _, v := range it.Variants() {
 			variants = append(variants, v)
 			owner = append(owner, int32(i))
+			synonym = append(synonym, false)
+		}
+		for _, t := range expand(it, synonyms) {
+			variants = append(variants, t)
+			owner = append(owner, int32(i))
+			synonym = append(synonym, true)
 		}
 	}
 	if len(variants) == 0 {
@@ -58,7 +70,7 @@ func (s *Stemmer) Analyse(ctx context.Context, text string) ([][]Alternative, er
 	var words []string
 	var wordOwner []int32
 	for i, v := range variants {
-		if !items[owner[i]].Phrase && len([]rune(v)) >= 4 {
+		if !items[owner[i]].Phrase && !synonym[i] && len([]rune(v)) >= 4 {
 			words = append(words, v)
 			wordOwner = append(wordOwner, owner[i])
 		}
@@ -90,6 +102,30 @@ func (s *Stemmer) Analyse(ctx context.Context, text string) ([][]Alternative, er
 		}
 	}
 	return out, nil
+}
+
+// expand answers the terms of the synonym groups that have a term equal to an item (compared
+// word by word, case-insensitively), other than the item itself.
+func expand(it Item, synonyms [][]string) []string {
+	key := strings.ToLower(it.Text)
+	var out []string
+	for _, g := range synonyms {
+		terms := make([]string, len(g))
+		found := false
+		for i, t := range g {
+			terms[i] = strings.Join(words(t), " ")
+			found = found || strings.ToLower(terms[i]) == key
+		}
+		if !found {
+			continue
+		}
+		for i, t := range terms {
+			if strings.ToLower(t) != key && !slices.Contains(out, g[i]) {
+				out = append(out, g[i])
+			}
+		}
+	}
+	return out
 }
 
 func appendAlternative(list []Alternative, a Alternative) []Alternative {

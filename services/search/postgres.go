@@ -130,8 +130,8 @@ func (p *Postgres) DeleteSpace(ctx context.Context, spaceID int64) error {
 
 // compile turns a query text into a tsquery in the text form: every item must match (AND)
 // by one of its alternatives (OR); lexemes in a row must follow each other.
-func (p *Postgres) compile(ctx context.Context, text string) (string, error) {
-	items, err := (&Stemmer{Pool: p.Pool}).Analyse(ctx, text)
+func (p *Postgres) compile(ctx context.Context, text string, synonyms [][]string) (string, error) {
+	items, err := (&Stemmer{Pool: p.Pool}).Analyse(ctx, text, synonyms)
 	if err != nil {
 		return "", err
 	}
@@ -164,7 +164,7 @@ const (
 // Search runs a query: the matches in the scope, the best language of each guideline, the
 // counts and facets, then the highlights of the displayed page.
 func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
-	tsq, err := p.compile(ctx, q.Text)
+	tsq, err := p.compile(ctx, q.Text, q.Synonyms)
 	if err != nil {
 		return Hits{}, err
 	}

@@ -334,7 +334,7 @@ func (q *Quickwit) search(ctx context.Context, query string, maxHits, offset int
 // Search runs the page, the total and the two facets as four searches at once.
 func (q *Quickwit) Search(ctx context.Context, query Query) (Hits, error) {
 	out := Hits{Hits: []Hit{}, Collections: []CollectionCount{}, Metadata: []MetadataCount{}}
-	items, err := q.Stemmer.Analyse(ctx, query.Text)
+	items, err := q.Stemmer.Analyse(ctx, query.Text, query.Synonyms)
 	if err != nil {
 		return Hits{}, err
 	}

@@ -85,6 +85,9 @@ type Query struct {
 	Size     int
 	// Now hides documents valid until before it.
 	Now time.Time
+	// Synonyms are the groups of equivalent terms of the space searched from: a word equal to
+	// a term also matches by the group's other terms.
+	Synonyms [][]string
 }
 
 // Detail is a matching section of a hit.
@@ -179,6 +182,8 @@ type Service struct {
 	// Options checks metadata option ids.
 	Options OptionChecker
 	Clock   guidelines.Clock
+	// Vocabulary gives the space's synonyms to its searches and records those that found nothing.
+	Vocabulary *Vocabulary
 }
 
 // OptionChecker tells whether every (metadata, option) pair exists.
@@ -346,14 +351,30 @@ func (s *Service) Search(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	out := Response{Results: []Result{}, CollectionFilters: []CollectionFilter{}, MetadataCounts: []MetadataCount{}}
-	if q.Text == "" || len(scope) == 0 {
+	if q.Text == "" {
 		out.Took = time.Since(start).Milliseconds()
 		return out, nil
 	}
+	sp, err := api.CurrentSpace(ctx)
+	if err != nil {
+		return Response{}, err
+	}
+	if len(scope) == 0 {
+		out.Took = time.Since(start).Milliseconds()
+		return out, s.Vocabulary.recordGap(ctx, sp.ID, q.Text, q.Now)
+	}
 	q.Scope = scope
+	if q.Synonyms, err = s.Vocabulary.spaceSynonyms(ctx, sp.ID); err != nil {
+		return Response{}, err
+	}
 	hits, err := s.Backend.Search(ctx, q)
 	if err != nil {
 		return Response{}, fmt.Errorf("search: %w", err)
+	}
+	if hits.Total == 0 {
+		if err := s.Vocabulary.recordGap(ctx, sp.ID, q.Text, q.Now); err != nil {
+			return Response{}, err
+		}
 	}
 	out.TotalHits, out.FilteredHits = hits.Total, hits.Filtered
 	for _, h := range hits.Hits {
