@@ -84,6 +84,13 @@ func testBackend(t *testing.T, b Backend, space int64) {
 		ids, _ := find(Query{Text: q})
 		assert.Equal(t, []int64{1}, ids, q)
 	}
+	ids, _ := find(Query{Text: "PEG"})
+	assert.Empty(t, ids)
+	synonyms := [][]string{{"PEG", "Magensonde"}, {"HSC", "Heparin subkutan"}}
+	ids, _ = find(Query{Text: "peg", Synonyms: synonyms})
+	assert.Equal(t, []int64{1}, ids, "a synonym")
+	ids, _ = find(Query{Text: "HSC", Synonyms: synonyms})
+	assert.Equal(t, []int64{2}, ids, "a synonym of several words matches them in a row")
 	ids, h := find(Query{Text: "heparin"})
 	require.Len(t, ids, 3)
 	assert.Equal(t, int64(2), ids[2], "body text ranks below title and boosted search tag")
