@@ -1298,6 +1298,16 @@ export interface SearchCollectionFilter {
   count: number;
 }
 
+export interface SearchGap {
+  query: string;
+  count: number;
+  lastDay: string;
+}
+
+export interface SearchGaps {
+  gaps: SearchGap[];
+}
+
 export interface SearchMetadataCount {
   metadataId: number;
   optionId: number;
@@ -1319,9 +1329,17 @@ export interface SearchResultDetail {
   highlight: string;
 }
 
+export interface SearchSynonyms {
+  synonyms: Record<string, string[][]>;
+}
+
 export interface SearchTag {
   tag: string;
   boost: boolean;
+}
+
+export interface SearchVocabularyRequest {
+  spaceId: number;
 }
 
 export interface SecondFactor {
@@ -1370,6 +1388,12 @@ export interface SetCollectionAdminRequest {
 export interface SetMetadataRequest {
   guidelineId: number;
   metadata: MetadataChoice[];
+}
+
+export interface SetSearchSynonymsRequest {
+  spaceId: number;
+  language: string;
+  synonyms: string[][];
 }
 
 export interface SetSpaceAdminRequest {
