@@ -48,6 +48,8 @@ const base: Record<string, MockRoute> = {
   'admin/spaceadmin/query/spaceMembers': [anna, max],
   'admin/spaceadmin/query/membershipRequests': [],
   'admin/query/customDomains': [],
+  'admin/query/searchSynonyms': { synonyms: { de: [], en: [], fr: [], it: [] } },
+  'admin/query/searchGaps': { gaps: [] },
 };
 
 function renderAt(path: string, routes: Record<string, MockRoute> = {}) {

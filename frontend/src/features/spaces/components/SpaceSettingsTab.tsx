@@ -12,6 +12,7 @@ import { DEFAULT_ACCENT } from '../../../lib/theme';
 import type { Space } from '../../../lib/types';
 import { useUpdateSpaceSettings } from '../api/updateSpaceSettings';
 import { CustomDomainsPanel } from './CustomDomainsPanel';
+import { SearchVocabularyPanel } from './SearchVocabularyPanel';
 import {
   settingsChanged,
   settingsFieldFromServer,
@@ -172,6 +173,7 @@ export function SpaceSettingsTab({ space }: { space: Space }) {
         </form>
       </section>
       <CustomDomainsPanel spaceId={space.id} />
+      <SearchVocabularyPanel spaceId={space.id} />
     </>
   );
 }
