@@ -11,6 +11,7 @@ import (
 	"vademecum/services/content"
 	"vademecum/services/favorites"
 	"vademecum/services/media"
+	"vademecum/services/search"
 	"vademecum/services/search/searchjob"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
@@ -26,8 +27,9 @@ import (
 // (user_spaces: users; checked in the target, not copied), the offers of its collections
 // (shared_collections: sharing), its announcements (announcements, announcement_texts:
 // content), the identity providers its sign-in page offers (identity_provider_spaces: sso),
-// and which collections were indexed (search_documents, search_suggestions: search; the
-// index is derived, so it is rebuilt). It leaves out what belongs to the original's operation
+// which collections were indexed (search_documents, search_suggestions: search; the index is
+// derived, so it is rebuilt), and its search vocabulary (search_synonyms, search_gaps: search).
+// It leaves out what belongs to the original's operation
 // rather than to its content: sessions, sign-in flows (oidc_flows) and one-time tokens
 // (account_tokens: invitations are secrets sent by mail that name the original space), the
 // audit trail (audit_log: the installation's record of what happened, kept for its retention;
@@ -38,7 +40,7 @@ import (
 func Parts(store *media.Store, jobs searchjob.Inserter) tenancy.ArchiveParts {
 	p := tenancy.ArchiveParts{
 		Control: []tenancy.ControlPart{users.ArchivePart(), spaces.ArchivePart(), sharing.ArchivePart(), content.ArchivePart(), sso.ArchivePart(),
-			searchjob.ArchivePart(jobs)},
+			searchjob.ArchivePart(jobs), search.VocabularyArchivePart()},
 		Renumber: []func(ctx context.Context, tx pgx.Tx, from, to int64) error{favorites.RenumberSpace},
 	}
 	if store != nil {
