@@ -25,7 +25,7 @@ test.describe('Audit log', () => {
       await page.goto(url('kssg', `/spaces/${space.id}/settings`));
       const accent = page.getByLabel('Akzentfarbe', { exact: true });
       await accent.fill(changed);
-      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByRole('button', { name: 'Speichern', exact: true }).click();
       await expect(page.locator('.toast').last()).toContainText('gespeichert');
 
       const tabs = page.getByRole('navigation', { name: 'Bereiche des Space' });
