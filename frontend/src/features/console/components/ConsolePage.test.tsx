@@ -161,16 +161,17 @@ describe('ConsolePage', () => {
     expect(sentBodies(fetchMock, 'admin/query/consoleSpaces')).toContainEqual({ from: 100, size: 100 });
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search title or subdomain' }), 'insel');
-    await vi.waitFor(() => expect(sentBodies(fetchMock, 'admin/query/consoleSpaces')).toContainEqual({ query: 'insel', from: 0, size: 100 }));
+    await vi.waitFor(() => expect(sentBodies(fetchMock, 'admin/query/consoleSpaces')).toContainEqual({ query: 'insel', from: 0, size: 100 }), { timeout: 10_000 });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Suspended');
-    await vi.waitFor(() => expect(sentBodies(fetchMock, 'admin/query/consoleSpaces')).toContainEqual({ query: 'insel', status: 'suspended', from: 0, size: 100 }));
+    await vi.waitFor(() => expect(sentBodies(fetchMock, 'admin/query/consoleSpaces')).toContainEqual({ query: 'insel', status: 'suspended', from: 0, size: 100 }), { timeout: 10_000 });
     const cluster = screen.getByRole('combobox', { name: 'Cluster' });
-    await vi.waitFor(() => expect(within(cluster).getAllByRole('option').map((o) => o.textContent)).toEqual(['All clusters', 'default', 'second', 'down (unreachable)']));
+    await vi.waitFor(() => expect(within(cluster).getAllByRole('option').map((o) => o.textContent)).toEqual(['All clusters', 'default', 'second', 'down (unreachable)']), { timeout: 10_000 });
     await userEvent.selectOptions(cluster, 'second');
     await vi.waitFor(() =>
       expect(sentBodies(fetchMock, 'admin/query/consoleSpaces')).toContainEqual({ query: 'insel', status: 'suspended', cluster: 'second', from: 0, size: 100 }),
+      { timeout: 10_000 },
     );
-  }, 30_000);
+  }, 60_000);
 
   it('says when nothing matches and when the list failed', async () => {
     let fail = true;
