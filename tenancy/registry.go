@@ -10,6 +10,8 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
+// spaceColumns are what a space lookup reads; the control schema's trigger spaces_changed
+// (migration control 00025) announces changes to exactly these columns.
 const spaceColumns = `s.id, s.subdomain, s.title, s.color, s.accent_color, s.email_domains, s.tags,
 	s.variables, s.lpvisible, s.national, s.public, s.position, s.status, s.cluster, s.schema_name, s.updated_at, s.self_signup, s.admins_need_second_factor,
 	s.database_name, s.role_name, s.schema_version`

@@ -31,3 +31,31 @@ func TestIntegrationRegistryListenForgetsChangesOfOtherProcesses(t *testing.T) {
 		return err == nil && got.Status == "suspended"
 	}, 5*time.Second, 10*time.Millisecond)
 }
+
+// Measuring sizes changes no column a lookup reads, so it announces nothing; suspending does.
+// Notifications arrive in commit order: a marker sent after the measurement is the first one.
+func TestIntegrationSpacesChangedAnnouncesOnlyLookedUpColumns(t *testing.T) {
+	ctx := t.Context()
+	db := tenancytest.DB(t)
+	r := tenancy.NewRegistry(db, time.Hour)
+	s, err := r.Provision(ctx, tenancy.Space{Subdomain: "sizes", Title: "Sizes"}, tenancy.Placement{})
+	require.NoError(t, err)
+	conn, err := db.Control().Acquire(ctx)
+	require.NoError(t, err)
+	defer conn.Release()
+	_, err = conn.Exec(ctx, `LISTEN "vademecum_spaces"`)
+	require.NoError(t, err)
+	next := func() string {
+		n, err := conn.Conn().WaitForNotification(ctx)
+		require.NoError(t, err)
+		return n.Payload
+	}
+
+	require.NoError(t, r.MeasureSizes(ctx))
+	_, err = db.Control().Exec(ctx, `SELECT pg_notify('vademecum_spaces', 'marker')`)
+	require.NoError(t, err)
+	assert.Equal(t, "marker", next())
+
+	require.NoError(t, r.Suspend(ctx, s))
+	assert.Equal(t, "", next())
+}
