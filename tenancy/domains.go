@@ -160,18 +160,17 @@ func (r *Registry) ByDomain(ctx context.Context, domain string) (*Space, error) 
 }
 
 // VerifiedDomain returns the domain a space's links use: its first verified custom domain,
-// or "" when it has none.
+// or "" when it has none (or the space is gone). It reads the cached lookup of BySubdomain, so
+// a job mailing many links asks the database once per space and cache period.
 func (r *Registry) VerifiedDomain(ctx context.Context, subdomain string) (string, error) {
-	var domain string
-	err := r.db.control.QueryRow(ctx, `SELECT d.domain FROM control.space_domains d JOIN control.spaces s ON s.id = d.space_id
-		WHERE s.subdomain = $1 AND d.verified_at IS NOT NULL ORDER BY d.verified_at, d.domain LIMIT 1`, subdomain).Scan(&domain)
-	if errors.Is(err, pgx.ErrNoRows) {
+	s, err := r.BySubdomain(ctx, subdomain)
+	if errors.Is(err, ErrNotFound) {
 		return "", nil
 	}
 	if err != nil {
 		return "", fmt.Errorf("tenancy: unable to read the domain of space %s: %w", subdomain, err)
 	}
-	return domain, nil
+	return s.LinkDomain, nil
 }
 
 // announceSpaces tells every process, once tx commits, to drop its cached lookups.

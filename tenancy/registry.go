@@ -11,16 +11,19 @@ import (
 )
 
 // spaceColumns are what a space lookup reads; the control schema's trigger spaces_changed
-// (migration control 00025) announces changes to exactly these columns.
+// (migration control 00025) announces changes to exactly these columns of control.spaces, and
+// changes of custom domains are announced by the calls that make them.
 const spaceColumns = `s.id, s.subdomain, s.title, s.color, s.accent_color, s.email_domains, s.tags,
 	s.variables, s.lpvisible, s.national, s.public, s.position, s.status, s.cluster, s.schema_name, s.updated_at, s.self_signup, s.admins_need_second_factor,
-	s.database_name, s.role_name, s.schema_version`
+	s.database_name, s.role_name, s.schema_version,
+	coalesce((SELECT d.domain FROM control.space_domains d WHERE d.space_id = s.id AND d.verified_at IS NOT NULL
+		ORDER BY d.verified_at, d.domain LIMIT 1), '')`
 
 func scanSpace(row pgx.CollectableRow) (*Space, error) {
 	var s Space
 	err := row.Scan(&s.ID, &s.Subdomain, &s.Title, &s.Color, &s.AccentColor, &s.EmailDomains, &s.Tags,
 		&s.Variables, &s.LPVisible, &s.National, &s.Public, &s.Position, &s.Status, &s.Cluster, &s.Schema,
-		&s.UpdatedAt, &s.SelfSignup, &s.AdminsNeedSecondFactor, &s.Database, &s.Role, &s.SchemaVersion)
+		&s.UpdatedAt, &s.SelfSignup, &s.AdminsNeedSecondFactor, &s.Database, &s.Role, &s.SchemaVersion, &s.LinkDomain)
 	if s.Variables == nil {
 		s.Variables = map[string]string{}
 	}

@@ -40,6 +40,8 @@ type Space struct {
 	AdminsNeedSecondFactor bool
 	// SchemaVersion is the space migration its schema was last brought to.
 	SchemaVersion int64
+	// LinkDomain is the space's first verified custom domain, which links in mails use, or "".
+	LinkDomain string
 }
 
 // Statuses of a space: only active spaces serve requests; a suspended space keeps its data
