@@ -109,6 +109,6 @@ describe('App shell', () => {
     mockServer({ space: kssg, profile: member, navigation: { superAdmin: false }, landingPage: { spaces: [], nationalSpaces: [], mySpaces: [], total: 0, nationalTotal: 0 } });
     renderApp();
     expect(await screen.findByText(/not authorised/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open profile' })).toHaveTextContent('Max Member');
+    expect(screen.getByRole('link', { name: 'Max Member – Open profile' })).toHaveTextContent('Max Member');
   });
 });

@@ -52,7 +52,7 @@ export function Header({ space }: { space: Space }) {
           </Suspense>
         )}
         {signedIn && profile ? (
-          <Link to="/profile" className="header-btn header-btn--profile" aria-label={t('shell.profile')}>
+          <Link to="/profile" className="header-btn header-btn--profile" aria-label={`${displayName(profile)} – ${t('shell.profile')}`}>
             <Icon name="user" size={18} />
             <span className="header-btn__label">{displayName(profile)}</span>
           </Link>

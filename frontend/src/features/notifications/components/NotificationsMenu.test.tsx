@@ -52,7 +52,7 @@ describe('Notifications menu', () => {
     const { fetchMock, router } = renderMenu({
       'common/query/notifications': [note({}), note({ id: 2, action: 'accepted', seen: true, title: 'Sepsis', url: '/guidelines/guideline/12/fr' })],
     });
-    const trigger = await screen.findByRole('button', { name: 'Notifications (1 unread)' });
+    const trigger = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     await userEvent.click(trigger);
     expect(await screen.findByRole('menuitem', { name: /Max Muster rejected “Paracetamol”/ })).toHaveTextContent('3 minutes ago');
     expect(screen.getByRole('menuitem', { name: /Max Muster approved “Sepsis”/ })).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('Notifications menu', () => {
         return 2;
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (2 unread)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Mark all as seen' }));
     await waitFor(() => expect(sentBodies(fetchMock, 'common/mutation/markNotificationsAsSeen')).toEqual([{ notificationIds: [] }]));
     await userEvent.keyboard('{Escape}');
