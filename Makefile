@@ -50,10 +50,11 @@ bench: tools frontend/dist/index.html ## benchmarks; they print figures, they do
 	go test -p 1 -count=1 -run '^$$' -bench . -benchtime 1x -timeout 90m ./cmd/... ./policy
 	node frontend/scripts/bundle-size.mjs
 
-lint: frontend/node_modules/.package-lock.json ## gofmt, go vet and the TypeScript check
+lint: tools frontend/node_modules/.package-lock.json ## gofmt, go vet, golangci-lint, the TypeScript check and ESLint
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	go vet ./...
-	cd frontend && npm run typecheck
+	bin/tools/golangci-lint run ./...
+	cd frontend && npm run typecheck && npm run lint
 
 clean: ## remove build outputs (keeps ./var and the helper servers in bin/tools)
 	rm -rf bin/vademecum bin/tenancy frontend/dist/assets frontend/dist/index.html

@@ -42,6 +42,9 @@ build zitadel-oidc v3.51.17 github.com/zitadel/oidc/v3/example/server github.com
 build pebble v2.10.1 github.com/letsencrypt/pebble/v2 github.com/letsencrypt/pebble/v2/cmd/pebble
 build pebble-challtestsrv v2.10.1 github.com/letsencrypt/pebble/v2 github.com/letsencrypt/pebble/v2/cmd/pebble-challtestsrv
 
+# golangci-lint, for make lint.
+build golangci-lint v2.15.0 github.com/golangci/golangci-lint/v2 github.com/golangci/golangci-lint/v2/cmd/golangci-lint
+
 # From this repository: pgcluster starts and stops a private PostgreSQL cluster outside the
 # server, the second cluster the end-to-end runner places spaces on (cheap to rebuild).
 go build -o "$tools/pgcluster" ./ops/pgcluster

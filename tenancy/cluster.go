@@ -77,7 +77,7 @@ func checkCluster(ctx context.Context, cfg *pgx.ConnConfig) error {
 		Scan(&super, &createRole, &createDB); err != nil {
 		return err
 	}
-	if !super && !(createRole && createDB) {
+	if !super && (!createRole || !createDB) {
 		return errors.New("the cluster's user needs the CREATEROLE and CREATEDB attributes to place spaces there")
 	}
 	return nil

@@ -226,8 +226,7 @@ func (r *Registry) Provision(ctx context.Context, s Space, at Placement, within 
 		return nil, err
 	}
 	if err := r.db.placeNew(ctx, sp); err != nil {
-		r.dropSpace(context.WithoutCancel(ctx), sp)
-		return nil, fmt.Errorf("provision space %s: %w", s.Subdomain, err)
+		return nil, errors.Join(fmt.Errorf("provision space %s: %w", s.Subdomain, err), r.dropSpace(context.WithoutCancel(ctx), sp))
 	}
 	err = r.db.ControlTx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "UPDATE control.spaces SET status = 'active' WHERE id = $1", sp.ID); err != nil {
@@ -236,8 +235,7 @@ func (r *Registry) Provision(ctx context.Context, s Space, at Placement, within 
 		return runWithin(tx, sp, within)
 	})
 	if err != nil {
-		r.dropSpace(context.WithoutCancel(ctx), sp)
-		return nil, err
+		return nil, errors.Join(err, r.dropSpace(context.WithoutCancel(ctx), sp))
 	}
 	r.Forget()
 	return r.ByID(ctx, sp.ID)

@@ -151,7 +151,7 @@ func TestIntegrationCLIClusters(t *testing.T) {
 		out, err := run(t, url, args...)
 		assert.Error(t, err, "%v: %s", args, out)
 	}
-	out, err = run(t, url, "space", "create", "--subdomain", "lost", "--title", "Lost", "--cluster", "mars")
+	_, err = run(t, url, "space", "create", "--subdomain", "lost", "--title", "Lost", "--cluster", "mars")
 	require.Error(t, err)
 	assert.Equal(t, "no cluster has this name; see tenancy cluster list (space.unknownCluster) map[cluster:mars]", describe(err))
 	out, err = run(t, url, "cluster", "list")

@@ -84,7 +84,6 @@ func BenchmarkManySpaces(b *testing.B) {
 
 	// N public spaces, each with a collection and a published guideline, made four at a time.
 	t0 := time.Now()
-	subs := make([]string, n)
 	var doneAt []time.Duration // when each space was done, since t0, in order of completion
 	var doneMu sync.Mutex
 	provision := func(prefix string, count int, at tenancy.Placement) []string {
@@ -124,7 +123,7 @@ func BenchmarkManySpaces(b *testing.B) {
 		}
 		return subs
 	}
-	subs = provision("s", n, tenancy.Placement{})
+	subs := provision("s", n, tenancy.Placement{})
 	setup := time.Since(t0)
 	w := min(1000, n/2)
 	firstW := float64(doneAt[w-1].Milliseconds()) / float64(w)

@@ -356,10 +356,13 @@ func generateTS(t *testing.T) string {
 	var b strings.Builder
 	b.WriteString("// Code generated from the Go API types by cmd/vademecum/tstypes_test.go. DO NOT EDIT.\n")
 	for _, n := range keys {
-		typ := reflect.TypeOf(apiTypes[n])
-		fmt.Fprintf(&b, "\nexport interface %s {\n", n)
-		writeFields(t, &b, typ, names)
-		b.WriteString("}\n")
+		var fields strings.Builder
+		writeFields(t, &fields, reflect.TypeOf(apiTypes[n]), names)
+		if fields.Len() == 0 {
+			fmt.Fprintf(&b, "\nexport type %s = Record<string, never>;\n", n)
+			continue
+		}
+		fmt.Fprintf(&b, "\nexport interface %s {\n%s}\n", n, fields.String())
 	}
 	return b.String()
 }

@@ -4,8 +4,6 @@
 package content
 
 import (
-	"slices"
-
 	"vademecum/services/api"
 	"vademecum/services/guidelines"
 	"vademecum/tenancy"
@@ -41,21 +39,4 @@ func language(field, lang string) (string, error) {
 		return "de", nil
 	}
 	return lang, guidelines.CheckLanguage(field, lang)
-}
-
-// pick chooses the text in lang from the available languages: lang itself, else de, else
-// the first in the product's order.
-func pick(lang string, available []string) string {
-	if slices.Contains(available, lang) {
-		return lang
-	}
-	if slices.Contains(available, "de") {
-		return "de"
-	}
-	for _, l := range guidelines.Languages {
-		if slices.Contains(available, l) {
-			return l
-		}
-	}
-	return ""
 }

@@ -242,7 +242,9 @@ func (c *converter) list(n *html.Node, depth int) string {
 	var b strings.Builder
 	number := 1
 	if v, ok := attr(n, "start"); ok {
-		fmt.Sscanf(v, "%d", &number)
+		if _, err := fmt.Sscanf(v, "%d", &number); err != nil {
+			number = 1
+		}
 	}
 	indent := strings.Repeat("   ", depth)
 	for li := n.FirstChild; li != nil; li = li.NextSibling {
@@ -257,10 +259,10 @@ func (c *converter) list(n *html.Node, depth int) string {
 		var text strings.Builder
 		var nested []string
 		for ch := li.FirstChild; ch != nil; ch = ch.NextSibling {
-			switch {
-			case ch.DataAtom == atom.Ul || ch.DataAtom == atom.Ol:
+			switch ch.DataAtom {
+			case atom.Ul, atom.Ol:
 				nested = append(nested, c.list(ch, depth+1))
-			case ch.DataAtom == atom.P:
+			case atom.P:
 				text.WriteString(" " + c.inlineText(ch))
 			default:
 				c.inlineNode(&text, ch)

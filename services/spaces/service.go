@@ -124,14 +124,14 @@ func (s *Service) Space(ctx context.Context, req SpaceRequest) (Space, error) {
 	key := strings.ToLower(strings.TrimSpace(req.IDOrDomain))
 	var sp *tenancy.Space
 	var err error
-	switch {
-	case key == "":
+	switch key {
+	case "":
 		cur, ok := tenancy.SpaceFrom(ctx)
 		if !ok {
 			return landing(), nil
 		}
 		sp = cur
-	case key == tenancy.Landing:
+	case tenancy.Landing:
 		return landing(), nil
 	default:
 		if id, perr := strconv.ParseInt(key, 10, 64); perr == nil {

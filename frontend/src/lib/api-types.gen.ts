@@ -214,8 +214,7 @@ export interface ClusterList {
   clusters: ClusterInfo[];
 }
 
-export interface ClustersRequest {
-}
+export type ClustersRequest = Record<string, never>;
 
 export interface CoAuthorsRequest {
   guideline: number;

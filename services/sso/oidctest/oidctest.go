@@ -138,9 +138,9 @@ func Start(t testing.TB, redirectURI string, users ...User) *Provider {
 	go func() { exited <- cmd.Wait() }()
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
-		<-exited
+		status := <-exited
 		if t.Failed() {
-			t.Logf("OpenID Provider log:\n%s", tail(log.String(), 40))
+			t.Logf("OpenID Provider (%v) log:\n%s", status, tail(log.String(), 40))
 		}
 	})
 	p := &Provider{Issuer: fmt.Sprintf("http://localhost:%d/", port), redirectURI: redirectURI}

@@ -17,6 +17,7 @@ export const useLogin = () => useMutation({ mutationFn: login });
  * line breaks and read "\\" as "/", so "/\t/host" would lead to another site).
  */
 export function safeReturnPath(r: string | null): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
   if (!r || !r.startsWith('/') || r.startsWith('//') || /[\\\s\u0000-\u001f\u007f-\u009f]/.test(r)) return '/';
   try {
     if (new URL(r, window.location.origin).origin !== window.location.origin) return '/';

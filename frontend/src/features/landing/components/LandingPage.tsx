@@ -51,7 +51,8 @@ export function LandingPage() {
     if (new URLSearchParams(window.location.search).has('emailNotVerified')) {
       showSnackbar(t('common.EmailNotVerified'), { type: 'error', timeout: PERSISTENT });
     }
-    // once per visit
+    // once per visit, not again when the language changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (redirecting) return <Loader fullscreen />;
