@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -243,5 +244,13 @@ func TestIntegrationFeedback(t *testing.T) {
 		assert.Len(t, e.myFeedbacks(e.outsider), 10)
 		assert.Equal(t, http.StatusOK, send(e.alphaMember, map[string]any{"guideline": open, "language": "de", "text": "Meine erste"}).Status,
 			"the limit is per person")
+	})
+
+	t.Run("a deleted account's threads go with it", func(t *testing.T) {
+		require.Len(t, e.myFeedbacks(e.collMember), 11)
+		res := e.api("www", e.super, "common/mutation/deleteUser", map[string]any{"userId": e.ids["outsider@test.ch"]})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		require.Eventually(t, func() bool { return len(e.myFeedbacks(e.collMember)) == 1 }, 10*time.Second, 20*time.Millisecond)
+		assert.Equal(t, "F member@alpha.ch", e.myFeedbacks(e.collMember)[0].SenderName)
 	})
 }
