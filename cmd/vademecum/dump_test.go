@@ -49,7 +49,7 @@ func newDemoEnv(t *testing.T) *testEnv {
 // as a database of its own on a second cluster, answers every read call as the original does,
 // for every kind of user: guidelines in two languages and several versions, collections,
 // members, metadata, the offer of a collection to another space, an announcement, a logo, an
-// uploaded image, comments and favourites, a pending membership request and an identity
+// uploaded image, comments, a message to the authors and favourites, a pending membership request and an identity
 // provider on the sign-in page. Only the space's id and subdomain differ, and the
 // ids of control-plane rows made anew (announcements); the audit trail is the installation's
 // record of the original, which the restored space does not inherit.
@@ -69,7 +69,7 @@ func TestIntegrationDumpRestore(t *testing.T) {
 	}
 
 	// What the demo lacks: an uploaded image attached to a guideline, a logo, a variable, an
-	// announcement, an offered and accepted share, a comment and favourites.
+	// announcement, an offered and accepted share, a comment, a message to the authors and favourites.
 	var img bytes.Buffer
 	picture := image.NewRGBA(image.Rect(0, 0, 6, 3))
 	picture.Set(1, 1, color.RGBA{R: 200, A: 255})
@@ -91,6 +91,7 @@ func TestIntegrationDumpRestore(t *testing.T) {
 	e.ok("kssg", users["admin"], "admin/spaceadmin/mutation/createSharedCollection", map[string]any{"spaceId": insel.ID, "collectionId": 1})
 	e.ok("insel", users["inselAdmin"], "admin/mutation/activateSharedCollection", map[string]any{"spaceId": kssg.ID, "collectionId": 1, "active": true})
 	e.ok("kssg", users["validator"], "reader/mutation/commentGuideline", map[string]any{"guideline": 1, "language": "de", "body": "Laktat nach 2 h wiederholen?"})
+	e.ok("kssg", users["validator"], "reader/mutation/sendFeedback", map[string]any{"guideline": 1, "language": "de", "text": "Ist das Laktat-Ziel noch aktuell?"})
 	e.ok("kssg", users["outsider"], "common/mutation/requestMembership", map[string]any{"message": "Ich arbeite ab Januar auf der Notfallstation."})
 	_, err = e.db.Control().Exec(ctx, `WITH p AS (INSERT INTO control.identity_providers (label, issuer, client_id) VALUES ('KSSG Login', 'https://login.kssg.ch', 'vademecum') RETURNING id)
 		INSERT INTO control.identity_provider_spaces (provider_id, space_id) SELECT id, $1 FROM p`, kssg.ID)
@@ -139,6 +140,7 @@ func TestIntegrationDumpRestore(t *testing.T) {
 				{"admin/spaceadmin/query/sharedCollections", `{"spaceId":{space}}`, "Inselspital Bern"},
 				{"author/query/documentsForGuideline", `{"guidelineId":1}`, blob.Hash},
 				{"reader/query/commentsForGuideline", `{"id":1,"language":"de"}`, "Laktat"},
+				{"reader/query/myFeedbacks", `{}`, "Laktat-Ziel"},
 				{"common/query/space", `{"idOrDomain":"{sub}"}`, "+41 71 494 11 11"},
 				{"reader/query/search", `{"query":"sepsis"}`, "Sepsis"},
 			} {
@@ -170,7 +172,7 @@ func waitForJobs(t *testing.T, e *testEnv) {
 // the answers.
 func compareSpaces(t *testing.T, e *testEnv, orig, restored *tenancy.Space, users map[string]string) {
 	ctx := context.Background()
-	var guidelineIDs, revisions, details, documents, comments []int64
+	var guidelineIDs, revisions, details, documents, comments, feedbacks []int64
 	require.NoError(t, e.db.SpaceTx(ctx, orig, func(tx pgx.Tx) error {
 		for _, q := range []struct {
 			sql  string
@@ -181,6 +183,7 @@ func compareSpaces(t *testing.T, e *testEnv, orig, restored *tenancy.Space, user
 			{"SELECT DISTINCT detail_id FROM guideline_details ORDER BY detail_id LIMIT 6", &details},
 			{"SELECT id FROM documents ORDER BY id", &documents},
 			{"SELECT id FROM comments ORDER BY id", &comments},
+			{"SELECT id FROM feedbacks ORDER BY id", &feedbacks},
 		} {
 			rows, err := tx.Query(ctx, q.sql)
 			if err != nil {
@@ -194,8 +197,9 @@ func compareSpaces(t *testing.T, e *testEnv, orig, restored *tenancy.Space, user
 	}))
 	require.NotEmpty(t, documents)
 	require.NotEmpty(t, comments)
+	require.NotEmpty(t, feedbacks)
 
-	calls := readCalls(guidelineIDs, []int64{1, 2}, revisions, details, documents)
+	calls := readCalls(guidelineIDs, []int64{1, 2}, revisions, details, documents, feedbacks)
 	covered := map[string]bool{}
 	for _, c := range calls {
 		covered[c.path] = true
@@ -245,8 +249,8 @@ type readCall struct {
 }
 
 // readCalls are the read calls of the API, called for every guideline, collection, revision,
-// detail and document the space holds.
-func readCalls(guidelines, collections, revisions, details, documents []int64) []readCall {
+// detail, document and thread of feedback the space holds.
+func readCalls(guidelines, collections, revisions, details, documents, feedbacks []int64) []readCall {
 	var out []readCall
 	fixed := func(path, body string) {
 		out = append(out, readCall{path: path, body: func(*tenancy.Space) string { return body }})
@@ -275,7 +279,7 @@ func readCalls(guidelines, collections, revisions, details, documents []int64) [
 		{"reader/query/announcements", `{}`}, {"common/query/announcements", `{"lang":"fr"}`}, {"common/query/announcements", `{"lang":"de"}`},
 		{"common/query/releaseNotes", `{}`}, {"reader/query/doc", `{"token":"legal","lang":"en"}`},
 		{"common/query/recentGuidelines", `{"limit":5}`}, {"reader/query/importantChanges", `{"from":0,"size":10}`},
-		{"toc/query/tocCollections", `{}`}, {"reader/query/favorites", `{}`},
+		{"toc/query/tocCollections", `{}`}, {"reader/query/favorites", `{}`}, {"reader/query/myFeedbacks", `{}`},
 		{"admin/query/clusters", `{}`}, {"admin/query/spaceOperation", `{"id":1}`},
 	} {
 		fixed(c[0], c[1])
@@ -347,6 +351,9 @@ func readCalls(guidelines, collections, revisions, details, documents []int64) [
 	}
 	for _, d := range documents {
 		fixed("reader/query/videoProgress", fmt.Sprintf(`{"doc":%d}`, d))
+	}
+	for _, f := range feedbacks {
+		fixed("reader/query/feedback", fmt.Sprintf(`{"id":%d}`, f))
 	}
 	return out
 }

@@ -83,6 +83,17 @@ func TestIntegrationBadInput(t *testing.T) {
 		{"over-long synonym", "alpha", "admin/mutation/setSearchSynonyms", fmt.Sprintf(`{"spaceId":%d,"language":"de","synonyms":[["SHT","%s"]]}`, e.alpha.ID, strings.Repeat("s", 101)), 400, "search.synonymTerm", "synonyms"},
 		{"too many synonym groups", "alpha", "admin/mutation/setSearchSynonyms", fmt.Sprintf(`{"spaceId":%d,"language":"de","synonyms":[["a","b"]%s]}`, e.alpha.ID, strings.Repeat(`,["a","b"]`, 500)), 400, "validation.tooLong", "synonyms"},
 		{"synonyms not in groups", "alpha", "admin/mutation/setSearchSynonyms", fmt.Sprintf(`{"spaceId":%d,"language":"de","synonyms":["SHT"]}`, e.alpha.ID), 400, "request.invalidField", "synonyms"},
+		{"feedback malformed JSON", "alpha", "reader/mutation/sendFeedback", `{"guideline":1,"language":"de","text":`, 400, "request.malformedJSON", ""},
+		{"feedback text of wrong type", "alpha", "reader/mutation/sendFeedback", `{"guideline":1,"language":"de","text":["x"]}`, 400, "request.invalidField", "text"},
+		{"feedback guideline of wrong type", "alpha", "reader/mutation/sendFeedback", `{"guideline":"eins","language":"de","text":"x"}`, 400, "request.invalidField", "guideline"},
+		{"feedback empty text", "alpha", "reader/mutation/sendFeedback", `{"guideline":1,"language":"de","text":"  "}`, 400, "validation.required", "text"},
+		{"feedback over-long text", "alpha", "reader/mutation/sendFeedback", `{"guideline":1,"language":"de","text":"` + strings.Repeat("t", 4001) + `"}`, 400, "validation.tooLong", "text"},
+		{"feedback over-long subject", "alpha", "reader/mutation/sendFeedback", `{"guideline":1,"language":"de","text":"x","subject":"` + strings.Repeat("s", 201) + `"}`, 400, "validation.tooLong", "subject"},
+		{"feedback unknown guideline", "alpha", "reader/mutation/sendFeedback", `{"guideline":424242,"language":"de","text":"x"}`, 404, "guideline.notFound", ""},
+		{"feedback answer empty", "alpha", "reader/mutation/answerFeedback", `{"feedback":1,"text":""}`, 400, "validation.required", "text"},
+		{"feedback answer to an unknown thread", "alpha", "reader/mutation/answerFeedback", `{"feedback":424242,"text":"x"}`, 404, "feedback.notFound", ""},
+		{"feedback unknown thread", "alpha", "reader/query/feedback", `{"id":424242}`, 404, "feedback.notFound", ""},
+		{"feedback id negative", "alpha", "reader/mutation/markFeedbackRead", `{"id":-1}`, 400, "request.invalidField", "id"},
 		{"duplicate landing id", "alpha", "common/mutation/updateLandingPage", fmt.Sprintf(`{"spaces":[%d],"nationalSpaces":[%d]}`, e.alpha.ID, e.alpha.ID), 400, "request.duplicateId", ""},
 	}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")

@@ -24,6 +24,7 @@ import (
 	"vademecum/services/controlplane"
 	"vademecum/services/domains"
 	"vademecum/services/favorites"
+	"vademecum/services/feedback"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
@@ -211,6 +212,12 @@ var apiTypes = map[string]any{
 	"CommentRequest":                   comments.CreateRequest{},
 	"AnswerCommentRequest":             comments.AnswerRequest{},
 	"DeleteCommentRequest":             comments.DeleteRequest{},
+	"FeedbackThread":                   feedback.Thread{},
+	"FeedbackMessage":                  feedback.Message{},
+	"FeedbackConversation":             feedback.Conversation{},
+	"SendFeedbackRequest":              feedback.SendRequest{},
+	"AnswerFeedbackRequest":            feedback.AnswerRequest{},
+	"FeedbackRequest":                  feedback.IDRequest{},
 	"MediaBlob":                        media.Blob{},
 	"Document":                         media.Document{},
 	"DocumentInput":                    media.DocumentInput{},

@@ -26,6 +26,7 @@ import (
 	"vademecum/services/controlplane"
 	"vademecum/services/domains"
 	"vademecum/services/favorites"
+	"vademecum/services/feedback"
 	"vademecum/services/guidelines"
 	"vademecum/services/maintenance"
 	"vademecum/services/media"
@@ -239,6 +240,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&auditlog.Service{Store: &auditlog.Store{Pool: pool}, Registry: registry, Authz: enforcer, Now: cfg.Now}).Register(router)
 	(&notify.Service{DB: db, Users: userSvc}).Register(router)
 	(&comments.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs, Users: userSvc}).Register(router)
+	(&feedback.Service{DB: db, Guidelines: guidelineSvc, Jobs: jobs, Users: userSvc}).Register(router)
 	sharingSvc.Register(router)
 	dnsResolver, err := domains.NewResolver(cfg.DNSResolver)
 	if err != nil {

@@ -10,6 +10,10 @@ const (
 	ActionCommented         = "commented"
 	ActionCommentAnswered   = "commentAnswered"
 	ActionGuidelineNotInToc = "guidelineNotInToc"
+	// ActionFeedbackReceived: a reader wrote to the authors of a guideline language.
+	ActionFeedbackReceived = "feedbackReceived"
+	// ActionFeedbackAnswered: a message joined a thread of feedback.
+	ActionFeedbackAnswered = "feedbackAnswered"
 )
 
 // GuidelineEvent is the job that notifies everybody concerned by something that happened to
@@ -21,6 +25,7 @@ type GuidelineEvent struct {
 	Language    string `json:"language"`
 	Revision    int64  `json:"revision,omitempty"`
 	CommentID   int64  `json:"commentId,omitempty"`
+	FeedbackID  int64  `json:"feedbackId,omitempty"`
 	Action      string `json:"action"`
 	SenderID    int64  `json:"senderId,omitempty"`
 	Key         string `json:"key"`

@@ -41,6 +41,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} hat die Richtlinie «{{.Guideline}}» in {{.Space}} kommentiert.", "{{.Link}}"}},
 		"commentAnswered": {Subject: "Antwort auf einen Kommentar: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} hat auf einen Kommentar zur Richtlinie «{{.Guideline}}» in {{.Space}} geantwortet.", "{{.Link}}"}},
+		"feedbackReceived": {Subject: "Nachricht zu {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} hat Ihnen als Autorin oder Autor der Richtlinie «{{.Guideline}}» in {{.Space}} eine Nachricht geschrieben.", "{{.Link}}"}},
+		"feedbackAnswered": {Subject: "Antwort auf eine Nachricht: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} hat auf eine Nachricht zur Richtlinie «{{.Guideline}}» in {{.Space}} geantwortet.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Nicht im Inhaltsverzeichnis: {{.Guideline}}", Paragraphs: []string{
 			"Die Richtlinie «{{.Guideline}}» in {{.Space}} wurde veröffentlicht, steht aber nicht im Inhaltsverzeichnis ihrer Sammlung. Lesende finden sie dort erst, wenn Sie sie einordnen.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Ihre Aufgaben in Vademecum", Paragraphs: []string{
@@ -94,6 +98,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} commented on the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
 		"commentAnswered": {Subject: "Answer to a comment: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} answered a comment on the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
+		"feedbackReceived": {Subject: "Message about {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} wrote to you as an author of the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
+		"feedbackAnswered": {Subject: "Reply to a message: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} replied to a message about the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Not in the table of contents: {{.Guideline}}", Paragraphs: []string{
 			"The guideline “{{.Guideline}}” in {{.Space}} has been published but is not in its collection's table of contents. Readers will find it there once you place it.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Your tasks in Vademecum", Paragraphs: []string{
@@ -147,6 +155,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} a commenté la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
 		"commentAnswered": {Subject: "Réponse à un commentaire : {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} a répondu à un commentaire sur la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
+		"feedbackReceived": {Subject: "Message sur {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} vous a écrit en tant qu'auteur de la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
+		"feedbackAnswered": {Subject: "Réponse à un message : {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} a répondu à un message sur la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Absente de la table des matières : {{.Guideline}}", Paragraphs: []string{
 			"La directive « {{.Guideline}} » dans {{.Space}} a été publiée mais ne figure pas dans la table des matières de sa collection. Les lecteurs l'y trouveront dès que vous l'aurez classée.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Vos tâches dans Vademecum", Paragraphs: []string{
@@ -200,6 +212,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} ha commentato la direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
 		"commentAnswered": {Subject: "Risposta a un commento: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} ha risposto a un commento sulla direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
+		"feedbackReceived": {Subject: "Messaggio su {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} le ha scritto in quanto autore della direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
+		"feedbackAnswered": {Subject: "Risposta a un messaggio: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} ha risposto a un messaggio sulla direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Non nell'indice: {{.Guideline}}", Paragraphs: []string{
 			"La direttiva «{{.Guideline}}» in {{.Space}} è stata pubblicata ma non figura nell'indice della sua collezione. I lettori la troveranno lì quando l'avrà inserita.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "I suoi compiti in Vademecum", Paragraphs: []string{

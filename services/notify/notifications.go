@@ -13,7 +13,7 @@ import (
 )
 
 // recipients of each action, by role, as SQL over guideline g of the event ($1 guideline,
-// $2 sender, $7 comment): who has to act or wants to know.
+// $2 sender, $7 comment, $8 feedback): who has to act or wants to know.
 var recipients = map[string]string{
 	ActionSubmitted: `SELECT r.user_id, CASE WHEN r.user_id = g.main_validator_id THEN 'mainValidator' ELSE 'validator' END
 		FROM guidelines g JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'validator'
@@ -29,6 +29,14 @@ var recipients = map[string]string{
 	// the writer of the thread, and the authors who answer for the guideline
 	ActionCommentAnswered: authorsSQL + ` UNION SELECT r.author_id, 'commenter' FROM comments c JOIN comments r ON r.id = c.parent_id
 		WHERE c.id = $7::bigint`,
+	ActionFeedbackReceived: authorsSQL,
+	// the other side of the thread: its sender when somebody else wrote, otherwise the
+	// authors and whoever else answered
+	ActionFeedbackAnswered: `SELECT f.sender_id, 'feedbackSender' FROM feedbacks f WHERE f.id = $8::bigint
+		UNION SELECT p.user_id, p.role FROM (` + authorsSQL + `) AS p(user_id, role)
+			WHERE $2 = (SELECT f.sender_id FROM feedbacks f WHERE f.id = $8::bigint)
+		UNION SELECT m.author_id, 'collectionAdmin' FROM feedback_messages m JOIN feedbacks f ON f.id = m.feedback_id
+			WHERE f.id = $8::bigint AND m.author_id <> f.sender_id AND $2 = f.sender_id`,
 	// the collection's administrators, when its table of contents (the newest saved one)
 	// has no item of the guideline
 	ActionGuidelineNotInToc: `SELECT r.user_id, 'collectionAdmin' FROM guidelines g
@@ -68,19 +76,23 @@ func (w *GuidelineEventWorker) Work(ctx context.Context, job *river.Job[Guidelin
 		if ev.Revision != 0 {
 			revision = &ev.Revision
 		}
-		var comment *int64
+		var comment, feedback *int64
 		if ev.CommentID != 0 {
 			comment = &ev.CommentID
 		}
-		rows, err := tx.Query(ctx, `INSERT INTO notifications (user_id, action, role, guideline_id, language, revision, comment_id, sender_id, title, event_key)
-			SELECT DISTINCT ON (p.user_id) p.user_id, $3, p.role, $1, $4, $5, $7, nullif($2, 0),
+		if ev.FeedbackID != 0 {
+			feedback = &ev.FeedbackID
+		}
+		rows, err := tx.Query(ctx, `INSERT INTO notifications (user_id, action, role, guideline_id, language, revision, comment_id, feedback_id, sender_id, title, event_key)
+			SELECT DISTINCT ON (p.user_id) p.user_id, $3, p.role, $1, $4, $5, $7, $8, nullif($2, 0),
 				coalesce((SELECT v.title FROM guideline_versions v WHERE v.guideline_id = $1 AND v.language = $4 ORDER BY v.version DESC LIMIT 1), ''), $6
 			FROM (`+who+`) AS p(user_id, role)
 			WHERE p.user_id IS DISTINCT FROM nullif($2, 0) AND EXISTS (SELECT 1 FROM guidelines WHERE id = $1)
 				AND ($7::bigint IS NULL OR EXISTS (SELECT 1 FROM comments WHERE id = $7))
+				AND ($8::bigint IS NULL OR EXISTS (SELECT 1 FROM feedbacks WHERE id = $8))
 			ORDER BY p.user_id, p.role = 'author' DESC, p.role = 'mainValidator' DESC
 			ON CONFLICT (user_id, event_key) DO NOTHING RETURNING id`,
-			ev.GuidelineID, ev.SenderID, ev.Action, ev.Language, revision, ev.Key, comment)
+			ev.GuidelineID, ev.SenderID, ev.Action, ev.Language, revision, ev.Key, comment, feedback)
 		if err != nil {
 			return err
 		}
@@ -129,13 +141,13 @@ func (w *NotificationMailWorker) Work(ctx context.Context, job *river.Job[Notifi
 	}
 	var action, role, title string
 	var recipient int64
-	var guideline, collection, senderID *int64
+	var guideline, collection, feedback, senderID *int64
 	var language *string
 	err = w.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT n.action, n.role, n.user_id, n.title, n.guideline_id,
-				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.language, n.sender_id
+				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.feedback_id, n.language, n.sender_id
 			FROM notifications n WHERE n.id = $1`, job.Args.NotificationID).
-			Scan(&action, &role, &recipient, &title, &guideline, &collection, &language, &senderID)
+			Scan(&action, &role, &recipient, &title, &guideline, &collection, &feedback, &language, &senderID)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
@@ -162,7 +174,7 @@ func (w *NotificationMailWorker) Work(ctx context.Context, job *river.Job[Notifi
 			sender = from.Name()
 		}
 	}
-	link := strings.TrimSuffix(w.SpaceURL(sp.Subdomain), "/") + path(action, role, guideline, collection, language)
+	link := strings.TrimSuffix(w.SpaceURL(sp.Subdomain), "/") + path(action, role, guideline, collection, feedback, language)
 	name := first + " " + last
 	if first == "" && last == "" {
 		name = email

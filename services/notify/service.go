@@ -56,7 +56,7 @@ func (s *Service) Notifications(ctx context.Context, _ struct{}) ([]Notification
 	var out []Notification
 	var senders []*int64 // of out, by index
 	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT n.id, n.title, n.action, n.role, n.comment_id, n.language, n.guideline_id,
+		rows, err := tx.Query(ctx, `SELECT n.id, n.title, n.action, n.role, coalesce(n.feedback_id, n.comment_id), n.language, n.guideline_id,
 				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.revision, n.seen, n.sender_id, n.created_at
 			FROM notifications n WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
 			policy.PrincipalFrom(ctx).UserID, maxNotifications)
@@ -99,18 +99,20 @@ func (s *Service) Notifications(ctx context.Context, _ struct{}) ([]Notification
 
 // link is where a notification leads in the app.
 func link(n Notification) string {
-	return path(n.Action, n.Role, n.GuidelineID, n.CollectionID, n.Language)
+	return path(n.Action, n.Role, n.GuidelineID, n.CollectionID, n.FeedbackID, n.Language)
 }
 
 // path is where a notification of action to someone in role leads, relative to the space's
 // site: validators to the request, whoever wrote a comment to the guideline as readers see
 // it, the collection's administrators to its table of contents, the guideline's authors to
-// its management page.
-func path(action, role string, guideline, collection *int64, language *string) string {
+// its management page; a notification of feedback leads to its thread under "My Feedbacks".
+func path(action, role string, guideline, collection, feedback *int64, language *string) string {
 	if guideline == nil || language == nil {
 		return "/"
 	}
 	switch {
+	case (action == ActionFeedbackReceived || action == ActionFeedbackAnswered) && feedback != nil:
+		return "/feedbacks/" + itoa(*feedback)
 	case action == ActionGuidelineNotInToc && collection != nil:
 		return "/collections/" + itoa(*collection) + "/toc"
 	case action == ActionSubmitted:

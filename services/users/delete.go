@@ -79,8 +79,9 @@ func spaceIDs(spaces []*tenancy.Space) []int64 {
 }
 
 // UserDeleted is the job that removes, in every space, what went with a deleted user: roles,
-// notifications, read marks, comments, favourites and video positions go; files, templates,
-// tables of contents and notifications they caused stay without their name.
+// notifications, read marks, comments, the feedback threads they sent and the messages they
+// wrote, favourites and video positions go; files, templates, tables of contents and
+// notifications they caused stay without their name.
 type UserDeleted struct {
 	UserID int64 `json:"userId"`
 	// Spaces may name the user (control.user_spaces as it was at the deletion); unless
@@ -98,6 +99,9 @@ var forgetSQL = []string{
 	"DELETE FROM validation_reads WHERE user_id = $1",
 	"DELETE FROM notifications WHERE user_id = $1",
 	"DELETE FROM comments WHERE author_id = $1",
+	"DELETE FROM feedbacks WHERE sender_id = $1",
+	"DELETE FROM feedback_messages WHERE author_id = $1",
+	"DELETE FROM feedback_reads WHERE user_id = $1",
 	"DELETE FROM video_progress WHERE user_id = $1",
 	"DELETE FROM favorite_guidelines WHERE user_id = $1",
 	"DELETE FROM favorite_collections WHERE user_id = $1",

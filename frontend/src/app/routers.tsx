@@ -29,6 +29,8 @@ const MyGuidelinesPage = lazy(() => import('../features/guidelines/components/My
 const CreateGuidelinePage = lazy(() => import('../features/guidelines/components/CreateGuidelinePage').then((m) => ({ default: m.CreateGuidelinePage })));
 const GuidelineRedirect = lazy(() => import('../features/guidelines/components/GuidelinePage').then((m) => ({ default: m.GuidelineRedirect })));
 const GuidelinePage = lazy(() => import('../features/guidelines/components/GuidelinePage').then((m) => ({ default: m.GuidelinePage })));
+const MyFeedbacksPage = lazy(() => import('../features/feedback/components/MyFeedbacksPage').then((m) => ({ default: m.MyFeedbacksPage })));
+const FeedbackThreadPage = lazy(() => import('../features/feedback/components/FeedbackThreadPage').then((m) => ({ default: m.FeedbackThreadPage })));
 const MyValidationsPage = lazy(() => import('../features/validations/components/MyValidationsPage').then((m) => ({ default: m.MyValidationsPage })));
 const ValidationPage = lazy(() => import('../features/validations/components/ValidationPage').then((m) => ({ default: m.ValidationPage })));
 const ResultsPage = lazy(() => import('../features/search/components/ResultsPage').then((m) => ({ default: m.ResultsPage })));
@@ -193,6 +195,8 @@ export function shellRoutes(space: Space): RouteObject[] {
         { path: 'guidelines/guideline/:id', element: authLazy(<GuidelineRedirect />) },
         { path: 'guidelines/guideline/:id/:lang/edit', element: authLazy(<EditorPage />) },
         { path: 'guidelines/guideline/:id/:lang/:tab?', element: authLazy(<GuidelinePage />) },
+        { path: 'feedbacks', element: authLazy(<MyFeedbacksPage />) },
+        { path: 'feedbacks/:id', element: authLazy(<FeedbackThreadPage />) },
         { path: 'validations', element: authLazy(<MyValidationsPage />) },
         { path: 'validations/:guidelineId/:language', element: authLazy(<ValidationPage />) },
         { path: '*', element: <NotFoundPage /> },

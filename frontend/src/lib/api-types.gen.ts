@@ -96,6 +96,11 @@ export interface AnswerCommentRequest {
   body: string;
 }
 
+export interface AnswerFeedbackRequest {
+  feedback: number;
+  text: string;
+}
+
 export interface AnswerMembershipRequest {
   id: number;
   accept: boolean;
@@ -593,6 +598,40 @@ export interface FavoriteGuidelineRequest {
 export interface Favorites {
   guidelines: FavoriteGuideline[];
   collections: FavoriteCollection[];
+}
+
+export interface FeedbackConversation {
+  thread: FeedbackThread;
+  messages: FeedbackMessage[];
+}
+
+export interface FeedbackMessage {
+  id: number;
+  authorId: number;
+  authorName: string;
+  mine: boolean;
+  timestamp: string;
+  text: string;
+}
+
+export interface FeedbackRequest {
+  id: number;
+}
+
+export interface FeedbackThread {
+  id: number;
+  guidelineId: number;
+  language: string;
+  title: string;
+  subject: string;
+  senderId: number;
+  senderName: string;
+  sent: boolean;
+  lastText: string;
+  lastAuthorName: string;
+  lastAt: string;
+  count: number;
+  unread: boolean;
 }
 
 export interface FixRequest {
@@ -1367,6 +1406,13 @@ export interface SeenRevision {
 export interface SelectOption {
   label: string;
   value: number;
+}
+
+export interface SendFeedbackRequest {
+  guideline: number;
+  language: string;
+  text: string;
+  subject?: string;
 }
 
 export interface SessionInfo {

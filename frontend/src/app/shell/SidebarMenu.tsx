@@ -66,6 +66,12 @@ export function SidebarMenu() {
           {signedIn && (
             <>
               <li>
+                <NavLink to="/feedbacks" className="nav-list__item" onClick={() => setOpen(false)}>
+                  <Icon name="message" />
+                  <span className="nav-list__text">{t('nav.myFeedbacks')}</span>
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/profile" className="nav-list__item" onClick={() => setOpen(false)}>
                   <Icon name="user" />
                   <span className="nav-list__text">{t('nav.profile')}</span>

@@ -21,6 +21,7 @@ describe('notification texts', () => {
     const t = i18n.t.bind(i18n);
     expect(notificationText({ action: 'rejected', title: 'Paracetamol', senderName: 'Max Muster' }, t)).toBe('Max Muster rejected “Paracetamol”');
     expect(notificationText({ action: 'submitted', title: 'Paracetamol', senderName: '' }, t)).toBe('Someone submitted “Paracetamol” for validation');
+    expect(notificationText({ action: 'feedbackAnswered', title: 'Sepsis', senderName: 'Anna Keller' }, t)).toBe('Anna Keller replied to a message about “Sepsis”');
     expect(notificationText({ action: 'somethingNew', title: 'Paracetamol', senderName: 'x' }, t)).toBe('Paracetamol');
   });
 

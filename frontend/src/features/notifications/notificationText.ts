@@ -1,8 +1,19 @@
 import type { TFunction } from 'i18next';
 import type { Notification } from '../../lib/api-types.gen';
 
-/** Actions of notifications (spec §3). */
-export const NOTIFICATION_ACTIONS = ['accepted', 'commentAnswered', 'commented', 'guidelineExpired', 'guidelineExpiring', 'guidelineNotInToc', 'rejected', 'submitted'] as const;
+/** Actions of notifications (spec §3, with the messages to authors of "My Feedbacks"). */
+export const NOTIFICATION_ACTIONS = [
+  'accepted',
+  'commentAnswered',
+  'commented',
+  'guidelineExpired',
+  'guidelineExpiring',
+  'guidelineNotInToc',
+  'rejected',
+  'submitted',
+  'feedbackReceived',
+  'feedbackAnswered',
+] as const;
 
 /** Most notifications the header menu lists; the server keeps the rest. */
 export const MENU_LIMIT = 50;

@@ -130,6 +130,7 @@ describe('the guideline reader', () => {
     expect(await screen.findByText('Sign in to message the authors.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Comments' })).toHaveAttribute('aria-selected', 'true');
     expect(sentBodies(fetchMock, 'reader/query/commentsForGuideline')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Message to the authors' })).not.toBeInTheDocument();
   });
 
   it('lets a signed-in reader write a comment, shown as plain text, and keep the guideline as a favourite', async () => {
@@ -146,6 +147,7 @@ describe('the guideline reader', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('<b>Dosis?</b>')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'reader/mutation/commentGuideline')).toEqual([{ guideline: 4, language: 'de', body: '<b>Dosis?</b>' }]);
+    expect(await screen.findByRole('button', { name: 'Message to the authors' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Add to favourites' }));
     await waitFor(() => expect(sentBodies(fetchMock, 'reader/mutation/addGuidelineFavorite')).toEqual([{ guideline: 4, language: 'de' }]));
   });

@@ -27,6 +27,8 @@ import { ReaderSkeleton } from './ReaderSkeleton';
 import { SectionContent } from './SectionContent';
 
 // Comments load with their tab: most readers never open it, and its dialogs stay off the first page.
+// the message to the authors loads with its dialog, when a signed-in reader opens it
+const FeedbackButton = lazy(() => import('../../feedback/components/FeedbackButton').then((m) => ({ default: m.FeedbackButton })));
 const ReaderComments = lazy(() => import('./ReaderComments').then((m) => ({ default: m.ReaderComments })));
 
 /** `/guideline/{id}/{lang?}/{detailId?}`: the guideline reader (spec §2), open to anonymous readers. */
@@ -85,6 +87,11 @@ function Reader({ target, space, commentsFirst }: { target: ReaderTarget; space:
             <button type="button" className="icon-btn" aria-label={t('reader.print')} title={t('reader.print')} onClick={() => window.print()}>
               <ReaderIcon name="printer" />
             </button>
+            {signedIn && !offlineSince && g.abilities.mayComment && (
+              <Suspense fallback={null}>
+                <FeedbackButton guideline={id} language={g.language} title={g.title} />
+              </Suspense>
+            )}
             {g.abilities.mayEdit && (
               <Link className="btn btn--ghost btn--small" to={`/guidelines/guideline/${id}/${g.language}`}>
                 <Icon name="edit" size={16} />

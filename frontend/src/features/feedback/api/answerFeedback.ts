@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiMutation } from '../../../lib/api';
+import type { AnswerFeedbackRequest, FeedbackMessage } from '../../../lib/api-types.gen';
+import { feedbackQueryOptions } from './getFeedback';
+import { myFeedbacksQueryOptions } from './getMyFeedbacks';
+
+/** Adds a message to a thread. */
+export const answerFeedback = (req: AnswerFeedbackRequest) => apiMutation<FeedbackMessage>('reader', 'answerFeedback', req);
+
+export function useAnswerFeedback(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => answerFeedback({ feedback: id, text }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: feedbackQueryOptions(id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: myFeedbacksQueryOptions().queryKey }),
+      ]),
+  });
+}

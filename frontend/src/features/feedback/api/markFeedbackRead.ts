@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiMutation } from '../../../lib/api';
+import type { FeedbackRequest } from '../../../lib/api-types.gen';
+import { myFeedbacksQueryOptions } from './getMyFeedbacks';
+
+/** Marks every message of a thread read for the caller. */
+export const markFeedbackRead = (req: FeedbackRequest) => apiMutation<boolean>('reader', 'markFeedbackRead', req);
+
+export function useMarkFeedbackRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => markFeedbackRead({ id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myFeedbacksQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiMutation } from '../../../lib/api';
+import type { FeedbackConversation, SendFeedbackRequest } from '../../../lib/api-types.gen';
+import { myFeedbacksQueryOptions } from './getMyFeedbacks';
+
+/** Writes to the authors of a guideline language; the answer is the new thread. */
+export const sendFeedback = (req: SendFeedbackRequest) => apiMutation<FeedbackConversation>('reader', 'sendFeedback', req);
+
+export function useSendFeedback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendFeedback,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myFeedbacksQueryOptions().queryKey }),
+  });
+}
