@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useAnswerFeedback } from '../api/answerFeedback';
 import { useFeedback } from '../api/getFeedback';
 import { useMarkFeedbackRead } from '../api/markFeedbackRead';
-import { MessageBox } from './MessageBox';
+import { MessageBox } from '../../../components/MessageBox';
 import '../feedback.css';
 
 function Thread({ id }: { id: number }) {

@@ -6,7 +6,7 @@ import { QueryErrorPage } from '../../../components/QueryErrorPage';
 import { LanguageBadge } from '../../../components/StateChips';
 import type { FeedbackThread } from '../../../lib/api-types.gen';
 import { formatRelative } from '../../../lib/dates';
-import { useMyFeedbacks } from '../api/getMyFeedbacks';
+import { useMyFeedbacks } from '../../../lib/endpoints/getMyFeedbacks';
 import '../feedback.css';
 
 function ThreadRow({ thread }: { thread: FeedbackThread }) {

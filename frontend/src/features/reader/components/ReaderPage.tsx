@@ -28,7 +28,7 @@ import { SectionContent } from './SectionContent';
 
 // Comments load with their tab: most readers never open it, and its dialogs stay off the first page.
 // the message to the authors loads with its dialog, when a signed-in reader opens it
-const FeedbackButton = lazy(() => import('../../feedback/components/FeedbackButton').then((m) => ({ default: m.FeedbackButton })));
+const FeedbackButton = lazy(() => import('./FeedbackButton').then((m) => ({ default: m.FeedbackButton })));
 const ReaderComments = lazy(() => import('./ReaderComments').then((m) => ({ default: m.ReaderComments })));
 
 /** `/guideline/{id}/{lang?}/{detailId?}`: the guideline reader (spec §2), open to anonymous readers. */

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { MAX_TEXT, textError, textLength } from '../feedbackText';
+import { Icon } from './Icon';
+import { apiErrorText } from '../lib/apiErrors';
+import { MAX_TEXT, textError, textLength } from '../lib/feedbackText';
 
 /**
  * The text of a message with a live character count and a send button; checks the text before

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { FeedbackConversation, SendFeedbackRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '../api';
+import type { FeedbackConversation, SendFeedbackRequest } from '../api-types.gen';
 import { myFeedbacksQueryOptions } from './getMyFeedbacks';
 
 /** Writes to the authors of a guideline language; the answer is the new thread. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { FeedbackThread } from '../../../lib/api-types.gen';
+import { apiQuery } from '../api';
+import type { FeedbackThread } from '../api-types.gen';
 
 /** The threads the caller sent or answers for, the newest message first. */
 export const getMyFeedbacks = () => apiQuery<FeedbackThread[]>('reader', 'myFeedbacks');
