@@ -98,18 +98,6 @@ function Reader({ target, space, commentsFirst }: { target: ReaderTarget; space:
         <Facts guideline={g} />
       </header>
 
-      {g.importantChange && (
-        <section className="reader-banner reader-banner--important" aria-labelledby="reader-important">
-          <Icon name="bell" size={18} />
-          <div>
-            <p id="reader-important" className="reader-banner__title">
-              {t('reader.importantChange')}
-            </p>
-            {g.changeComment && <p className="reader-banner__text">{g.changeComment}</p>}
-          </div>
-        </section>
-      )}
-
       <div className="reader-tabs" role="tablist" aria-label={t('reader.tabs')}>
         {(['text', 'comments'] as const).map((name) => (
           <button
@@ -173,13 +161,13 @@ function LanguageSwitch({ guideline: g, space }: { guideline: ReaderGuideline; s
   );
 }
 
-/** Wide enough to show the facts beside each other; on a phone they would fill the first screen. */
-const WIDE_SCREEN = '(min-width: 40rem)';
-
-/** Metadata, validity and provenance of the text; folded on a phone so that the text comes first. */
+/**
+ * Metadata, validity and provenance of the text, folded into one line on every width so that the
+ * clinical text comes first; the line keeps what a reader must not miss: valid-until and an
+ * important change.
+ */
 function Facts({ guideline: g }: { guideline: ReaderGuideline }) {
   const { t, i18n } = useTranslation();
-  const [wide] = useState(() => typeof window.matchMedia !== 'function' || window.matchMedia(WIDE_SCREEN).matches);
   const date = (iso: string | null | undefined) => (iso ? formatDate(iso, i18n.language) : null);
   const handleCopy = () => {
     navigator.clipboard.writeText(g.canonicalLink).then(
@@ -214,12 +202,23 @@ function Facts({ guideline: g }: { guideline: ReaderGuideline }) {
           {g.tags.map((tag) => `#${tag}`).join(' ')}
         </p>
       )}
-      <details className="reader-facts-fold" open={wide}>
+      <details className="reader-facts-fold">
         <summary>
           <Icon name="chevronRight" size={16} />
           <span>{t('reader.facts.details')}</span>
           {g.validUntil && <span className="muted">{t('reader.facts.validUntilShort', { date: date(g.validUntil) })}</span>}
+          {g.importantChange && (
+            <span className="reader-facts__important">
+              <Icon name="bell" size={14} />
+              {t('reader.importantChange')}
+            </span>
+          )}
         </summary>
+        {g.importantChange && g.changeComment && (
+          <p className="reader-banner reader-banner--important reader-banner__text" data-fact="changeComment">
+            {g.changeComment}
+          </p>
+        )}
         <dl className="reader-facts">
           {rows
             .filter((r): r is [string, string] => r[1] !== null)
