@@ -66,7 +66,6 @@ function Reader({ target, space, commentsFirst }: { target: ReaderTarget; space:
   }
   const { guideline: g, offlineSince } = query.data;
   const expired = isExpired(g);
-  const fileName = `${g.title.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'guideline'}-${g.language}.pdf`;
 
   return (
     <article className="reader" lang={g.language}>
@@ -81,7 +80,7 @@ function Reader({ target, space, commentsFirst }: { target: ReaderTarget; space:
           <h1 className="page__title reader__title">{g.title}</h1>
           <div className="reader__tools">
             {signedIn && !offlineSince && <FavoriteStar id={id} language={g.language} space={target.space} currentSpace={space.id} />}
-            <PdfButton id={id} language={g.language} space={target.space} fileName={fileName} disabled={!!offlineSince} />
+            <PdfButton id={id} language={g.language} space={target.space} disabled={!!offlineSince} />
             <button type="button" className="icon-btn" aria-label={t('reader.print')} title={t('reader.print')} onClick={() => window.print()}>
               <ReaderIcon name="printer" />
             </button>
@@ -204,8 +203,8 @@ function Facts({ guideline: g }: { guideline: ReaderGuideline }) {
       )}
       <details className="reader-facts-fold">
         <summary>
-          <Icon name="chevronRight" size={16} />
-          <span>{t('reader.facts.details')}</span>
+          <Icon name="chevronRight" size={16} className="reader-facts-fold__chevron" />
+          <span className="reader-facts-fold__label">{t('reader.facts.details')}</span>
           {g.validUntil && <span className="muted">{t('reader.facts.validUntilShort', { date: date(g.validUntil) })}</span>}
           {g.importantChange && (
             <span className="reader-facts__important">
@@ -243,12 +242,12 @@ function Facts({ guideline: g }: { guideline: ReaderGuideline }) {
   );
 }
 
-function PdfButton({ id, language, space, fileName, disabled }: { id: number; language: string; space: number | null; fileName: string; disabled: boolean }) {
+function PdfButton({ id, language, space, disabled }: { id: number; language: string; space: number | null; disabled: boolean }) {
   const { t } = useTranslation();
   const pdf = useDownloadGuidelinePdf();
   const handleClick = () =>
     pdf.mutate(
-      { guidelineid: id, language, ...(space ? { space } : {}), fileName },
+      { guidelineid: id, language, ...(space ? { space } : {}) },
       { onError: (error) => showSnackbar(apiErrorText(error, t) ?? t('reader.pdfFailed'), { type: 'error' }) },
     );
   return (
