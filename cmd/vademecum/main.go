@@ -19,6 +19,7 @@ import (
 
 	"vademecum/secrets"
 	"vademecum/services/api"
+	"vademecum/services/pdf"
 	"vademecum/services/users"
 	"vademecum/tenancy"
 )
@@ -176,6 +177,19 @@ func serve(ctx context.Context, cfg config) error {
 	go a.policy.Listen(listening, db.Control())
 	go a.sessions.Listen(listening)
 	go a.registry.Listen(listening)
+	// The converter's browser starts now, beside the server, so that the first reader's PDF does
+	// not wait for it; readiness does not wait either: a replica serves guidelines while it warms,
+	// and a PDF asked for meanwhile waits for the same browser start (see README, "PDF").
+	go func() {
+		warmCtx, cancel := context.WithTimeout(listening, time.Minute)
+		defer cancel()
+		took, err := pdf.Warm(warmCtx, a.pdf)
+		if err != nil {
+			log.Warn("pdf converter not warmed; the first print starts it", "err", err)
+			return
+		}
+		log.Info("pdf converter warmed", "took", took.Round(time.Millisecond))
+	}()
 	if err := a.jobs.Start(ctx); err != nil {
 		return fmt.Errorf("start background jobs: %w", err)
 	}

@@ -142,7 +142,7 @@ func TestIntegrationGuidelineAsPDF(t *testing.T) {
 		res := read("", fmt.Sprintf(`{"guidelineid":"%d","language":"de"}`, g.public))
 		require.Equal(t, http.StatusOK, res.Status, res.String())
 		assert.Equal(t, "application/pdf", res.Type)
-		assert.Equal(t, `attachment; filename="Guideline-de-de-v1.pdf"; filename*=UTF-8''Guideline-de-de-v1.pdf`, res.Disposition)
+		assert.Equal(t, `attachment; filename="Guideline de (de).pdf"; filename*=UTF-8''Guideline%20de%20%28de%29.pdf`, res.Disposition)
 		text := pdfText(t, res.Body)
 		for _, want := range []string{"Alpha Hospital", "Guideline de", "Sprache", "Deutsch", "Version", "Validiert von",
 			"F validator@alpha.ch", "Gültig seit", "Gültig bis",
@@ -239,7 +239,7 @@ func TestIntegrationGuidelineDraftAsPDF(t *testing.T) {
 		res := draft(session, body)
 		require.Equal(t, http.StatusOK, res.Status, res.String())
 		assert.Equal(t, "application/pdf", res.Type)
-		assert.Contains(t, res.Disposition, `filename="Guideline-fr-fr-v2-draft.pdf"`)
+		assert.Contains(t, res.Disposition, `filename="Guideline fr (fr, v2, draft).pdf"`)
 		text := pdfText(t, res.Body)
 		for _, want := range []string{"Brouillon – non publié", "Guideline fr", "Français", "Radiographie du thorax.", "Page 1 sur"} {
 			assert.Contains(t, text, want)

@@ -127,6 +127,8 @@ type app struct {
 	sessions *auth.Sessions
 	// store keeps the uploaded files (for space dump and restore).
 	store *media.Store
+	// pdf prints guidelines; serve warms it.
+	pdf pdf.Converter
 	// closePDF ends the converter's browser, if it started one.
 	closePDF func()
 	// ready answers /readyz; parts that need something add their checks to it.
@@ -290,7 +292,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	top.Handle("/", api.Observe(log, metrics, cfg.TrustedProxies, api.CrossOriginProtection(api.ResolveSpace(resolver, web.spaceUnavailable(http.StatusNotFound), web.spaceUnavailable(http.StatusServiceUnavailable), authH.Middleware(api.Routed(site))))))
 
 	return &app{handler: api.SecurityHeaders(top), router: router, policy: enforcer, spaces: spaceSvc, users: userSvc, collections: collectionSvc,
-		guidelines: guidelineSvc, validation: validationSvc, registry: registry, resolver: resolver, jobs: jobs, sessions: sessions, store: store, closePDF: closePDF, ready: ready}, nil
+		guidelines: guidelineSvc, validation: validationSvc, registry: registry, resolver: resolver, jobs: jobs, sessions: sessions, store: store, pdf: converter, closePDF: closePDF, ready: ready}, nil
 }
 
 // newConverter is the PDF converter the configuration names and what ends it.

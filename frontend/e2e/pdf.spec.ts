@@ -19,7 +19,7 @@ test('an author downloads a saved version as PDF from the versions tab', async (
   const download = page.waitForEvent('download');
   await row.getByRole('button', { name: 'Version 1 als PDF herunterladen' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`E2E-Ibuprofen-${stamp}-de-v1-draft.pdf`);
+  expect(file.suggestedFilename()).toBe(`E2E Ibuprofen ${stamp} (de, v1, draft).pdf`);
   const data = await readFile(await file.path());
   expect(data.subarray(0, 5).toString()).toBe('%PDF-');
 });

@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/jackc/pgx/v5"
+	"golang.org/x/text/unicode/norm"
 
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
@@ -279,50 +279,96 @@ func (s *Service) send(w http.ResponseWriter, r *http.Request, p printable) {
 		api.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"message": "pdf.unavailable", "params": map[string]any{}})
 		return
 	}
-	name := fileName(p)
 	h := w.Header()
 	h.Set("Content-Type", "application/pdf")
-	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, asciiName(name), url.PathEscape(name)))
+	h.Set("Content-Disposition", contentDisposition(fileName(p)))
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Length", fmt.Sprint(len(data)))
 	_, _ = w.Write(data)
 }
 
-// fileName names the PDF after the guideline: "<title>-<language>-v<version>.pdf".
+// maxTitle bounds the title part of a file name, in characters.
+const maxTitle = 120
+
+// fileName names the PDF after the guideline as its readers know it: "<title> (<language>).pdf",
+// a draft "<title> (<language>, v<version>, draft).pdf". The title keeps its punctuation but
+// for what a file system or a header refuses (safeTitle).
 func fileName(p printable) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.TrimSpace(p.Title) {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-			dash = false
-		case !dash && b.Len() > 0:
-			b.WriteByte('-')
-			dash = true
-		}
-		if b.Len() > 80 {
-			break
-		}
-	}
-	title := strings.TrimSuffix(b.String(), "-")
+	title := safeTitle(p.Title)
 	if title == "" {
-		title = fmt.Sprintf("guideline-%d", p.id)
+		title = fmt.Sprintf("guideline %d", p.id)
 	}
-	suffix := ""
 	if p.Draft {
-		suffix = "-draft"
+		return fmt.Sprintf("%s (%s, v%d, draft).pdf", title, p.Language, p.Version)
 	}
-	return fmt.Sprintf("%s-%s-v%d%s.pdf", title, p.Language, p.Version, suffix)
+	return fmt.Sprintf("%s (%s).pdf", title, p.Language)
 }
 
-// asciiName is the file name for clients that do not read filename*: letters outside ASCII
-// become underscores.
-func asciiName(name string) string {
-	return strings.Map(func(r rune) rune {
-		if r > unicode.MaxASCII || r == '"' || r == '\\' || r < ' ' {
-			return '_'
+// safeTitle is a title fit for a file name on any system: control characters, path separators,
+// quotes and the characters Windows refuses (<>:"/\|?*) become spaces, runs of spaces one, and
+// neither end has spaces or dots (Windows drops trailing dots; a leading one hides the file).
+func safeTitle(title string) string {
+	var b strings.Builder
+	space := false
+	n := 0
+	for _, r := range title {
+		if unicode.IsControl(r) || unicode.IsSpace(r) || strings.ContainsRune(`<>:"'/\|?*`, r) || r == unicode.ReplacementChar {
+			space = b.Len() > 0
+			continue
 		}
-		return r
-	}, name)
+		if n >= maxTitle {
+			break
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return strings.Trim(b.String(), ". ")
+}
+
+// contentDisposition offers name as an attachment: in UTF-8 as filename* (RFC 5987, RFC 6266)
+// and, for clients that do not read it, as an ASCII filename.
+func contentDisposition(name string) string {
+	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, asciiName(name), encodeRFC5987(name))
+}
+
+// encodeRFC5987 percent-encodes the bytes of s outside RFC 5987's attr-char.
+func encodeRFC5987(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$&+-.^_`|~", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	return b.String()
+}
+
+// asciiFolds spells the common letters and signs beyond ASCII in ASCII.
+var asciiFolds = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss",
+	"–", "-", "—", "-", "‘", "", "’", "", "“", "", "”", "", "«", "", "»", "")
+
+// asciiName is the file name for clients that do not read filename*: German letters and
+// dashes spelt in ASCII, accents dropped, any other letter outside ASCII an underscore.
+func asciiName(name string) string {
+	folded := norm.NFD.String(asciiFolds.Replace(name))
+	var b strings.Builder
+	for _, r := range folded {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r > unicode.MaxASCII || r == '"' || r == '\\' || r < ' ':
+			b.WriteByte('_')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelative, isAfterToday, localDateString } from './dates';
+import { formatDate, formatRelative, isAfterToday, localDateString } from './dates';
 
 describe('isAfterToday', () => {
   const now = new Date(2026, 4, 10, 15, 30);
@@ -24,5 +24,14 @@ describe('formatRelative', () => {
     expect(formatRelative('2026-05-10T11:57:00Z', 'en', now)).toBe('3 minutes ago');
     expect(formatRelative('2026-05-09T12:00:00Z', 'en', now)).toBe('yesterday');
     expect(formatRelative('2026-05-10T10:00:00Z', 'de', now)).toBe('vor 2 Stunden');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes dates as readers of the UI language expect them', () => {
+    expect(formatDate('2027-01-10T12:00:00Z', 'de')).toBe('10.01.2027');
+    expect(formatDate('2027-01-10T12:00:00Z', 'fr')).toBe('10/01/2027');
+    expect(formatDate('2027-01-10T12:00:00Z', 'it')).toBe('10/01/2027');
+    expect(formatDate('not a date', 'en')).toBe('not a date');
   });
 });

@@ -8,7 +8,7 @@ import { loginUrl } from '../../lib/api';
 import { useProfile } from '../../lib/endpoints/getProfile';
 import { displayName, isSignedIn, type Space } from '../../lib/types';
 import { useUiStore } from '../../lib/uiStore';
-import { useDrawerSelection } from './drawerSelection';
+import { DRAWER_TOGGLE_ID, useDrawerSelection } from './drawerSelection';
 import { OrgSwitcher } from './OrgSwitcher';
 
 // The signed-in menus are their own chunks: anonymous readers never load them.
@@ -21,6 +21,7 @@ export function Header({ space }: { space: Space }) {
   const { t } = useTranslation();
   const location = useLocation();
   const { data: profile } = useProfile();
+  const drawerOpen = useUiStore((s) => s.drawerOpen);
   const setDrawerOpen = useUiStore((s) => s.setDrawerOpen);
   const setSidebarOpen = useUiStore((s) => s.setSidebarOpen);
   const signedIn = isSignedIn(profile);
@@ -29,7 +30,15 @@ export function Header({ space }: { space: Space }) {
   return (
     <header className="app-header">
       <div className="app-header__inner">
-        <button type="button" className="icon-btn icon-btn--on-primary" aria-label={t('shell.openDrawer')} onClick={() => setDrawerOpen(true)}>
+        <button
+          type="button"
+          id={DRAWER_TOGGLE_ID}
+          className="icon-btn icon-btn--on-primary"
+          aria-label={t('shell.openDrawer')}
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+        >
           <Icon name="menu" />
         </button>
         <Link to="/" className="brand" aria-label={space.title}>

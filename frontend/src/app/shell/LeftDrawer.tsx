@@ -9,9 +9,12 @@ import { useProfile } from '../../lib/endpoints/getProfile';
 import { showSnackbar } from '../../lib/snackbar';
 import { isSignedIn } from '../../lib/types';
 import { useUiStore } from '../../lib/uiStore';
-import { useDrawerSelection } from './drawerSelection';
+import { DRAWER_TOGGLE_ID, useDrawerSelection } from './drawerSelection';
 
-/** Left drawer (width 320): the table of contents of a collection the reader may read. */
+/**
+ * Left drawer (width 320): the table of contents of a collection the reader may read. However it
+ * was opened (header, favourites, home page), closing it puts the focus on the header's toggle.
+ */
 export function LeftDrawer() {
   const { t } = useTranslation();
   const open = useUiStore((s) => s.drawerOpen);
@@ -24,7 +27,7 @@ export function LeftDrawer() {
   const pinned = signedIn ? (favorites.data?.collections ?? []).map(favoriteCollectionKey) : null;
 
   return (
-    <Sheet open={open} onOpenChange={setOpen} side="left" title={t('drawer.title')}>
+    <Sheet open={open} onOpenChange={setOpen} side="left" title={t('drawer.title')} returnFocusTo={() => document.getElementById(DRAWER_TOGGLE_ID)}>
       <DrawerToc
         selected={selected}
         onSelect={select}

@@ -63,7 +63,7 @@ describe('OrgMenu', () => {
     const dialog = screen.getByRole('dialog', { name: 'Organisations' });
     const box = within(dialog).getByRole('combobox', { name: 'Search organisations' });
     expect(box).toHaveFocus();
-    const mine = await within(dialog).findByRole('group', { name: 'My organizations' });
+    const mine = await within(dialog).findByRole('group', { name: 'My organisations' });
     expect(within(mine).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Swiss Society of General Internal Medicinesgaim',
       'Kantonsspital St. Gallenkssg(current organisation)',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
 import { useErrorStore } from '../../lib/errorStore';
+import { useSnackbarStore } from '../../lib/snackbar';
 import type { Space } from '../../lib/types';
 import { useUiStore } from '../../lib/uiStore';
 import { Footer } from '../../components/Footer';
@@ -23,10 +24,12 @@ export function ShellLayout({ space }: { space: Space }) {
   const drawerUsed = useOnceTrue(drawerOpen);
   const sidebarUsed = useOnceTrue(sidebarOpen);
 
-  // Every navigation scrolls to the top, clears the global error and closes the side panels.
+  // Every navigation scrolls to the top, clears the global error and the snackbars of the page
+  // left, and closes the side panels.
   useEffect(() => {
     window.scrollTo(0, 0);
     clearError();
+    useSnackbarStore.getState().navigated();
     useUiStore.getState().setSidebarOpen(false);
     useUiStore.getState().setDrawerOpen(false);
   }, [location.pathname, location.search, clearError]);

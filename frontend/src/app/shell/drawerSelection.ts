@@ -11,3 +11,6 @@ export const useDrawerSelection = create<DrawerSelection>((set) => ({
   selected: null,
   select: (selected) => set({ selected }),
 }));
+
+/** The id of the header's button that opens the left drawer, where the focus returns when it closes. */
+export const DRAWER_TOGGLE_ID = 'drawer-toggle';

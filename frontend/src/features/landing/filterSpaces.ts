@@ -15,9 +15,9 @@ export function matchesFilter(space: Space, filter: string): boolean {
 }
 
 /**
- * Unfiltered: national spaces first, then "My organizations" (all of the member's spaces, which the
- * server never pages) and "More organizations" (the loaded pages of the others).
- * Filtered: one "Filtered organizations" group (empty means "No organizations found").
+ * Unfiltered: national spaces first, then "My organisations" (all of the member's spaces, which the
+ * server never pages) and "More organisations" (the loaded pages of the others).
+ * Filtered: one "Filtered organisations" group (empty means "No organisations found").
  */
 export function groupSpaces(page: LandingPage, filter: string): SpaceGroup[] {
   if (filter.trim()) {

@@ -56,3 +56,25 @@ export function itemHref(item: Pick<TocItem, 'glid' | 'language' | 'space'>): st
   const base = `/guideline/${item.glid ?? 0}/${item.language || 'de'}`;
   return item.space ? `${base}?space=${item.space}` : base;
 }
+
+/** The guideline the reader is on: its id and the source space of a shared one. */
+export interface Reading {
+  glid: number;
+  space: number | null;
+}
+
+/** The guideline an address of the reader (`/guideline/{id}/…?space=`) shows; null for any other page. */
+export function readingAt(pathname: string, search: string): Reading | null {
+  const m = /^\/guideline\/([1-9][0-9]{0,17})(?:\/|$)/.exec(pathname);
+  if (!m) return null;
+  const space = new URLSearchParams(search).get('space');
+  return { glid: Number(m[1]), space: space && /^[1-9][0-9]{0,17}$/.test(space) ? Number(space) : null };
+}
+
+/** Whether an item of the tree is the guideline being read, in whichever of its languages. */
+export const isReading = (item: Pick<TocItem, 'type' | 'glid' | 'space'>, reading: Reading | null): boolean =>
+  reading !== null && item.type !== 'externalLink' && item.glid === reading.glid && (item.space ?? null) === reading.space;
+
+/** Whether the guideline being read lies anywhere in a folder, so that the folder opens on it. */
+export const holdsReading = (folder: TocFolder, reading: Reading | null): boolean =>
+  reading !== null && (folder.items.some((it) => isReading(it, reading)) || folder.folders.some((f) => holdsReading(f, reading)));

@@ -76,7 +76,7 @@ describe('LandingOrder', () => {
         <LandingOrder />
       </AppProviders>,
     );
-    const others = await screen.findByRole('region', { name: 'More organizations' });
+    const others = await screen.findByRole('region', { name: 'More organisations' });
     expect(within(others).getByText('100 of 150 spaces')).toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save order' });
     expect(save).toBeDisabled();
@@ -111,7 +111,7 @@ describe('LandingOrder', () => {
         <LandingOrder />
       </AppProviders>,
     );
-    const national = await screen.findByRole('region', { name: 'National organizations' });
+    const national = await screen.findByRole('region', { name: 'National organisations' });
     await userEvent.click(within(national).getByRole('button', { name: 'Move Spital 3 down' }));
     expect(within(national).getAllByRole('listitem').map((li) => li.getAttribute('data-space'))).toEqual(['s4', 's3']);
     await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));

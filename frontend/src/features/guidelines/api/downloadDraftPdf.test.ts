@@ -1,17 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
-import { dispositionFileName, downloadDraftPdf } from './downloadDraftPdf';
+import { downloadDraftPdf } from './downloadDraftPdf';
 
 afterEach(() => vi.unstubAllGlobals());
-
-describe('dispositionFileName', () => {
-  it('prefers the UTF-8 name and falls back to the plain one', () => {
-    expect(dispositionFileName(`attachment; filename="Ern_hrung-de-v3.pdf"; filename*=UTF-8''Ern%C3%A4hrung-de-v3.pdf`)).toBe('Ernährung-de-v3.pdf');
-    expect(dispositionFileName('attachment; filename="Sepsis-fr-v2-draft.pdf"')).toBe('Sepsis-fr-v2-draft.pdf');
-    expect(dispositionFileName(`attachment; filename="x.pdf"; filename*=UTF-8''%E0%A4%A.pdf`)).toBe('x.pdf');
-    expect(dispositionFileName(null)).toBeNull();
-  });
-});
 
 describe('downloadDraftPdf', () => {
   it('posts guideline and version and saves the answer under the server name', async () => {

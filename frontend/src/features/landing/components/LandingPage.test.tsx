@@ -56,8 +56,8 @@ function renderLanding() {
 describe('LandingPage', () => {
   it('lists my and more organisations, then filters', async () => {
     renderLanding();
-    expect(await screen.findByRole('heading', { name: 'My organizations' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'More organizations' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My organisations' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'More organisations' })).toBeInTheDocument();
     expect(screen.getByText('Max Muster')).toBeInTheDocument();
     // signing out changes state: a button posting a form, never a link
     const signOut = screen.getByRole('button', { name: /sign out/i });
@@ -68,13 +68,13 @@ describe('LandingPage', () => {
 
     const filter = screen.getByPlaceholderText('Filter Spaces');
     await userEvent.type(filter, 'bern');
-    expect(screen.getByRole('heading', { name: 'Filtered organizations' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Filtered organisations' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Inselspital/ })).toHaveLength(1);
     expect(screen.queryByText('Kantonsspital St. Gallen')).not.toBeInTheDocument();
 
     await userEvent.clear(filter);
     await userEvent.type(filter, 'zzz');
-    expect(screen.getByRole('heading', { name: 'No organizations found' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No organisations found' })).toBeInTheDocument();
   });
 
   it('filters on the server and loads more pages', async () => {
@@ -92,9 +92,9 @@ describe('LandingPage', () => {
       }),
     );
     renderLanding();
-    expect(await screen.findByText('100 of 101 organizations')).toBeInTheDocument();
+    expect(await screen.findByText('100 of 101 organisations')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(await screen.findByText('101 of 101 organizations')).toBeInTheDocument();
+    expect(await screen.findByText('101 of 101 organisations')).toBeInTheDocument();
     expect(screen.getByText('Spital 200')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
 

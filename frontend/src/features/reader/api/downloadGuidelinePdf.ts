@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toApiError } from '../../../lib/api';
+import { saveDownload } from '../../../lib/download';
 import { currentSubdomain } from '../../../lib/host';
 
 /** A guideline language to print; space names the source space of a shared one. */
@@ -7,12 +8,13 @@ export interface PdfInput {
   guidelineid: number;
   language: string;
   space?: number;
-  /** file name of the download */
-  fileName: string;
 }
 
-/** Fetches the PDF of a guideline language (POST /api/reader/stream/guidelineAsPDF) and hands it to the browser as a download. */
-export async function downloadGuidelinePdf({ fileName, ...body }: PdfInput): Promise<void> {
+/**
+ * Fetches the PDF of a guideline language (POST /api/reader/stream/guidelineAsPDF) and hands it
+ * to the browser as a download under the server's name ("Sepsis – Erstversorgung (de).pdf").
+ */
+export async function downloadGuidelinePdf(body: PdfInput): Promise<void> {
   const res = await fetch('/api/reader/stream/guidelineAsPDF', {
     method: 'POST',
     credentials: 'same-origin',
@@ -20,14 +22,7 @@ export async function downloadGuidelinePdf({ fileName, ...body }: PdfInput): Pro
     body: JSON.stringify(body),
   });
   if (!res.ok) throw await toApiError(res);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveDownload(res, `guideline-${body.guidelineid}-${body.language}.pdf`);
 }
 
 export const useDownloadGuidelinePdf = () => useMutation({ mutationFn: downloadGuidelinePdf });

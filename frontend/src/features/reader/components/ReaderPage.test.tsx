@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import type { Comment, ReaderGuideline } from '../../../lib/api-types.gen';
+import { formatDate } from '../../../lib/dates';
 import { i18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/queryClient';
 import type { Profile, Space } from '../../../lib/types';
@@ -87,20 +88,21 @@ describe('the guideline reader', () => {
     expect(sentBodies(fetchMock, 'common/query/detailRefs')).toEqual([]);
   });
 
-  it('folds the facts on a phone, so that the text comes first, and opens them on request', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }) as MediaQueryList);
-    try {
-      renderReader('/guideline/4', { 'common/query/profile': anonymous, 'reader/query/guideline': sepsis });
-      const summary = (await screen.findByText('About this guideline')).closest('summary')!;
-      const fold = summary.closest('details')!;
-      expect(fold).not.toHaveAttribute('open');
-      expect(summary).toHaveTextContent(/valid until/);
-      expect(fold).toContainElement(screen.getByText('Dr. Meier'));
-      await userEvent.click(summary);
-      expect(fold).toHaveAttribute('open');
-    } finally {
-      vi.unstubAllGlobals();
-    }
+  it.each([
+    ['a phone', false],
+    ['a wide screen', true],
+  ])('folds the facts into one line on %s, with valid-until and the important change, and opens them on request', async (_, wide) => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: wide, media: query }) as MediaQueryList);
+    renderReader('/guideline/4', { 'common/query/profile': anonymous, 'reader/query/guideline': sepsis });
+    const summary = (await screen.findByText('About this guideline')).closest('summary')!;
+    const fold = summary.closest('details')!;
+    expect(fold).not.toHaveAttribute('open');
+    expect(summary).toHaveTextContent(`valid until ${formatDate('2027-01-10T00:00:00Z', 'en')}`);
+    expect(summary).toHaveTextContent('Important change');
+    expect(fold).toContainElement(screen.getByText('Dr. Meier'));
+    expect(fold).toContainElement(screen.getByText('Neue Dosis für Kinder'));
+    await userEvent.click(summary);
+    expect(fold).toHaveAttribute('open');
   });
 
   it('scrolls to the section of a deep link and collapses sections on request', async () => {

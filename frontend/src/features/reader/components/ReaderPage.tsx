@@ -68,7 +68,6 @@ function Reader({ target, space, commentsFirst }: { target: ReaderTarget; space:
   }
   const { guideline: g, offlineSince } = query.data;
   const expired = isExpired(g);
-  const fileName = `${g.title.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'guideline'}-${g.language}.pdf`;
 
   return (
     <article className="reader" lang={g.language}>
@@ -83,7 +82,7 @@ function Reader({ target, space, commentsFirst }: { target: ReaderTarget; space:
           <h1 className="page__title reader__title">{g.title}</h1>
           <div className="reader__tools">
             {signedIn && !offlineSince && <FavoriteStar id={id} language={g.language} space={target.space} currentSpace={space.id} />}
-            <PdfButton id={id} language={g.language} space={target.space} fileName={fileName} disabled={!!offlineSince} />
+            <PdfButton id={id} language={g.language} space={target.space} disabled={!!offlineSince} />
             <button type="button" className="icon-btn" aria-label={t('reader.print')} title={t('reader.print')} onClick={() => window.print()}>
               <ReaderIcon name="printer" />
             </button>
@@ -104,18 +103,6 @@ function Reader({ target, space, commentsFirst }: { target: ReaderTarget; space:
         <LanguageSwitch guideline={g} space={target.space} />
         <Facts guideline={g} />
       </header>
-
-      {g.importantChange && (
-        <section className="reader-banner reader-banner--important" aria-labelledby="reader-important">
-          <Icon name="bell" size={18} />
-          <div>
-            <p id="reader-important" className="reader-banner__title">
-              {t('reader.importantChange')}
-            </p>
-            {g.changeComment && <p className="reader-banner__text">{g.changeComment}</p>}
-          </div>
-        </section>
-      )}
 
       <div className="reader-tabs" role="tablist" aria-label={t('reader.tabs')}>
         {(['text', 'comments'] as const).map((name) => (
@@ -180,13 +167,13 @@ function LanguageSwitch({ guideline: g, space }: { guideline: ReaderGuideline; s
   );
 }
 
-/** Wide enough to show the facts beside each other; on a phone they would fill the first screen. */
-const WIDE_SCREEN = '(min-width: 40rem)';
-
-/** Metadata, validity and provenance of the text; folded on a phone so that the text comes first. */
+/**
+ * Metadata, validity and provenance of the text, folded into one line on every width so that the
+ * clinical text comes first; the line keeps what a reader must not miss: valid-until and an
+ * important change.
+ */
 function Facts({ guideline: g }: { guideline: ReaderGuideline }) {
   const { t, i18n } = useTranslation();
-  const [wide] = useState(() => typeof window.matchMedia !== 'function' || window.matchMedia(WIDE_SCREEN).matches);
   const date = (iso: string | null | undefined) => (iso ? formatDate(iso, i18n.language) : null);
   const handleCopy = () => {
     navigator.clipboard.writeText(g.canonicalLink).then(
@@ -221,12 +208,23 @@ function Facts({ guideline: g }: { guideline: ReaderGuideline }) {
           {g.tags.map((tag) => `#${tag}`).join(' ')}
         </p>
       )}
-      <details className="reader-facts-fold" open={wide}>
+      <details className="reader-facts-fold">
         <summary>
-          <Icon name="chevronRight" size={16} />
-          <span>{t('reader.facts.details')}</span>
+          <Icon name="chevronRight" size={16} className="reader-facts-fold__chevron" />
+          <span className="reader-facts-fold__label">{t('reader.facts.details')}</span>
           {g.validUntil && <span className="muted">{t('reader.facts.validUntilShort', { date: date(g.validUntil) })}</span>}
+          {g.importantChange && (
+            <span className="reader-facts__important">
+              <Icon name="bell" size={14} />
+              {t('reader.importantChange')}
+            </span>
+          )}
         </summary>
+        {g.importantChange && g.changeComment && (
+          <p className="reader-banner reader-banner--important reader-banner__text" data-fact="changeComment">
+            {g.changeComment}
+          </p>
+        )}
         <dl className="reader-facts">
           {rows
             .filter((r): r is [string, string] => r[1] !== null)
@@ -251,12 +249,12 @@ function Facts({ guideline: g }: { guideline: ReaderGuideline }) {
   );
 }
 
-function PdfButton({ id, language, space, fileName, disabled }: { id: number; language: string; space: number | null; fileName: string; disabled: boolean }) {
+function PdfButton({ id, language, space, disabled }: { id: number; language: string; space: number | null; disabled: boolean }) {
   const { t } = useTranslation();
   const pdf = useDownloadGuidelinePdf();
   const handleClick = () =>
     pdf.mutate(
-      { guidelineid: id, language, ...(space ? { space } : {}), fileName },
+      { guidelineid: id, language, ...(space ? { space } : {}) },
       { onError: (error) => showSnackbar(apiErrorText(error, t) ?? t('reader.pdfFailed'), { type: 'error' }) },
     );
   return (

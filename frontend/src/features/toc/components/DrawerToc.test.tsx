@@ -31,7 +31,7 @@ const toc: ReaderToc = {
   },
 };
 
-function renderDrawer(favorites: CollectionKey[] | null, selected: CollectionKey | null = null) {
+function renderDrawer(favorites: CollectionKey[] | null, selected: CollectionKey | null = null, at = '/') {
   const fetchMock = mockApi({
     'common/query/collectionsWithActiveGuidelines': collections,
     'reader/query/collectionToc': (body: Record<string, unknown>) => (body.collectionId === 1 ? toc : { ...toc, collectionId: 9, spaceId: 7, title: 'Cardiology', tree: { id: 'root', name: '', folders: [], items: [] } }),
@@ -40,10 +40,10 @@ function renderDrawer(favorites: CollectionKey[] | null, selected: CollectionKey
   const onSelect = vi.fn();
   const router = createMemoryRouter(
     [
-      { path: '/', element: <DrawerToc selected={selected} onSelect={onSelect} favorites={favorites} onTogglePin={onTogglePin} pinBusy={false} onNavigate={() => undefined} /> },
+      { path: at.split('?')[0], element: <DrawerToc selected={selected} onSelect={onSelect} favorites={favorites} onTogglePin={onTogglePin} pinBusy={false} onNavigate={() => undefined} /> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: ['/'] },
+    { initialEntries: [at] },
   );
   render(
     <AppProviders queryClient={createQueryClient()}>
@@ -102,5 +102,17 @@ describe('Drawer table of contents', () => {
     const { onSelect } = renderDrawer([]);
     await userEvent.selectOptions(await screen.findByLabelText('Collection'), '7:9');
     expect(onSelect).toHaveBeenCalledWith(collections[1]);
+  });
+
+  it.each([
+    ['the guideline being read, in another language, and opens its folder', '/guideline/12/de/40', true],
+    ['no guideline of another space', '/guideline/12/de?space=7', false],
+    ['nothing on other pages', '/guidelines', false],
+  ])('marks %s', async (_, at, marked) => {
+    renderDrawer([], null, at);
+    const sepsis = await screen.findByRole('link', { name: /Sepsis/, hidden: true });
+    expect(sepsis.getAttribute('aria-current')).toBe(marked ? 'page' : null);
+    expect(sepsis.closest('details')?.open).toBe(marked);
+    expect(screen.getByRole('link', { name: /Swissmedic/ })).not.toHaveAttribute('aria-current');
   });
 });

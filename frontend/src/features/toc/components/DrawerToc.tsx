@@ -1,12 +1,26 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import { Tooltip } from '../../../components/Tooltip';
 import type { ActiveCollection, TocFolder, TocItem } from '../../../lib/api-types.gen';
 import { useCollectionToc } from '../api/getCollectionToc';
 import { useActiveCollections } from '../../../lib/endpoints/getActiveCollections';
-import { collectionKey, collectionOption, countItems, filterTree, folderNeedsTooltip, itemHref, itemNeedsTooltip, orderCollections, type CollectionKey } from '../tree';
+import {
+  collectionKey,
+  collectionOption,
+  countItems,
+  filterTree,
+  folderNeedsTooltip,
+  holdsReading,
+  isReading,
+  itemHref,
+  itemNeedsTooltip,
+  orderCollections,
+  readingAt,
+  type CollectionKey,
+  type Reading,
+} from '../tree';
 import '../toc.css';
 
 interface DrawerTocProps {
@@ -21,12 +35,17 @@ interface DrawerTocProps {
   onNavigate: () => void;
 }
 
-/** The left drawer's content (spec §2): collection selector, pin button, filter and the tree. */
+/**
+ * The left drawer's content (spec §2): collection selector, pin button, filter and the tree, with
+ * the guideline being read marked and its folders open.
+ */
 export function DrawerToc({ selected, onSelect, favorites, onTogglePin, pinBusy, onNavigate }: DrawerTocProps) {
   const { t } = useTranslation();
   const selectId = useId();
   const filterId = useId();
   const [filter, setFilter] = useState('');
+  const location = useLocation();
+  const reading = readingAt(location.pathname, location.search);
   const collections = useActiveCollections();
   const ordered = orderCollections(collections.data ?? [], favorites ?? []);
   const current = ordered.find((c) => selected && collectionKey(c) === collectionKey(selected)) ?? ordered[0] ?? null;
@@ -101,33 +120,33 @@ export function DrawerToc({ selected, onSelect, favorites, onTogglePin, pinBusy,
         <p className="toc-status">{filter.trim() ? t('toc.drawer.noMatch') : t('common.noItems')}</p>
       ) : (
         <ul className="toc-tree" aria-label={current.collectionTitle}>
-          <FolderContent folder={tree} onNavigate={onNavigate} open={filter.trim() !== ''} />
+          <FolderContent folder={tree} onNavigate={onNavigate} open={filter.trim() !== ''} reading={reading} />
         </ul>
       )}
     </div>
   );
 }
 
-function FolderContent({ folder, onNavigate, open }: { folder: TocFolder; onNavigate: () => void; open: boolean }) {
+function FolderContent({ folder, onNavigate, open, reading }: { folder: TocFolder; onNavigate: () => void; open: boolean; reading: Reading | null }) {
   return (
     <>
       {folder.folders.map((f) => (
         <li key={f.id} className="toc-tree__folder">
-          <details open={open || undefined}>
+          <details open={open || holdsReading(f, reading) || undefined}>
             <summary className="toc-tree__summary" data-folder={f.id}>
               <Icon name="chevronRight" size={14} className="toc-tree__chevron" />
               <Icon name="folder" size={16} />
               <Named name={f.name} tooltip={folderNeedsTooltip(f.name)} />
             </summary>
             <ul className="toc-tree__children">
-              <FolderContent folder={f} onNavigate={onNavigate} open={open} />
+              <FolderContent folder={f} onNavigate={onNavigate} open={open} reading={reading} />
             </ul>
           </details>
         </li>
       ))}
       {folder.items.map((it) => (
         <li key={it.id} className="toc-tree__item">
-          <ItemLink item={it} onNavigate={onNavigate} />
+          <ItemLink item={it} onNavigate={onNavigate} current={isReading(it, reading)} />
         </li>
       ))}
     </>
@@ -139,7 +158,7 @@ function Named({ name, tooltip }: { name: string; tooltip: boolean }) {
   return tooltip ? <Tooltip content={name}>{label}</Tooltip> : label;
 }
 
-function ItemLink({ item, onNavigate }: { item: TocItem; onNavigate: () => void }) {
+function ItemLink({ item, onNavigate, current }: { item: TocItem; onNavigate: () => void; current: boolean }) {
   const { t } = useTranslation();
   const tooltip = itemNeedsTooltip(item.name);
   if (item.type === 'externalLink') {
@@ -154,7 +173,14 @@ function ItemLink({ item, onNavigate }: { item: TocItem; onNavigate: () => void 
     return tooltip ? <Tooltip content={item.name}>{link}</Tooltip> : link;
   }
   const link = (
-    <Link className="toc-tree__link" to={itemHref(item)} onClick={onNavigate} data-item={item.id} lang={item.language}>
+    <Link
+      className={current ? 'toc-tree__link toc-tree__link--current' : 'toc-tree__link'}
+      to={itemHref(item)}
+      onClick={onNavigate}
+      data-item={item.id}
+      lang={item.language}
+      aria-current={current ? 'page' : undefined}
+    >
       <Icon name="fileText" size={14} />
       <span className="toc-tree__name">{item.name}</span>
     </Link>
