@@ -6,6 +6,7 @@ import { AUDIT_ACTION_GROUPS, actionTemplate, actorName, describeEntry, detailLi
 import { useDownloadAuditLog } from '../lib/endpoints/downloadAuditLog';
 import { useAuditLog } from '../lib/endpoints/getAuditLog';
 import { displayName } from '../lib/types';
+import { dateLocale } from '../lib/dates';
 import { Icon } from './Icon';
 import { Loader } from './Loader';
 import { QueryErrorPage } from './QueryErrorPage';
@@ -253,7 +254,7 @@ function EntryRow({ entry, language, showSpace, onlyActor }: EntryRowProps) {
   return (
     <tr data-action={entry.action}>
       <td data-label={t('audit.columns.at')} className="nowrap">
-        <time dateTime={entry.at}>{Number.isNaN(at.getTime()) ? entry.at : at.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'medium' })}</time>
+        <time dateTime={entry.at}>{Number.isNaN(at.getTime()) ? entry.at : at.toLocaleString(dateLocale(language), { dateStyle: 'medium', timeStyle: 'medium' })}</time>
       </td>
       <td className="rtable__main">
         <div>

@@ -35,3 +35,10 @@ describe('formatDate', () => {
     expect(formatDate('not a date', 'en')).toBe('not a date');
   });
 });
+
+describe('formatDate', () => {
+  it('writes English dates day first, as the product spells English (organisation)', () => {
+    expect(formatDate('2027-11-21T12:00:00Z', 'en')).toBe('21/11/2027');
+    expect(formatDate('2027-11-21T12:00:00Z', 'de')).toBe('21.11.2027');
+  });
+});

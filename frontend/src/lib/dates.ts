@@ -1,7 +1,13 @@
+/**
+ * The locale that dates of a UI language are written in: English as in Britain (day, month,
+ * year, like the product's spelling and its PDFs), the others as they are.
+ */
+export const dateLocale = (language: string): string => (language === 'en' ? 'en-GB' : language);
+
 /** Formats an ISO timestamp as a local date in the UI language; unparsable input is shown as it is. */
 export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(language, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(dateLocale(language), { year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
 /** Formats an ISO timestamp as local date and time in the UI language. */
@@ -9,7 +15,7 @@ export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleString(language, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    : date.toLocaleString(dateLocale(language), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 }
 
 /** "3 minutes ago", "yesterday" … in the UI language, relative to `now`. */
@@ -17,7 +23,7 @@ export function formatRelative(iso: string, language: string, now: number = Date
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
   const seconds = Math.round((time - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const rtf = new Intl.RelativeTimeFormat(dateLocale(language), { numeric: 'auto' });
   const abs = Math.abs(seconds);
   if (abs < 60) return rtf.format(seconds, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');

@@ -10,6 +10,7 @@ import { SearchBox } from '../../../components/SearchBox';
 import { apiErrorText } from '../../../lib/apiErrors';
 import type { LoginData, SpaceRole, UserData } from '../../../lib/api-types.gen';
 import { showSnackbar } from '../../../lib/snackbar';
+import { formatDate } from '../../../lib/dates';
 import { useAddUserLogin } from '../api/addUserLogin';
 import { useDeleteUser } from '../api/deleteUser';
 import { useDeleteUserLogin } from '../api/deleteUserLogin';
@@ -27,11 +28,6 @@ export function UserPage() {
   if (data.isError) return <QueryErrorPage error={data.error} />;
   if (data.isPending) return <Loader />;
   return <UserDetails user={data.data} routeName={username} />;
-}
-
-function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(language, { year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
 /** `routeName` is the address in the URL: the username or any other login of the user. */

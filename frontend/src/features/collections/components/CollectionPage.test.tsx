@@ -250,7 +250,7 @@ describe('Collection page', () => {
     const sepsis = await screen.findByRole('link', { name: 'Sepsis' });
     expect(sepsis).toHaveAttribute('href', '/guidelines/guideline/11/de');
     expect(screen.getByText('Author: Anna Keller · Main validator: Max Muster')).toBeInTheDocument();
-    expect(screen.getByText(`valid until ${new Date('2027-11-21T00:00:00Z').toLocaleDateString('en', { year: 'numeric', month: '2-digit', day: '2-digit' })}`)).toBeInTheDocument();
+    expect(screen.getByText(`valid until ${new Date('2027-11-21T00:00:00Z').toLocaleDateString('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit' })}`)).toBeInTheDocument();
     expect(screen.getByText('No language version saved yet')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'admin/query/collectionGuidelines')).toEqual([{ collection: 7 }]);
     await userEvent.type(screen.getByRole('searchbox'), 'septic');

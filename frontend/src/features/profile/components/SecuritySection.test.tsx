@@ -179,7 +179,7 @@ describe('Sessions', () => {
     expect(rows[1]).toHaveTextContent('Safari on iPhone');
     expect(rows[1]).not.toHaveTextContent('This device');
     expect(rows[1]).toHaveTextContent('Last active 3 hours ago');
-    expect(rows[1]).toHaveTextContent(`Signed in on ${new Date('2026-11-20T08:00:00Z').toLocaleString('en', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })}`);
+    expect(rows[1]).toHaveTextContent(`Signed in on ${new Date('2026-11-20T08:00:00Z').toLocaleString('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })}`);
   });
 
   it('ends another session after confirmation', async () => {

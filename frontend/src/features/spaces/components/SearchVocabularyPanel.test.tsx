@@ -81,7 +81,7 @@ describe('SearchVocabularyPanel', () => {
     const table = await screen.findByRole('table');
     const row = within(table).getByRole('row', { name: /rhabdomyolyse/ });
     expect(row).toHaveTextContent('12');
-    expect(row).toHaveTextContent('11/24/2026');
+    expect(row).toHaveTextContent('24/11/2026');
   });
 
   it('shows an empty report', async () => {
