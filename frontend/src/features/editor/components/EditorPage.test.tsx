@@ -126,6 +126,26 @@ describe('guideline editor', () => {
     expect(glv.details.map((d) => ('id' in d ? d.id : 'none'))).toEqual(['none', 'none']);
   });
 
+  it('asks for no version of a brand-new guideline, and keeps the form after its first save', async () => {
+    let versions: GuidelineInfo['languages'] = [];
+    const { fetchMock } = renderEditor('/guidelines/guideline/12/de/edit', {
+      'author/query/guidelineInfo': () => ({ ...info(), languages: versions }),
+      'author/mutation/addGuidelineVersion': () => {
+        versions = info().languages.map((l) => ({ ...l, latestVersion: 1 }));
+        return 1;
+      },
+      'author/query/latestGuideline': version({ version: 1, title: 'Neu' }),
+      'author/query/guideline': version({ version: 1, title: 'Neu' }),
+    });
+    await userEvent.type(await screen.findByLabelText('Title'), 'Neu');
+    expect(sentBodies(fetchMock, 'author/query/latestGuideline')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Save version' }));
+    await waitFor(() => expect(useSnackbarStore.getState().snackbars.map((s) => s.message)).toContain('Version 1 saved'));
+    await waitFor(() => expect(sentBodies(fetchMock, 'author/query/latestGuideline')).toHaveLength(1));
+    expect(screen.getByLabelText('Title')).toHaveValue('Neu');
+    for (const r of await Promise.all(fetchMock.mock.results.map((res) => res.value as Promise<Response>))) expect(r.status).toBe(200);
+  });
+
   it('starts empty for a language without versions', async () => {
     renderEditor('/guidelines/guideline/12/it/edit', { 'author/query/guidelineInfo': info(), 'author/query/latestGuideline': notFound });
     expect(await screen.findByLabelText('Title')).toHaveValue('');
