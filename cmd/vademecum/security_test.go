@@ -491,12 +491,15 @@ func TestIntegrationSecurityUnservedPaths(t *testing.T) {
 	e := newEnv(t)
 	for _, p := range []string{"/api/", "/api/nope", "/api/common/query/nope", "/api/reader/mutation/nope/deeper", "/api/common/get/document",
 		"/auth/", "/auth/nope", "/auth/login/extra", "/auth/logout/x"} {
-		for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete} {
-			res := e.do(method, "alpha."+testDomain, p, e.alphaMember, map[string]string{"Space": "alpha", "Content-Type": "application/json"}, `{}`)
-			assert.Equal(t, http.StatusNotFound, res.StatusCode, "%s %s", method, p)
-			assert.Contains(t, res.Header.Get("Content-Type"), "application/json", "%s %s", method, p)
-			data, _ := io.ReadAll(res.Body)
-			assert.JSONEq(t, `{"message":"not found","params":{}}`, string(data), "%s %s", method, p)
+		for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete, http.MethodOptions} {
+			// a space's site and the landing site alike
+			for _, host := range []string{"alpha", "www"} {
+				res := e.do(method, host+"."+testDomain, p, e.alphaMember, map[string]string{"Space": host, "Content-Type": "application/json"}, `{}`)
+				assert.Equal(t, http.StatusNotFound, res.StatusCode, "%s %s %s", host, method, p)
+				assert.Contains(t, res.Header.Get("Content-Type"), "application/json", "%s %s %s", host, method, p)
+				data, _ := io.ReadAll(res.Body)
+				assert.JSONEq(t, `{"message":"not found","params":{}}`, string(data), "%s %s %s", host, method, p)
+			}
 		}
 	}
 	t.Run("a call with the wrong method is not served either", func(t *testing.T) {

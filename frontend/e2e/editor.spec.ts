@@ -97,7 +97,8 @@ test.describe('guideline editor', () => {
     await page.keyboard.type(' i.v. alle 8 h');
 
     // footnote at the caret
-    await toolbar.getByRole('button', { name: 'Fussnote' }).click();
+    await toolbar.getByRole('button', { name: 'Einfügen' }).click();
+    await page.getByRole('menuitem', { name: 'Fussnote' }).click();
     const footnote = page.getByRole('dialog', { name: 'Fussnote einfügen' });
     await footnote.getByLabel('Text der Fussnote').fill('Quelle: SGAIM 2024');
     await footnote.getByRole('button', { name: 'Übernehmen' }).click();
@@ -256,7 +257,8 @@ test.describe('guideline editor', () => {
     const text = page.getByRole('textbox', { name: 'Text von Abschnitt 1' });
     await text.click();
     await page.keyboard.type('Zuerst:');
-    await page.getByRole('toolbar', { name: 'Formatierung von Abschnitt 1' }).getByRole('button', { name: 'Vorlage einfügen' }).click();
+    await page.getByRole('toolbar', { name: 'Formatierung von Abschnitt 1' }).getByRole('button', { name: 'Einfügen' }).click();
+    await page.getByRole('menuitem', { name: 'Vorlage einfügen' }).click();
     const insert = page.getByRole('dialog', { name: 'Vorlage einfügen' });
     const search = insert.getByRole('combobox', { name: 'Vorlagen durchsuchen' });
     await expect(search).toBeFocused();
@@ -273,7 +275,8 @@ test.describe('guideline editor', () => {
     expect(saved.details[0].content).toBe('<p>Zuerst:</p><p>Allergien erfragen, besonders auf <strong>Penicillin</strong>.</p>');
 
     // deleted after confirming: gone from the list
-    await page.getByRole('toolbar', { name: 'Formatierung von Abschnitt 1' }).getByRole('button', { name: 'Vorlage einfügen' }).click();
+    await page.getByRole('toolbar', { name: 'Formatierung von Abschnitt 1' }).getByRole('button', { name: 'Einfügen' }).click();
+    await page.getByRole('menuitem', { name: 'Vorlage einfügen' }).click();
     await search.fill(stamp);
     await insert.getByRole('button', { name: `Vorlage «${name}» löschen` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Vorlage löschen?' });
@@ -324,10 +327,12 @@ test.describe('screenshots of the editor', () => {
       await page.keyboard.type('2 g');
       await toolbar.getByRole('button', { name: 'Fett' }).click();
       await page.keyboard.type(' i.v. alle 24 h');
-      await toolbar.getByRole('button', { name: 'Fussnote' }).click();
+      await toolbar.getByRole('button', { name: 'Einfügen' }).click();
+      await page.getByRole('menuitem', { name: 'Fussnote' }).click();
       await page.getByLabel('Text der Fussnote').fill('Fachinformation, Stand 2025');
       await page.getByRole('button', { name: 'Übernehmen' }).click();
-      await toolbar.getByRole('button', { name: 'Nachschlagetabelle' }).click();
+      await toolbar.getByRole('button', { name: 'Einfügen' }).click();
+      await page.getByRole('menuitem', { name: 'Nachschlagetabelle' }).click();
       await settle(page);
       await page.screenshot({ path: `${dir}/editor-${size.name}-lookup-dialog.png`, fullPage: false });
       await page.getByRole('button', { name: 'Einfügen' }).click();
@@ -348,11 +353,13 @@ test.describe('screenshots of the editor', () => {
       await settle(page);
       await page.screenshot({ path: `${dir}/editor-${size.name}-image-dialog.png` });
       await page.getByRole('button', { name: 'Einfügen' }).click();
-      await toolbar.getByRole('button', { name: 'Video' }).click();
+      await toolbar.getByRole('button', { name: 'Einfügen' }).click();
+      await page.getByRole('menuitem', { name: 'Video' }).click();
       await settle(page);
       await page.screenshot({ path: `${dir}/editor-${size.name}-video-dialog.png` });
       await page.keyboard.press('Escape');
-      await toolbar.getByRole('button', { name: 'Sonderzeichen' }).click();
+      await toolbar.getByRole('button', { name: 'Einfügen' }).click();
+      await page.getByRole('menuitem', { name: 'Sonderzeichen' }).click();
       await settle(page);
       await page.screenshot({ path: `${dir}/editor-${size.name}-special.png` });
       await page.keyboard.press('Escape');
@@ -402,7 +409,8 @@ test.describe('screenshots of the templates', () => {
       await page.getByLabel('Titel des Abschnitts').fill('Dosierung');
       await page.getByRole('textbox', { name: 'Text von Abschnitt 1' }).click();
       await page.keyboard.type('Erwachsene erhalten 1 g alle 6 h.');
-      await page.getByRole('toolbar', { name: 'Formatierung von Abschnitt 1' }).getByRole('button', { name: 'Vorlage einfügen' }).click();
+      await page.getByRole('toolbar', { name: 'Formatierung von Abschnitt 1' }).getByRole('button', { name: 'Einfügen' }).click();
+      await page.getByRole('menuitem', { name: 'Vorlage einfügen' }).click();
       const insert = page.getByRole('dialog', { name: 'Vorlage einfügen' });
       // by keyboard: a click would scroll the option into view first
       await expect(insert.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');

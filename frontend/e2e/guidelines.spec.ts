@@ -202,7 +202,8 @@ test.describe('Guidelines and validation', () => {
     await expect(page.getByLabel('Zielgruppe').locator('option:checked')).toHaveText('Pflege');
 
     // --- files: upload a PDF, rename it, delete it after confirming
-    await page.getByRole('navigation', { name: 'Richtlinie' }).getByRole('link', { name: 'Dateien' }).click();
+    await page.getByRole('navigation', { name: 'Richtlinie' }).getByRole('button', { name: /^Mehr/ }).click();
+    await page.getByRole('menuitem', { name: 'Dateien' }).click();
     await expect(page).toHaveURL(url('kssg', `/guidelines/guideline/${id}/de/documents`));
     await expect(page.getByText('Keine Einträge gefunden')).toBeVisible();
     await page.locator('input[type=file]').setInputFiles({ name: 'Dosistabelle.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
@@ -312,7 +313,8 @@ test.describe('Guidelines and validation', () => {
     }
 
     // --- settings: archive the language, then restore it; it comes back offline
-    await page.getByRole('navigation', { name: 'Richtlinie' }).getByRole('link', { name: 'Einstellungen' }).click();
+    await page.getByRole('navigation', { name: 'Richtlinie' }).getByRole('button', { name: /^Mehr/ }).click();
+    await page.getByRole('menuitem', { name: 'Einstellungen' }).click();
     const row = page.locator('.lang-row[data-language="de"]');
     const online = row.getByRole('switch', { name: 'Deutsch online' });
     await expect(online).toBeChecked();

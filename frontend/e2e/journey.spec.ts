@@ -64,7 +64,8 @@ test('a guideline from the first draft to publication, a rejection, mails, notif
   await page.keyboard.type('1 g');
   await toolbar.getByRole('button', { name: 'Fett' }).click();
   await page.keyboard.type(' alle 8 h');
-  await toolbar.getByRole('button', { name: 'Fussnote' }).click();
+  await toolbar.getByRole('button', { name: 'Einfügen' }).click();
+  await page.getByRole('menuitem', { name: 'Fussnote' }).click();
   const footnote = page.getByRole('dialog', { name: 'Fussnote einfügen' });
   await footnote.getByLabel('Text der Fussnote').fill('Quelle: SGAIM 2024');
   await footnote.getByRole('button', { name: 'Übernehmen' }).click();

@@ -7,6 +7,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"reflect"
 	"sort"
 
 	"github.com/go-kit/kit/endpoint"
@@ -56,7 +57,10 @@ func (r *Router) Objects() []string {
 	return out
 }
 
-type callConfig struct{ bodyLimit int64 }
+type callConfig struct {
+	bodyLimit int64
+	accepts   []accepted
+}
 
 // Option changes how one endpoint is served.
 type Option func(*callConfig)
@@ -73,9 +77,19 @@ func Call[Req, Resp any](r *Router, group, kind, name string, fn func(context.Co
 		o(&cfg)
 	}
 	obj := group + "/" + kind + "/" + name
+	var readOnly []*readOnly
+	for _, a := range cfg.accepts {
+		if ro := a.forRequest(reflect.TypeFor[Req]()); ro != nil {
+			readOnly = append(readOnly, ro)
+		}
+	}
 	var ep endpoint.Endpoint = func(ctx context.Context, raw any) (any, error) {
+		body := raw.([]byte)
+		for _, ro := range readOnly {
+			body = ro.strip(body)
+		}
 		var req Req
-		if err := decodeJSON(raw.([]byte), &req); err != nil {
+		if err := decodeJSON(body, &req); err != nil {
 			return nil, err
 		}
 		return fn(ctx, req)

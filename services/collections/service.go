@@ -483,7 +483,7 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "common", "query", "collections", s.Collections)
 	api.Call(r, "admin", "query", "collections", s.SpaceCollections)
 	api.Call(r, "admin", "mutation", "createCollection", s.CreateCollection)
-	api.Call(r, "admin", "mutation", "updateCollection", s.UpdateCollection)
+	api.Call(r, "admin", "mutation", "updateCollection", s.UpdateCollection, api.Accepts("collection", Collection{}))
 	api.Call(r, "admin", "mutation", "deleteCollection", s.DeleteCollection)
 	api.Call(r, "admin/collectionadmin", "query", "collections", s.AdministeredCollections)
 	api.Call(r, "admin/collectionadmin", "query", "collectionMembers", s.Members)

@@ -28,7 +28,7 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "admin/spaceadmin", "mutation", "deleteAnnouncement", s.DeleteAnnouncement)
 	api.Call(r, "common", "query", "releaseNotes", s.ReleaseNotes)
 	api.Call(r, "reader", "query", "doc", s.Doc)
-	api.Call(r, "admin", "mutation", "saveDoc", s.SaveDoc)
+	api.Call(r, "admin", "mutation", "saveDoc", s.SaveDoc, api.Accepts("", Doc{}))
 	api.Call(r, "common", "query", "recentGuidelines", s.RecentGuidelines)
 	api.Call(r, "reader", "query", "importantChanges", s.ImportantChanges)
 }

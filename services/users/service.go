@@ -629,7 +629,7 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "common", "query", "navigation", s.Navigation)
 	api.Call(r, "common", "query", "user", s.User)
 	api.Call(r, "common", "mutation", "setLanguage", s.SetLanguage)
-	api.Call(r, "common", "mutation", "updateUser", s.UpdateUser)
+	api.Call(r, "common", "mutation", "updateUser", s.UpdateUser, api.Accepts("u", Profile{}))
 	api.Call(r, "common", "mutation", "deleteUser", s.DeleteUser)
 	api.Call(r, "common", "query", "searchUser", s.Search)
 	api.Call(r, "common", "query", "searchUserBulk", s.SearchBulk)

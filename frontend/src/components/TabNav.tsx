@@ -1,3 +1,4 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
@@ -11,8 +12,19 @@ export interface TabLink {
   badgeLabel?: string;
 }
 
-/** Route-driven tabs: each tab is a link, so the tab lives in the URL and the back button works. */
-export function TabNav({ label, tabs, current }: { label: string; tabs: TabLink[]; current: string }) {
+/** Tabs of less frequent work, behind one menu after the others. */
+export interface MoreTabs {
+  /** the menu's visible name, e.g. "Mehr" */
+  label: string;
+  tabs: TabLink[];
+}
+
+/**
+ * Route-driven tabs: each tab is a link, so the tab lives in the URL and the back button works.
+ * With more, the rarer tabs sit in a menu after the others; when one of them is open, the menu's
+ * trigger is marked current and names it.
+ */
+export function TabNav({ label, tabs, current, more }: { label: string; tabs: TabLink[]; current: string; more?: MoreTabs }) {
   const navRef = useRef<HTMLElement>(null);
 
   // On narrow screens the row scrolls sideways: keep the current tab in view.
@@ -44,6 +56,32 @@ export function TabNav({ label, tabs, current }: { label: string; tabs: TabLink[
           </Link>
         );
       })}
+      {more && more.tabs.length > 0 && <MoreMenu more={more} current={current} />}
     </nav>
+  );
+}
+
+function MoreMenu({ more, current }: { more: MoreTabs; current: string }) {
+  const open = more.tabs.find((tab) => tab.key === current);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="tab-nav__item tab-nav__more" aria-current={open ? 'page' : undefined}>
+        {open ? `${more.label}: ${open.label}` : more.label}
+        <span aria-hidden="true" className="tab-nav__chevron">
+          ▾
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+          {more.tabs.map((tab) => (
+            <DropdownMenu.Item key={tab.key} asChild className="menu__item">
+              <Link to={tab.to} replace aria-current={tab.key === current ? 'page' : undefined}>
+                {tab.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -8,7 +8,7 @@ interface VisibilityFieldProps {
   error?: string | null;
 }
 
-/** Visibility select with the 'Select an option' placeholder (spec §2, §9). */
+/** Visibility select with the 'Select an option' placeholder (spec §2, §9) and what each choice means. */
 export function VisibilityField({ value, onChange, error }: VisibilityFieldProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -23,7 +23,7 @@ export function VisibilityField({ value, onChange, error }: VisibilityFieldProps
         className="select"
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
         onChange={(e) => onChange(isVisibility(e.target.value) ? e.target.value : '')}
       >
         <option value="" disabled>
@@ -35,6 +35,14 @@ export function VisibilityField({ value, onChange, error }: VisibilityFieldProps
           </option>
         ))}
       </select>
+      {/* what each choice means, beside the choice (the chosen one stands out) */}
+      <ul id={`${id}-help`} className="visibility-help">
+        {VISIBILITIES.map((v) => (
+          <li key={v} className={v === value ? 'is-chosen' : undefined}>
+            <strong>{t(`visibility.${v}`)}:</strong> {t(`visibility.hint.${v}`)}
+          </li>
+        ))}
+      </ul>
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}

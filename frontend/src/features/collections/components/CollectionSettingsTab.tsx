@@ -65,7 +65,6 @@ export function CollectionSettingsTab({ collection }: { collection: Collection }
             setErrors((x) => ({ ...x, visibility: undefined }));
           }}
         />
-        <p className="field__hint">{visibility ? t(`visibility.hint.${visibility}`) : ''}</p>
         {formError && (
           <p className="form-error" role="alert">
             {formError}

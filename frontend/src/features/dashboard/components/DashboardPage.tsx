@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon, type IconName } from '../../../components/Icon';
+import { Icon } from '../../../components/Icon';
 import { Loader } from '../../../components/Loader';
 import { QueryErrorPage } from '../../../components/QueryErrorPage';
 import { LanguageBadge, StateChips } from '../../../components/StateChips';
@@ -10,16 +10,6 @@ import { useMyValidations } from '../../../lib/endpoints/getMyValidations';
 import { useNavigation } from '../../../lib/endpoints/getNavigation';
 import type { Space } from '../../../lib/types';
 import { DASHBOARD_LIST_SIZE, guidelinesNeedingAction, validationsByUrgency } from '../tasks';
-
-function Counter({ to, icon, value, label }: { to: string; icon: IconName; value: number; label: string }) {
-  return (
-    <Link to={to} className={value > 0 ? 'counter counter--active' : 'counter'}>
-      <Icon name={icon} size={22} />
-      <span className="counter__value">{value}</span>
-      <span className="counter__label">{label}</span>
-    </Link>
-  );
-}
 
 function OpenValidations() {
   const { t, i18n } = useTranslation();
@@ -114,7 +104,7 @@ function GuidelinesNeedingAction() {
   );
 }
 
-/** Dashboard (/dashboard): the caller's tasks in this space, by role. */
+/** Dashboard (/dashboard): the caller's tasks in this space, one list per kind with its count, the total once above. */
 export function DashboardPage({ space }: { space: Space }) {
   const { t } = useTranslation();
   const nav = useNavigation();
@@ -139,11 +129,6 @@ export function DashboardPage({ space }: { space: Space }) {
         </section>
       ) : (
         <>
-          <div className="counters">
-            {n.validator && <Counter to="/validations" icon="checkCircle" value={n.validatorTasks} label={t('dashboard.counter.validations')} />}
-            {n.spaceMember && <Counter to="/guidelines" icon="fileText" value={n.spaceMemberTasks} label={t('dashboard.counter.guidelines')} />}
-            {n.spaceAdmin && <Counter to={`/spaces/${space.id}/requests`} icon="users" value={n.spaceAdminTasks} label={t('dashboard.counter.requests')} />}
-          </div>
           {n.validator && <OpenValidations />}
           {n.spaceMember && <GuidelinesNeedingAction />}
           {n.spaceAdmin && (
@@ -151,9 +136,9 @@ export function DashboardPage({ space }: { space: Space }) {
               <div className="card__toolbar">
                 <h2 id="dash-requests" className="card__title">
                   {t('dashboard.membershipRequests')}
+                  <span className="card__count">{n.spaceAdminTasks}</span>
                 </h2>
               </div>
-              <p className="card__text">{t('dashboard.membershipRequestsText', { n: n.spaceAdminTasks })}</p>
               <Link to={`/spaces/${space.id}/requests`} className="btn btn--ghost">
                 <Icon name="users" size={18} />
                 {t('dashboard.openRequests')}

@@ -126,6 +126,45 @@ describe('guideline editor', () => {
     expect(glv.details.map((d) => ('id' in d ? d.id : 'none'))).toEqual(['none', 'none']);
   });
 
+  it('asks for no version of a brand-new guideline, and keeps the form after its first save', async () => {
+    let versions: GuidelineInfo['languages'] = [];
+    const { fetchMock } = renderEditor('/guidelines/guideline/12/de/edit', {
+      'author/query/guidelineInfo': () => ({ ...info(), languages: versions }),
+      'author/mutation/addGuidelineVersion': () => {
+        versions = info().languages.map((l) => ({ ...l, latestVersion: 1 }));
+        return 1;
+      },
+      'author/query/latestGuideline': version({ version: 1, title: 'Neu' }),
+      'author/query/guideline': version({ version: 1, title: 'Neu' }),
+    });
+    await userEvent.type(await screen.findByLabelText('Title'), 'Neu');
+    expect(sentBodies(fetchMock, 'author/query/latestGuideline')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Save version' }));
+    await waitFor(() => expect(useSnackbarStore.getState().snackbars.map((s) => s.message)).toContain('Version 1 saved'));
+    await waitFor(() => expect(sentBodies(fetchMock, 'author/query/latestGuideline')).toHaveLength(1));
+    expect(screen.getByLabelText('Title')).toHaveValue('Neu');
+    for (const r of await Promise.all(fetchMock.mock.results.map((res) => res.value as Promise<Response>))) expect(r.status).toBe(200);
+  });
+
+  it('groups the rare elements under a labelled insert menu that the keyboard opens, and names every tool', async () => {
+    renderEditor('/guidelines/guideline/12/de/edit', { 'author/query/guidelineInfo': info(), 'author/query/latestGuideline': version() });
+    const text = await screen.findByLabelText('Text of section 1');
+    act(() => text.focus());
+    const toolbar = await screen.findByRole('toolbar', { name: 'Formatting of section 1' });
+    for (const button of within(toolbar).getAllByRole('button')) {
+      expect(button).toHaveAccessibleName();
+      expect(button.textContent?.trim() || button.getAttribute('title')).toBeTruthy();
+    }
+    for (const rare of ['Footnote', 'Lookup table', 'Insert template', 'Video', 'Special characters']) expect(within(toolbar).queryByRole('button', { name: rare })).toBeNull();
+    const insert = within(toolbar).getByRole('button', { name: 'Insert' });
+    insert.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent?.trim())).toEqual(['Footnote', 'Lookup table', 'Insert template', 'Video', 'Ω Special characters']);
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: /footnote/i })).toBeInTheDocument();
+  });
+
   it('starts empty for a language without versions', async () => {
     renderEditor('/guidelines/guideline/12/it/edit', { 'author/query/guidelineInfo': info(), 'author/query/latestGuideline': notFound });
     expect(await screen.findByLabelText('Title')).toHaveValue('');
@@ -280,7 +319,8 @@ describe('templates in the editor', () => {
         await new Promise((resolve) => setTimeout(resolve, 0));
       });
     }
-    await userEvent.click(await screen.findByRole('button', { name: 'Insert template' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Insert' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Insert template' }));
     return screen.findByRole('dialog', { name: 'Insert template' });
   }
   const optionNames = (dialog: HTMLElement) => within(dialog).queryAllByRole('option').map((o) => o.querySelector('.ed-tpl__name')?.textContent);

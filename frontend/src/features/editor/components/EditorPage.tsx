@@ -45,9 +45,10 @@ export function EditorPage() {
   const lang = params.lang ?? '';
   const valid = Number.isInteger(id) && id > 0 && isLanguage(lang);
   const from = search.get('from');
-  const info = useGuidelineInfo(id, valid ? lang : 'de');
-  const latest = useLatestGuideline(id, valid ? lang : null);
-  const source = useLatestGuideline(id, valid && latest.data === null && isLanguage(from) && from !== lang ? from : null);
+  const infoLanguage = valid ? lang : 'de';
+  const info = useGuidelineInfo(id, infoLanguage);
+  const latest = useLatestGuideline(id, valid ? lang : null, infoLanguage);
+  const source = useLatestGuideline(id, valid && latest.data === null && isLanguage(from) && from !== lang ? from : null, infoLanguage);
 
   if (!valid) return <NotFoundPage />;
   if (info.isError) return <QueryErrorPage error={info.error} />;

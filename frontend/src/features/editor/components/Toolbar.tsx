@@ -299,6 +299,9 @@ export function Toolbar({ label }: { label: string }) {
     [editor],
   );
   const closeDialog = (open: boolean) => !open && setDialog(null);
+  // the dialog chosen in the insert menu opens once the menu has closed, so that the menu
+  // does not hand the focus back to its trigger over the dialog's own first field
+  const chosen = useRef<DialogName | null>(null);
 
   /** Runs an insertion where the selection was when the dialog opened. */
   const insertAtSelection = (fn: () => void) => {
@@ -396,6 +399,13 @@ export function Toolbar({ label }: { label: string }) {
     { f: 'subscript', label: t('editor.toolbar.subscript'), text: <span>x<sub>2</sub></span> },
     { f: 'superscript', label: t('editor.toolbar.superscript'), text: <span>x<sup>2</sup></span> },
   ];
+  // rare elements, under the insert menu; the selection was kept when the menu opened
+  const insertItems: { dialog: DialogName; icon: EditorIconName; label: string }[] = [
+    { dialog: 'footnote', icon: 'footnote', label: t('editor.toolbar.footnote') },
+    { dialog: 'lookup', icon: 'lookup', label: t('editor.toolbar.lookupTable') },
+    { dialog: 'template', icon: 'template', label: t('editor.toolbar.template') },
+    { dialog: 'video', icon: 'video', label: t('editor.toolbar.video') },
+  ];
   const alignButtons: { a: Align; icon: EditorIconName; label: string }[] = [
     { a: 'left', icon: 'alignLeft', label: t('editor.toolbar.alignLeft') },
     { a: 'center', icon: 'alignCenter', label: t('editor.toolbar.alignCenter') },
@@ -446,39 +456,52 @@ export function Toolbar({ label }: { label: string }) {
         <ToolButton id="link" label={t('editor.toolbar.link')} pressed={state.link !== null} keepFocus={false} onClick={() => openDialog('link')}>
           <Icon name="link" />
         </ToolButton>
-        <ToolButton id="footnote" label={t('editor.toolbar.footnote')} keepFocus={false} onClick={() => openDialog('footnote')}>
-          <Icon name="footnote" />
-        </ToolButton>
-        <ToolButton id="image" label={t('editor.toolbar.image')} keepFocus={false} onClick={() => openDialog('image')}>
-          <Icon name="image" />
-        </ToolButton>
-        <ToolButton id="video" label={t('editor.toolbar.video')} keepFocus={false} onClick={() => openDialog('video')}>
-          <Icon name="video" />
-        </ToolButton>
         <ToolButton id="table" label={t('editor.toolbar.table')} keepFocus={false} onClick={() => openDialog('table')}>
           <Icon name="table" />
         </ToolButton>
-        <ToolButton id="lookup" label={t('editor.toolbar.lookupTable')} keepFocus={false} onClick={() => openDialog('lookup')}>
-          <Icon name="lookup" />
-        </ToolButton>
-        <ToolButton id="template" label={t('editor.toolbar.template')} keepFocus={false} onClick={() => openDialog('template')}>
-          <Icon name="template" />
+        <ToolButton id="image" label={t('editor.toolbar.image')} keepFocus={false} onClick={() => openDialog('image')}>
+          <Icon name="image" />
         </ToolButton>
         <DropdownMenu.Root
           onOpenChange={(open) => {
             if (open) saved.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
           }}
         >
-          <DropdownMenu.Trigger data-tb="special" className="ed-tool" aria-label={t('editor.toolbar.specialCharacters')} title={t('editor.toolbar.specialCharacters')}>
-            <span className="ed-tool__text">Ω</span>
+          <DropdownMenu.Trigger data-tb="insert" className="ed-tool ed-tool--menu" title={t('editor.toolbar.insertHint')}>
+            <span className="ed-tool__text">{t('editor.toolbar.insert')}</span>
+            <span aria-hidden="true" className="ed-tool__chevron">▾</span>
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content className="menu ed-chars" align="end" sideOffset={6} aria-label={t('editor.toolbar.specialCharacters')}>
-              {SPECIAL_CHARACTERS.map((ch) => (
-                <DropdownMenu.Item key={ch} className="ed-chars__item" aria-label={ch} onSelect={() => insertCharacter(ch)}>
-                  {ch}
+            <DropdownMenu.Content
+              className="menu"
+              align="end"
+              sideOffset={6}
+              onCloseAutoFocus={(e) => {
+                if (!chosen.current) return;
+                e.preventDefault();
+                setDialog(chosen.current);
+                chosen.current = null;
+              }}
+            >
+              {insertItems.map((item) => (
+                <DropdownMenu.Item key={item.dialog} className="menu__item" onSelect={() => (chosen.current = item.dialog)}>
+                  <Icon name={item.icon} /> {item.label}
                 </DropdownMenu.Item>
               ))}
+              <DropdownMenu.Sub>
+                <DropdownMenu.SubTrigger className="menu__item">
+                  <span className="ed-tool__text" aria-hidden="true">Ω</span> {t('editor.toolbar.specialCharacters')}
+                </DropdownMenu.SubTrigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.SubContent className="menu ed-chars" sideOffset={4} aria-label={t('editor.toolbar.specialCharacters')}>
+                    {SPECIAL_CHARACTERS.map((ch) => (
+                      <DropdownMenu.Item key={ch} className="ed-chars__item" aria-label={ch} onSelect={() => insertCharacter(ch)}>
+                        {ch}
+                      </DropdownMenu.Item>
+                    ))}
+                  </DropdownMenu.SubContent>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Sub>
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>

@@ -23,6 +23,8 @@ import { TimelineTab } from './TimelineTab';
 import { VersionsTab } from './VersionsTab';
 
 export const GUIDELINE_TABS = ['versions', 'timeline', 'comments', 'settings', 'coauthors', 'metadata', 'documents', 'notes', 'audit'] as const;
+/** The common work (versions with the text and its validation, the timeline, comments) comes first; the rest is under "more". */
+const PRIMARY_TABS: readonly GuidelineTab[] = ['versions', 'timeline', 'comments'];
 type GuidelineTab = (typeof GUIDELINE_TABS)[number];
 const isGuidelineTab = (tab: string): tab is GuidelineTab => (GUIDELINE_TABS as readonly string[]).includes(tab);
 
@@ -99,6 +101,7 @@ export function GuidelinePage() {
   if (!tabs.includes(tab)) return <NotFoundPage />;
   const language = g.languages.find((l) => l.language === lang);
   const title = language?.title ?? g.languages[0]?.title ?? t('guidelines.untitled');
+  const tabLinks = tabs.map((key) => ({ key, to: guidelinePath(id, lang, key), label: t(`guidelines.tabs.${key}`) }));
 
   return (
     <div className="page">
@@ -123,7 +126,12 @@ export function GuidelinePage() {
           {language && <StateChips states={language.states} />}
         </div>
       </div>
-      <TabNav label={t('guidelines.tabs.label')} current={tab} tabs={tabs.map((key) => ({ key, to: guidelinePath(id, lang, key), label: t(`guidelines.tabs.${key}`) }))} />
+      <TabNav
+        label={t('guidelines.tabs.label')}
+        current={tab}
+        tabs={tabLinks.filter((l) => PRIMARY_TABS.includes(l.key))}
+        more={{ label: t('guidelines.tabs.more'), tabs: tabLinks.filter((l) => !PRIMARY_TABS.includes(l.key)) }}
+      />
       {tab === 'versions' &&
         (language ? (
           <VersionsTab key={lang} guidelineId={id} language={language} />

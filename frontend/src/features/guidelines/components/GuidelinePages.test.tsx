@@ -306,8 +306,9 @@ describe('Guideline management', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Paracetamol' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit to validation' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Co-authors' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.queryByRole('menuitem', { name: 'Settings' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Co-authors' }));
     expect(await screen.findByText('Only the author and the collection\'s administrators can change the authors.')).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });

@@ -130,10 +130,19 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Guideline tabs', () => {
-  it('lists the new tabs after the existing ones', async () => {
+  it('puts the common work first and the rest under a menu that the keyboard opens and that names the open tab', async () => {
     renderTab('notes');
     const nav = await screen.findByRole('navigation', { name: 'Guideline' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Versions', 'Timeline', 'Comments', 'Settings', 'Co-authors', 'Metadata', 'Files', 'Notes', 'Audit']);
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Versions', 'Timeline', 'Comments']);
+    const more = within(nav).getByRole('button', { name: 'More: Notes' });
+    expect(more).toHaveAttribute('aria-current', 'page');
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((l) => l.textContent)).toEqual(['Settings', 'Co-authors', 'Metadata', 'Files', 'Notes', 'Audit']);
+    expect(within(menu).getByRole('menuitem', { name: 'Notes' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(await within(nav).findByRole('button', { name: 'More: Metadata' })).toBeInTheDocument();
   });
 });
 

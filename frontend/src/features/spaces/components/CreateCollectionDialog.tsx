@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import { TextField } from '../../../components/TextField';
 import { VisibilityField } from '../../../components/VisibilityField';
@@ -45,6 +46,7 @@ function CreateCollectionForm({ spaceId, onDone }: { spaceId: number; onDone: ()
   const [errors, setErrors] = useState<{ title?: string; visibility?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateCollection(spaceId);
+  const navigate = useNavigate();
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -57,9 +59,11 @@ function CreateCollectionForm({ spaceId, onDone }: { spaceId: number; onDone: ()
     create.mutate(
       { title: title.trim(), visibility, admins: [] },
       {
+        // the new collection opens: members and guidelines come next
         onSuccess: (c) => {
           showSnackbar(t('collections.created', { title: c.title }));
           onDone();
+          void navigate(`/collections/${c.id}`);
         },
         onError: (err) => {
           const field = err instanceof ApiError && typeof err.params.field === 'string' ? err.params.field.split('.').pop() : undefined;

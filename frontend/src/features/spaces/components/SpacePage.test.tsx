@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import type { MembershipRequest, Metadata, SharedCollection } from '../../../lib/api-types.gen';
@@ -52,12 +52,17 @@ const base: Record<string, MockRoute> = {
   'admin/query/searchGaps': { gaps: [] },
 };
 
+function CollectionStub() {
+  return <p>collection page {useParams().id}</p>;
+}
+
 function renderAt(path: string, routes: Record<string, MockRoute> = {}) {
   const fetchMock = mockApi({ ...base, ...routes });
   const router = createMemoryRouter(
     [
       { path: '/spaces', element: <MySpacesPage space={kssg} /> },
       { path: '/spaces/:id/:tab?', element: <SpacePage /> },
+      { path: '/collections/:id', element: <CollectionStub /> },
     ],
     { initialEntries: [path] },
   );
@@ -166,9 +171,16 @@ describe('Space collections and statistics tabs', () => {
     expect(screen.getByText('Protected')).toBeInTheDocument();
     expect(screen.getByText('Guidelines: 4')).toBeInTheDocument();
 
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Notfall' }));
+    const confirm = screen.getByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('A collection containing guidelines cannot be deleted');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+
     await userEvent.click(screen.getByRole('button', { name: 'New collection' }));
     const dialog = screen.getByRole('dialog', { name: 'New collection' });
     const select = within(dialog).getByLabelText('Visibility');
+    expect(select).toHaveAccessibleDescription(/Private: Only members of the collection can read its guidelines/);
     expect(select).toHaveValue('');
     expect(within(dialog).getByRole('option', { name: 'Select an option' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -176,13 +188,10 @@ describe('Space collections and statistics tabs', () => {
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Neu');
     await userEvent.selectOptions(select, 'private');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New collection' })).not.toBeInTheDocument());
+    // the new collection opens, to add members and guidelines
+    expect(await screen.findByText('collection page 8')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'admin/mutation/createCollection')).toEqual([{ spaceId: 1, collection: { title: 'Neu', visibility: 'private', admins: [] } }]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Notfall' }));
-    const confirm = screen.getByRole('alertdialog');
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent('A collection containing guidelines cannot be deleted');
   });
 
   it('draws member and collection statistics as meters', async () => {
