@@ -15,8 +15,13 @@ type Stemmer struct {
 	Pool *pgxpool.Pool
 }
 
-// Alternative is one way an item of a query matches: a lexeme, or lexemes in a row.
-type Alternative []string
+// Alternative is one way an item of a query matches: a lexeme, or lexemes in a row. Part
+// marks the lexeme of a compound that contains the word: such matches rank below those of the
+// word itself.
+type Alternative struct {
+	Lexemes []string
+	Part    bool
+}
 
 // Analyse turns a query text into its items, each with the alternatives it matches by: as
 // written or with umlauts spelled out or folded, stemmed in each of the four languages, and
@@ -64,7 +69,7 @@ func (s *Stemmer) Analyse(ctx context.Context, text string, synonyms [][]string)
 	alternatives := make([][]Alternative, len(items))
 	for _, s := range stems {
 		if len(s.Lexemes) > 0 {
-			alternatives[s.I] = appendAlternative(alternatives[s.I], s.Lexemes)
+			alternatives[s.I] = appendAlternative(alternatives[s.I], Alternative{Lexemes: s.Lexemes})
 		}
 	}
 	var words []string
@@ -92,7 +97,7 @@ func (s *Stemmer) Analyse(ctx context.Context, text string, synonyms [][]string)
 			return nil, err
 		}
 		for _, c := range found {
-			alternatives[c.I] = appendAlternative(alternatives[c.I], Alternative{c.Lexeme})
+			alternatives[c.I] = appendAlternative(alternatives[c.I], Alternative{Lexemes: []string{c.Lexeme}, Part: true})
 		}
 	}
 	out := alternatives[:0]
@@ -130,7 +135,7 @@ func expand(it Item, synonyms [][]string) []string {
 
 func appendAlternative(list []Alternative, a Alternative) []Alternative {
 	for _, x := range list {
-		if strings.Join(x, " ") == strings.Join(a, " ") {
+		if slices.Equal(x.Lexemes, a.Lexemes) {
 			return list
 		}
 	}

@@ -31,6 +31,7 @@ func TestIntegrationBackends(t *testing.T) {
 			require.NoError(t, db.Control().QueryRow(context.Background(),
 				"INSERT INTO control.spaces (subdomain, title, schema_name) VALUES ('s', 'S', 'space_s') RETURNING id").Scan(&space))
 			testBackend(t, backend, space)
+			testPrecision(t, backend, space)
 		})
 	}
 }
@@ -160,4 +161,36 @@ func testBackend(t *testing.T, b Backend, space int64) {
 	require.NoError(t, b.DeleteSpace(ctx, space))
 	ids, _ = find(Query{Text: "heparin sondenernährung"})
 	assert.Empty(t, ids)
+}
+
+// testPrecision: a word found as itself ranks above compounds containing it; a guideline is
+// shown in the reader's language when it matched in it.
+func testPrecision(t *testing.T, b Backend, space int64) {
+	ctx := context.Background()
+	later := time.Now().AddDate(1, 0, 0)
+	doc := func(g int64, lang, title, text string) Document {
+		return Document{SpaceID: space, CollectionID: 10, GuidelineID: g, Language: lang, Visibility: "public", PublishedVersion: 1,
+			Title: title, ValidUntil: &later, Sections: []Section{{ID: g, Title: "Abschnitt", Text: text}}}
+	}
+	for g := int64(20); g < 30; g++ {
+		require.NoError(t, b.Index(ctx, space, g, []Document{doc(g, "de", "Station", "Ernährungsberatung und Sondenernährung.")}))
+	}
+	require.NoError(t, b.Index(ctx, space, 30, []Document{doc(30, "de", "Diabetes", "Die Ernährung im Alter.")}))
+	require.NoError(t, b.Index(ctx, space, 31, []Document{doc(31, "de", "Lungenentzündung", "Antibiotika bei Pneumonie."),
+		doc(31, "fr", "Pneumonie", "Antibiotiques et pneumonie.")}))
+	h, err := b.Search(ctx, Query{Text: "Ernährung", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now()})
+	require.NoError(t, err)
+	require.Len(t, h.Hits, 11)
+	assert.Equal(t, int64(30), h.Hits[0].GuidelineID, "the word itself above its compounds")
+	for _, lang := range []string{"de", "fr"} {
+		h, err = b.Search(ctx, Query{Text: "pneumonie", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now(), Language: lang})
+		require.NoError(t, err)
+		require.Len(t, h.Hits, 1)
+		assert.Equal(t, lang, h.Hits[0].Language, "both matched: the reader's")
+		h, err = b.Search(ctx, Query{Text: "Antibiotiques", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now(), Language: lang})
+		require.NoError(t, err)
+		require.Len(t, h.Hits, 1)
+		assert.Equal(t, "fr", h.Hits[0].Language, "only the French matched")
+	}
+	require.NoError(t, b.DeleteSpace(ctx, space))
 }

@@ -128,26 +128,34 @@ func (p *Postgres) DeleteSpace(ctx context.Context, spaceID int64) error {
 	return err
 }
 
-// compile turns a query text into a tsquery in the text form: every item must match (AND)
-// by one of its alternatives (OR); lexemes in a row must follow each other.
-func (p *Postgres) compile(ctx context.Context, text string, synonyms [][]string) (string, error) {
+// compile turns a query text into tsqueries in the text form: every item must match (AND)
+// by one of its alternatives (OR); lexemes in a row must follow each other. The first query
+// has every alternative, the second (exact) leaves out the compounds that contain a word.
+func (p *Postgres) compile(ctx context.Context, text string, synonyms [][]string) (string, string, error) {
 	items, err := (&Stemmer{Pool: p.Pool}).Analyse(ctx, text, synonyms)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	parts := make([]string, len(items))
+	all, exact := make([]string, len(items)), make([]string, len(items))
 	for i, alternatives := range items {
-		alt := make([]string, len(alternatives))
-		for j, a := range alternatives {
-			quoted := make([]string, len(a))
-			for k, l := range a {
+		var alt, own []string
+		for _, a := range alternatives {
+			quoted := make([]string, len(a.Lexemes))
+			for k, l := range a.Lexemes {
 				quoted[k] = quoteLexeme(l)
 			}
-			alt[j] = strings.Join(quoted, " <-> ")
+			alt = append(alt, strings.Join(quoted, " <-> "))
+			if !a.Part {
+				own = append(own, strings.Join(quoted, " <-> "))
+			}
 		}
-		parts[i] = "(" + strings.Join(alt, " | ") + ")"
+		if len(own) == 0 {
+			own = alt
+		}
+		all[i] = "(" + strings.Join(alt, " | ") + ")"
+		exact[i] = "(" + strings.Join(own, " | ") + ")"
 	}
-	return strings.Join(parts, " & "), nil
+	return strings.Join(all, " & "), strings.Join(exact, " & "), nil
 }
 
 // quoteLexeme writes a lexeme as a tsquery literal.
@@ -164,7 +172,7 @@ const (
 // Search runs a query: the matches in the scope, the best language of each guideline, the
 // counts and facets, then the highlights of the displayed page.
 func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
-	tsq, err := p.compile(ctx, q.Text, q.Synonyms)
+	tsq, exact, err := p.compile(ctx, q.Text, q.Synonyms)
 	if err != nil {
 		return Hits{}, err
 	}
@@ -182,6 +190,10 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 		return Hits{}, err
 	}
 	var collections, options, pageRaw []byte
+	// A guideline ranks by its best language: a word found as itself in the title or tags
+	// first, then in the text (0.02, from a second question to the body index for the words
+	// without their compounds), then compounds containing it in the title or tags, then in the
+	// text; it is shown in the reader's language when that matched, else in its best one.
 	// Only the body index answers the match (scoped) without reading the texts: with plain
 	// index and sequential scans off, the planner cannot choose to test every text instead.
 	err = pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error {
@@ -190,15 +202,21 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 		}
 		return tx.QueryRow(ctx, `WITH m AS MATERIALIZED (
 			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options, d.metadata,
-				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
+				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $9::tsquery) + 0.2 * ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
 			FROM control.search_documents d
 			WHERE d.body @@ $2::tsquery AND (d.valid_until IS NULL OR d.valid_until > $3)),
+		e AS MATERIALIZED (
+			SELECT d.space_id, d.guideline_id, d.language FROM control.search_documents d WHERE $10 AND d.body @@ $11::tsquery),
+		r AS (
+			SELECT m.*, max(m.score + CASE WHEN $10 AND e.guideline_id IS NULL THEN 0 ELSE 0.02 END)
+				OVER (PARTITION BY m.space_id, m.guideline_id) AS best
+			FROM m LEFT JOIN e USING (space_id, guideline_id, language)),
 		g AS MATERIALIZED (
-			SELECT DISTINCT ON (space_id, guideline_id) *,
+			SELECT DISTINCT ON (space_id, guideline_id) space_id, guideline_id, language, collection_id, options, metadata, best AS score,
 				(cardinality($4::bigint[]) = 0 OR (space_id, collection_id) IN (SELECT * FROM unnest($4::bigint[], $5::bigint[]))) AS in_collection,
 				$6::jsonb = '{}' OR NOT EXISTS (SELECT 1 FROM jsonb_each($6::jsonb) f
 					WHERE NOT options && ARRAY(SELECT jsonb_array_elements_text(f.value)::bigint)) AS in_metadata
-			FROM m ORDER BY space_id, guideline_id, score DESC, language)
+			FROM r ORDER BY space_id, guideline_id, language = $12 DESC, score DESC, language)
 		SELECT (SELECT count(*) FROM g),
 			(SELECT count(*) FROM g WHERE in_collection AND in_metadata),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, collection_id, n)), '[]')
@@ -208,7 +226,8 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 					FROM g, jsonb_array_elements(g.metadata) x WHERE in_collection GROUP BY 1, 2) c),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, guideline_id, language, score) ORDER BY score DESC, space_id, guideline_id), '[]')
 				FROM (SELECT * FROM g WHERE in_collection AND in_metadata ORDER BY score DESC, space_id, guideline_id LIMIT $7 OFFSET $8) pg)`,
-			tsq, scoped(q.Scope, tsq), q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From).
+			tsq, scoped(q.Scope, tsq), q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From,
+			exact, exact != tsq, scoped(q.Scope, exact), q.Language).
 			Scan(&out.Total, &out.Filtered, &collections, &options, &pageRaw)
 	})
 	if err != nil {

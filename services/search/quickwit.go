@@ -233,11 +233,13 @@ func (q *Quickwit) DeleteSpace(ctx context.Context, spaceID int64) error {
 	return q.deleteTask(ctx, fmt.Sprintf("space_id:%d", spaceID))
 }
 
-// Field weights: titles and boosted search tags above search tags and tags, above the text.
+// Field weights: titles and boosted search tags above search tags and tags, above the text;
+// a word found as itself (exact) above the compounds that contain it (part), so that the
+// text about "Ernährung" ranks above the title "Ernährungsberatung".
 var qwFields = []struct {
-	name  string
-	boost string
-}{{"title_stem", "^4"}, {"boost_stem", "^4"}, {"tags_stem", "^2"}, {"body_stem", ""}}
+	name        string
+	exact, part string
+}{{"title_stem", "^8", "^1"}, {"boost_stem", "^8", "^1"}, {"tags_stem", "^4", "^0.5"}, {"body_stem", "^2", "^0.2"}}
 
 // lexemeOK keeps lexemes that need no escaping in the query language.
 var lexemeOK = regexp.MustCompile(`^[\p{L}\p{N}]+$`)
@@ -249,18 +251,22 @@ func textQuery(items [][]Alternative) string {
 		var alt []string
 		for _, a := range alternatives {
 			ok := true
-			for _, l := range a {
+			for _, l := range a.Lexemes {
 				ok = ok && lexemeOK.MatchString(l)
 			}
 			if !ok {
 				continue
 			}
-			term := strings.Join(a, " ")
-			if len(a) > 1 {
+			term := strings.Join(a.Lexemes, " ")
+			if len(a.Lexemes) > 1 {
 				term = `"` + term + `"`
 			}
 			for _, f := range qwFields {
-				alt = append(alt, f.name+":"+term+f.boost)
+				boost := f.exact
+				if a.Part {
+					boost = f.part
+				}
+				alt = append(alt, f.name+":"+term+boost)
 			}
 		}
 		if len(alt) > 0 {
@@ -391,18 +397,28 @@ func (q *Quickwit) Search(ctx context.Context, query Query) (Hits, error) {
 		k := [2]int64{h.SpaceID, h.GuidelineID}
 		newest[k] = max(newest[k], h.DocVersion)
 	}
-	shown := map[[2]int64]bool{}
+	// a guideline ranks by its best language and is shown in the reader's when that matched
+	shownAs := map[[2]int64]int{}
 	for i, h := range page.Hits {
+		k := [2]int64{h.SpaceID, h.GuidelineID}
+		if j, ok := shownAs[k]; h.DocVersion == newest[k] && (!ok || h.Language == query.Language && page.Hits[j].Language != query.Language) {
+			shownAs[k] = i
+		}
+	}
+	shown := map[[2]int64]bool{}
+	for first, h := range page.Hits {
 		k := [2]int64{h.SpaceID, h.GuidelineID}
 		if shown[k] || h.DocVersion != newest[k] || len(out.Hits) == query.Size {
 			continue
 		}
 		shown[k] = true
+		i := shownAs[k]
+		h = page.Hits[i]
 		var snippet map[string][]string
 		if i < len(page.Snippets) {
 			snippet = page.Snippets[i]
 		}
-		hit, err := q.hit(ctx, h, snippet, query.Now, len(page.Hits)-i)
+		hit, err := q.hit(ctx, h, snippet, query.Now, len(page.Hits)-first)
 		if err != nil {
 			return Hits{}, err
 		}

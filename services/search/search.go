@@ -8,6 +8,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -88,6 +89,9 @@ type Query struct {
 	// Synonyms are the groups of equivalent terms of the space searched from: a word equal to
 	// a term also matches by the group's other terms.
 	Synonyms [][]string
+	// Language is the reader's: a guideline matching in it is shown in it (else in its best
+	// matching language).
+	Language string
 }
 
 // Detail is a matching section of a hit.
@@ -198,6 +202,9 @@ type Request struct {
 	Metadata    map[string][]api.ID `json:"metadata"`
 	From        int                 `json:"from"`
 	Size        int                 `json:"size"`
+	// Language is the reader's (de, en, fr, it; optional): guidelines that match in it are
+	// shown in it.
+	Language string `json:"language"`
 }
 
 // Result is a found guideline (spec §3 Search result).
@@ -234,6 +241,11 @@ type Response struct {
 	Results           []Result           `json:"results"`
 	CollectionFilters []CollectionFilter `json:"collectionFilters"`
 	MetadataCounts    []MetadataCount    `json:"metadataCounts"`
+	// Suggestion is the query with its unknown words corrected ("" when there is none) when
+	// it finds more than the query did; Corrected tells that the results are the suggestion's,
+	// the query having found nothing.
+	Suggestion string `json:"suggestion"`
+	Corrected  bool   `json:"corrected"`
 }
 
 // SuggestRequest asks for suggestions for what has been typed.
@@ -291,7 +303,10 @@ func (s *Service) check(ctx context.Context, req Request, readable map[Pair]guid
 	if req.Size < 0 || req.Size > MaxSize {
 		return Query{}, api.ErrInvalidField.With(map[string]any{"field": "size", "max": MaxSize})
 	}
-	q := Query{Text: text, From: req.From, Size: req.Size, Now: s.Clock.Time(), Metadata: map[int64][]int64{}}
+	if req.Language != "" && !slices.Contains(SynonymLanguages, req.Language) {
+		return Query{}, api.ErrInvalidField.Field("language")
+	}
+	q := Query{Text: text, From: req.From, Size: req.Size, Now: s.Clock.Time(), Metadata: map[int64][]int64{}, Language: req.Language}
 	if q.Size == 0 {
 		q.Size = DefaultSize
 	}
@@ -371,6 +386,11 @@ func (s *Service) Search(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, fmt.Errorf("search: %w", err)
 	}
+	if hits.Total <= FewHits {
+		if hits, err = s.corrected(ctx, q, hits, &out); err != nil {
+			return Response{}, err
+		}
+	}
 	if hits.Total == 0 {
 		if err := s.Vocabulary.recordGap(ctx, sp.ID, q.Text, q.Now); err != nil {
 			return Response{}, err
@@ -398,6 +418,31 @@ func (s *Service) Search(ctx context.Context, req Request) (Response, error) {
 	out.MetadataCounts = append(out.MetadataCounts, hits.Metadata...)
 	out.Took = time.Since(start).Milliseconds()
 	return out, nil
+}
+
+// corrected searches again with the query's unknown words corrected; a correction that finds
+// more becomes the response's suggestion, and its hits replace those of a query that found
+// nothing. The suggestion is only offered when it finds something in the caller's scope, so
+// it says nothing of what others may read.
+func (s *Service) corrected(ctx context.Context, q Query, hits Hits, out *Response) (Hits, error) {
+	text, err := s.Vocabulary.Correct(ctx, q.Text)
+	if err != nil || text == "" {
+		return hits, err
+	}
+	q.Text = text
+	better, err := s.Backend.Search(ctx, q)
+	if err != nil {
+		return Hits{}, fmt.Errorf("search: %w", err)
+	}
+	if better.Total <= hits.Total {
+		return hits, nil
+	}
+	out.Suggestion = text
+	if hits.Total == 0 {
+		out.Corrected = true
+		return better, nil
+	}
+	return hits, nil
 }
 
 func orEmpty[T any](s []T) []T {

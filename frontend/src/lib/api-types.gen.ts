@@ -687,6 +687,7 @@ export interface GuidelineSearchRequest {
   metadata: Record<string, number[]>;
   from: number;
   size: number;
+  language: string;
 }
 
 export interface GuidelineSearchResponse {
@@ -696,6 +697,8 @@ export interface GuidelineSearchResponse {
   results: GuidelineSearchResult[];
   collectionFilters: SearchCollectionFilter[];
   metadataCounts: SearchMetadataCount[];
+  suggestion: string;
+  corrected: boolean;
 }
 
 export interface GuidelineSearchResult {
