@@ -178,6 +178,7 @@ func testPrecision(t *testing.T, b Backend, space int64) {
 	require.NoError(t, b.Index(ctx, space, 30, []Document{doc(30, "de", "Diabetes", "Die Ernährung im Alter.")}))
 	require.NoError(t, b.Index(ctx, space, 31, []Document{doc(31, "de", "Lungenentzündung", "Antibiotika bei Pneumonie."),
 		doc(31, "fr", "Pneumonie", "Antibiotiques et pneumonie.")}))
+	require.NoError(t, b.Index(ctx, space, 32, []Document{doc(32, "de", "Akute Nierenschädigung", "Eine Rhabdomyolyse nach Sturz & Fall")}))
 	h, err := b.Search(ctx, Query{Text: "Ernährung", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now()})
 	require.NoError(t, err)
 	require.Len(t, h.Hits, 11)
@@ -192,5 +193,10 @@ func testPrecision(t *testing.T, b Backend, space int64) {
 		require.Len(t, h.Hits, 1)
 		assert.Equal(t, "fr", h.Hits[0].Language, "only the French matched")
 	}
+	sugg, err := b.Suggest(ctx, SuggestQuery{Text: "Rhabdo", Scope: []Pair{{space, 10}}, Limit: 8, Now: time.Now()})
+	require.NoError(t, err)
+	require.Len(t, sugg, 1, "the text is searched")
+	assert.Equal(t, Suggestion{Text: "Akute Nierenschädigung", Kind: "section", GuidelineID: 32, Language: "de", CollectionID: 10,
+		CollectionSpaceID: space, SpaceID: space, SectionID: 32, SectionTitle: "Abschnitt", Snippet: "Eine <mark>Rhabdomyolyse</mark> nach Sturz &amp; Fall"}, sugg[0])
 	require.NoError(t, b.DeleteSpace(ctx, space))
 }

@@ -330,11 +330,16 @@ func scopeTerm(p Pair) string {
 
 // scoped restricts a compiled query to the documents of the collections of scope.
 func scoped(scope []Pair, tsq string) string {
+	return scopeQuery(scope) + " & (" + tsq + ")"
+}
+
+// scopeQuery matches the documents of the collections of scope.
+func scopeQuery(scope []Pair) string {
 	terms := make([]string, len(scope))
 	for i, p := range scope {
 		terms[i] = quoteLexeme(scopeTerm(p))
 	}
-	return "(" + strings.Join(terms, " | ") + ") & (" + tsq + ")"
+	return "(" + strings.Join(terms, " | ") + ")"
 }
 
 func split(pairs []Pair) ([]int64, []int64) {
@@ -345,9 +350,68 @@ func split(pairs []Pair) ([]int64, []int64) {
 	return a, b
 }
 
+// minTextSuggestion is the shortest typed text, in characters, for which the texts are
+// searched for suggestions.
+const minTextSuggestion = 4
+
 // Suggest finds titles, tags and search tags that begin with the typed text first, then those
-// containing it, shorter ones first.
+// containing it, shorter ones first; when they are fewer than the limit, guidelines whose text
+// has words beginning with the typed words follow, with the first such section.
 func (p *Postgres) Suggest(ctx context.Context, q SuggestQuery) ([]Suggestion, error) {
+	out, err := p.suggestNames(ctx, q)
+	if err != nil || len(out) >= q.Limit || len([]rune(q.Text)) < minTextSuggestion {
+		return out, err
+	}
+	var words []string
+	for _, it := range Parse(q.Text) {
+		words = append(words, strings.Fields(it.Text)...)
+	}
+	if len(words) == 0 {
+		return out, nil
+	}
+	spaces, ids := make([]int64, len(out)), make([]int64, len(out))
+	for i, s := range out {
+		spaces[i], ids[i] = s.SpaceID, s.GuidelineID
+	}
+	// the prefixes match the lexemes of every language: they are folded as the configurations
+	// fold, and a stem is a prefix of its words
+	var prefixes string
+	if err := p.Pool.QueryRow(ctx, `SELECT coalesce(string_agg(quote_literal(lower(public.unaccent('public.unaccent'::regdictionary, w))) || ':*', ' & '), '')
+		FROM unnest($1::text[]) w`, words).Scan(&prefixes); err != nil {
+		return nil, err
+	}
+	// a guideline's languages may all match: ask for more and keep one per guideline
+	rows, err := p.Pool.Query(ctx, `WITH d AS MATERIALIZED (SELECT d.* FROM control.search_documents d
+			WHERE d.body @@ $2::tsquery AND (d.valid_until IS NULL OR d.valid_until > $3)
+				AND (d.space_id, d.guideline_id) NOT IN (SELECT * FROM unnest($4::bigint[], $5::bigint[]))
+			LIMIT $6 * 4)
+		SELECT d.title, 'section', d.guideline_id, d.language, d.collection_id, d.space_id, d.space_id, (s.s->>'id')::bigint, s.s->>'title',
+			ts_headline(control.search_config(d.language), s.s->>'text', $1::tsquery, $7)
+		FROM d, LATERAL (SELECT e.s FROM jsonb_array_elements(d.sections) WITH ORDINALITY AS e(s, n)
+			WHERE d.section_vectors[e.n::int] @@ $1::tsquery ORDER BY e.n LIMIT 1) s
+		ORDER BY length(d.title), d.title, d.guideline_id`,
+		prefixes, scoped(q.Scope, prefixes), q.Now, spaces, ids, q.Limit-len(out),
+		"MaxWords=12, MinWords=6, MaxFragments=1, StartSel="+markStart+", StopSel="+markStop)
+	if err != nil {
+		return nil, err
+	}
+	more, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Suggestion])
+	if err != nil {
+		return nil, err
+	}
+	seen := map[[2]int64]bool{}
+	for _, m := range more {
+		if k := [2]int64{m.SpaceID, m.GuidelineID}; !seen[k] && len(out) < q.Limit {
+			seen[k] = true
+			m.Snippet = highlight(m.Snippet)
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// suggestNames finds titles, tags and search tags.
+func (p *Postgres) suggestNames(ctx context.Context, q SuggestQuery) ([]Suggestion, error) {
 	spaces, collections := split(q.Scope)
 	// The candidates of the spaces come from one scan of the trigram index; the collections
 	// are checked on them after, rather than by a scan of the index per collection.
@@ -355,7 +419,7 @@ func (p *Postgres) Suggest(ctx context.Context, q SuggestQuery) ([]Suggestion, e
 		c AS MATERIALIZED (SELECT s.* FROM control.search_suggestions s, t
 			WHERE s.space_id = ANY($2) AND s.norm LIKE '%' || replace(replace(replace(t.norm, '\', '\\'), '%', '\%'), '_', '\_') || '%'
 				AND (s.valid_until IS NULL OR s.valid_until > $4))
-		SELECT c.text, c.kind, c.guideline_id, c.language, c.collection_id, c.space_id, c.space_id
+		SELECT c.text, c.kind, c.guideline_id, c.language, c.collection_id, c.space_id, c.space_id, 0::bigint, '', ''
 		FROM c, t WHERE (c.space_id, c.collection_id) IN (SELECT * FROM unnest($2::bigint[], $3::bigint[]))
 		ORDER BY c.norm LIKE t.norm || '%' DESC, c.kind = 'title' DESC, length(c.text), c.text, c.guideline_id, c.language
 		LIMIT $5`, q.Text, spaces, collections, q.Now, q.Limit)

@@ -15,6 +15,9 @@ import (
 	"unicode"
 
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Quickwit is the backend for scale (ARCHITECTURE §8), written against Quickwit's REST API:
@@ -576,9 +579,62 @@ func (q *Quickwit) Suggest(ctx context.Context, query SuggestQuery) ([]Suggestio
 		return nil, err
 	}
 	out := []Suggestion{}
+	seen := map[[2]int64]bool{}
 	for _, d := range res.Hits {
+		seen[[2]int64{d.SpaceID, d.GuidelineID}] = true
 		out = append(out, Suggestion{Text: d.Title, Kind: "title", GuidelineID: d.GuidelineID, Language: d.Language,
 			CollectionID: d.CollectionID, CollectionSpaceID: d.SpaceID, SpaceID: d.SpaceID})
 	}
+	if len(out) >= query.Limit || len([]rune(query.Text)) < minTextSuggestion {
+		return out, nil
+	}
+	// then the texts: guidelines with words beginning with the typed words, with the first
+	// section holding them (a stem is a prefix of its words)
+	var prefixes, terms []string
+	for _, w := range typed {
+		prefixes = append(prefixes, fold(w))
+		if !lexemeOK.MatchString(fold(w)) {
+			return out, nil
+		}
+		terms = append(terms, "body_stem:"+fold(w)+"*")
+	}
+	res, err = q.search(ctx, and(strings.Join(terms, " AND "), pairsQuery("scope", query.Scope),
+		fmt.Sprintf("valid_until:[%d TO *]", query.Now.Unix()+1)), query.Limit*4, 0, false, "")
+	if err != nil {
+		return nil, err
+	}
+	matches := func(w string) bool {
+		w = fold(w)
+		for _, p := range prefixes {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range res.Hits {
+		k := [2]int64{d.SpaceID, d.GuidelineID}
+		if seen[k] || len(out) == query.Limit {
+			continue
+		}
+		for _, sec := range d.Sections {
+			if snippet, found := markWords(sec.Text, matches, true); found {
+				seen[k] = true
+				out = append(out, Suggestion{Text: d.Title, Kind: "section", GuidelineID: d.GuidelineID, Language: d.Language,
+					CollectionID: d.CollectionID, CollectionSpaceID: d.SpaceID, SpaceID: d.SpaceID,
+					SectionID: sec.ID, SectionTitle: sec.Title, Snippet: snippet})
+				break
+			}
+		}
+	}
 	return out, nil
+}
+
+// fold writes a word as the configurations fold it: lower case, without accents.
+func fold(w string) string {
+	out, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), strings.ToLower(w))
+	if err != nil {
+		return strings.ToLower(w)
+	}
+	return out
 }

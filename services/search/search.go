@@ -149,7 +149,10 @@ type SuggestQuery struct {
 	Now   time.Time
 }
 
-// Suggestion is a title, tag or search tag of a guideline that begins or contains what was typed.
+// Suggestion is a title, tag or search tag of a guideline that begins or contains what was
+// typed (kind title, tag, searchTag), or a guideline whose text has a word beginning with it
+// (kind section: Text is the guideline's title, with the first such section's id, title and a
+// snippet, HTML-escaped with <mark> around the words).
 type Suggestion struct {
 	Text              string `json:"text"`
 	Kind              string `json:"kind"`
@@ -158,6 +161,9 @@ type Suggestion struct {
 	CollectionID      int64  `json:"collectionId"`
 	CollectionSpaceID int64  `json:"collectionSpaceId"`
 	SpaceID           int64  `json:"spaceId"`
+	SectionID         int64  `json:"sectionId"`
+	SectionTitle      string `json:"sectionTitle"`
+	Snippet           string `json:"snippet"`
 }
 
 // Backend stores search documents and answers queries. Highlights it returns are HTML-escaped

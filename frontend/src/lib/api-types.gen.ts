@@ -1623,6 +1623,9 @@ export interface Suggestion {
   collectionId: number;
   collectionSpaceId: number;
   spaceId: number;
+  sectionId: number;
+  sectionTitle: string;
+  snippet: string;
 }
 
 export interface SuggestionsRequest {
