@@ -125,6 +125,11 @@ type searchView struct {
 	} `json:"metadataCounts"`
 	Suggestion string `json:"suggestion"`
 	Corrected  bool   `json:"corrected"`
+	Unseen     struct {
+		Expired int `json:"expired"`
+		Hidden  int `json:"hidden"`
+	} `json:"unseen"`
+	SignIn bool `json:"signIn"`
 }
 
 func (e *testEnv) search(session string, body map[string]any) searchView {
@@ -183,7 +188,29 @@ func TestIntegrationSearchForgives(t *testing.T) {
 		"de": {title: "Lungenentzündung", sections: html("Antibiotika nach Erreger.")},
 		"fr": {title: "Pneumonie", sections: html("Antibiotiques selon le germe.")},
 	})
+	protected := e.createCollection(e.alphaAdmin, "Intensivstation", "protected")
+	e.publishForSearch(alpha, protected.ID, map[string]searchVersion{"de": {title: "Tollwut", sections: html("Impfung nach Biss.")}})
+	old := e.publishForSearch(alpha, public.ID, map[string]searchVersion{"de": {title: "Borreliose", sections: html("Zeckenstich.")}})
 	e.waitIndexed()
+	_, err := e.db.Control().Exec(context.Background(), "UPDATE control.search_documents SET valid_until = now() - interval '1 day' WHERE space_id = $1 AND guideline_id = $2", alpha, old)
+	require.NoError(t, err)
+
+	t.Run("an empty result says why, in counts", func(t *testing.T) {
+		v := e.search("", map[string]any{"query": "Tollwut"})
+		assert.Empty(t, v.Results)
+		assert.Equal(t, 1, v.Unseen.Hidden)
+		assert.True(t, v.SignIn, "anonymous: signing in may show more")
+		v = e.search(e.session("outsider"), map[string]any{"query": "Tollwut"})
+		assert.Equal(t, 1, v.Unseen.Hidden)
+		assert.False(t, v.SignIn)
+		v = e.search(e.session("member"), map[string]any{"query": "Tollwut"})
+		require.Len(t, v.Results, 1)
+		assert.Zero(t, v.Unseen.Hidden, "only empty results are explained")
+		v = e.search("", map[string]any{"query": "Borreliose"})
+		assert.Empty(t, v.Results)
+		assert.Equal(t, 1, v.Unseen.Expired)
+		assert.False(t, v.SignIn)
+	})
 
 	t.Run("typos are corrected from the index's vocabulary", func(t *testing.T) {
 		for q, want := range map[string]int64{"Herzinsufizienz": heart, "Rhabdomyolise": muscle, "herzinsuffiziens": heart} {

@@ -193,6 +193,19 @@ func testPrecision(t *testing.T, b Backend, space int64) {
 		require.Len(t, h.Hits, 1)
 		assert.Equal(t, "fr", h.Hits[0].Language, "only the French matched")
 	}
+	expired := doc(33, "de", "Tollwut", "Impfung nach Biss.")
+	past := time.Now().Add(-time.Hour)
+	expired.ValidUntil = &past
+	hidden := doc(34, "de", "Tollwut bei Kindern", "Impfung.")
+	hidden.CollectionID = 12
+	require.NoError(t, b.Index(ctx, space, 33, []Document{expired}))
+	require.NoError(t, b.Index(ctx, space, 34, []Document{hidden}))
+	unseen, err := b.Unseen(ctx, Query{Text: "Tollwut", Scope: []Pair{{space, 10}}, Now: time.Now()}, space)
+	require.NoError(t, err)
+	assert.Equal(t, Unseen{Expired: 1, Hidden: 1}, unseen)
+	unseen, err = b.Unseen(ctx, Query{Text: "Tollwut", Scope: []Pair{{space, 10}, {space, 12}}, Now: past.Add(-time.Hour)}, space)
+	require.NoError(t, err)
+	assert.Equal(t, Unseen{}, unseen, "all readable and valid then")
 	sugg, err := b.Suggest(ctx, SuggestQuery{Text: "Rhabdo", Scope: []Pair{{space, 10}}, Limit: 8, Now: time.Now()})
 	require.NoError(t, err)
 	require.Len(t, sugg, 1, "the text is searched")

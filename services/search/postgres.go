@@ -428,3 +428,25 @@ func (p *Postgres) suggestNames(ctx context.Context, q SuggestQuery) ([]Suggesti
 	}
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Suggestion])
 }
+
+// Unseen counts the matches of a space that the search did not show: expired in the scope,
+// valid outside it. The body index answers (space, words) without reading the texts.
+func (p *Postgres) Unseen(ctx context.Context, q Query, spaceID int64) (Unseen, error) {
+	_, tsq, err := p.compile(ctx, q.Text, q.Synonyms)
+	if err != nil || tsq == "" {
+		return Unseen{}, err
+	}
+	var readable []int64
+	for _, c := range q.Scope {
+		if c.SpaceID == spaceID {
+			readable = append(readable, c.CollectionID)
+		}
+	}
+	var out Unseen
+	err = p.Pool.QueryRow(ctx, `SELECT count(DISTINCT guideline_id) FILTER (WHERE readable AND expired),
+			count(DISTINCT guideline_id) FILTER (WHERE NOT readable AND NOT expired)
+		FROM (SELECT d.guideline_id, d.collection_id = ANY($3) AS readable, coalesce(d.valid_until <= $4, false) AS expired
+			FROM control.search_documents d WHERE d.space_id = $1 AND d.body @@ $2::tsquery) x`,
+		spaceID, tsq, readable, q.Now).Scan(&out.Expired, &out.Hidden)
+	return out, err
+}

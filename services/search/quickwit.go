@@ -638,3 +638,37 @@ func fold(w string) string {
 	}
 	return out
 }
+
+// maxUnseen bounds the documents read to count the unseen guidelines of each kind.
+const maxUnseen = 100
+
+// Unseen counts the matches of a space that the search did not show (up to 100 documents of
+// each kind are read): expired in the scope, valid outside it.
+func (q *Quickwit) Unseen(ctx context.Context, query Query, spaceID int64) (Unseen, error) {
+	items, err := q.Stemmer.Analyse(ctx, query.Text, query.Synonyms)
+	if err != nil {
+		return Unseen{}, err
+	}
+	text := textQuery(items)
+	if text == "" || len(query.Scope) == 0 {
+		return Unseen{}, nil
+	}
+	now := query.Now.Unix()
+	count := func(filter ...string) (int, error) {
+		res, err := q.search(ctx, and(append([]string{text, fmt.Sprintf("space_id:%d", spaceID)}, filter...)...), maxUnseen, 0, false, "")
+		if err != nil {
+			return 0, err
+		}
+		ids := map[int64]bool{}
+		for _, h := range res.Hits {
+			ids[h.GuidelineID] = true
+		}
+		return len(ids), nil
+	}
+	var out Unseen
+	if out.Expired, err = count(pairsQuery("scope", query.Scope), fmt.Sprintf("valid_until:[0 TO %d]", now)); err != nil {
+		return Unseen{}, err
+	}
+	out.Hidden, err = count("NOT "+pairsQuery("scope", query.Scope), fmt.Sprintf("valid_until:[%d TO *]", now+1))
+	return out, err
+}

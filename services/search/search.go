@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/guidelines"
 	"vademecum/services/users"
@@ -178,6 +179,17 @@ type Backend interface {
 	DeleteSpace(ctx context.Context, spaceID int64) error
 	Search(ctx context.Context, q Query) (Hits, error)
 	Suggest(ctx context.Context, q SuggestQuery) ([]Suggestion, error)
+	// Unseen counts the guidelines of a space that match a query but are not found: expired
+	// ones in the scope, valid ones in the space's collections outside it.
+	Unseen(ctx context.Context, q Query, spaceID int64) (Unseen, error)
+}
+
+// Unseen is why a search found nothing, in counts of guidelines (no titles): they match but
+// have expired (in collections the caller may read), or lie in collections of the space the
+// caller may not read.
+type Unseen struct {
+	Expired int `json:"expired"`
+	Hidden  int `json:"hidden"`
 }
 
 // Readable lists the collections the caller may read in a space (its own and its active shares).
@@ -252,6 +264,10 @@ type Response struct {
 	// the query having found nothing.
 	Suggestion string `json:"suggestion"`
 	Corrected  bool   `json:"corrected"`
+	// Unseen explains a search that found nothing; SignIn tells an anonymous reader that
+	// signing in may show more (matches lie in collections that are not public).
+	Unseen Unseen `json:"unseen"`
+	SignIn bool   `json:"signIn"`
 }
 
 // SuggestRequest asks for suggestions for what has been typed.
@@ -401,6 +417,10 @@ func (s *Service) Search(ctx context.Context, req Request) (Response, error) {
 		if err := s.Vocabulary.recordGap(ctx, sp.ID, q.Text, q.Now); err != nil {
 			return Response{}, err
 		}
+		if out.Unseen, err = s.Backend.Unseen(ctx, q, sp.ID); err != nil {
+			return Response{}, fmt.Errorf("search: %w", err)
+		}
+		out.SignIn = out.Unseen.Hidden > 0 && policy.PrincipalFrom(ctx).Anonymous()
 	}
 	out.TotalHits, out.FilteredHits = hits.Total, hits.Filtered
 	for _, h := range hits.Hits {

@@ -699,6 +699,8 @@ export interface GuidelineSearchResponse {
   metadataCounts: SearchMetadataCount[];
   suggestion: string;
   corrected: boolean;
+  unseen: SearchUnseen;
+  signIn: boolean;
 }
 
 export interface GuidelineSearchResult {
@@ -1339,6 +1341,11 @@ export interface SearchSynonyms {
 export interface SearchTag {
   tag: string;
   boost: boolean;
+}
+
+export interface SearchUnseen {
+  expired: number;
+  hidden: number;
 }
 
 export interface SearchVocabularyRequest {

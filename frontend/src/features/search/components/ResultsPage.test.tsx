@@ -51,6 +51,8 @@ const response: SearchResponse = {
   metadataCounts: [{ metadataId: 5, optionId: 51, count: 4 }],
   suggestion: '',
   corrected: false,
+  unseen: { expired: 0, hidden: 0 },
+  signIn: false,
 };
 
 function Probe() {
@@ -161,6 +163,14 @@ describe('results page', () => {
     expect(first).not.toHaveTextContent('in French');
     expect(second).toHaveTextContent('in French');
     expect(within(second).getByRole('link', { name: 'Guideline 12' })).toHaveAttribute('lang', 'fr');
+  });
+
+  it('explains an empty result in counts and offers to sign in', async () => {
+    const none = { ...response, totalHits: 0, filteredHits: 0, results: [], collectionFilters: [], metadataCounts: [] };
+    renderResults('/results?query=Tollwut', { 'reader/query/search': { ...none, unseen: { expired: 1, hidden: 3 }, signIn: true } });
+    expect(await screen.findByText('Matching but expired: 1')).toBeInTheDocument();
+    expect(screen.getByText('Matching in collections you cannot read: 3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to see more' }).getAttribute('href')).toContain('/auth/login');
   });
 
   it('explains a refused filter and offers to clear it', async () => {

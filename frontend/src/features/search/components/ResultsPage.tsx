@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import { Loader } from '../../../components/Loader';
-import { errorStatus } from '../../../lib/api';
+import { errorStatus, loginUrl } from '../../../lib/api';
 import type { Metadata } from '../../../lib/api-types.gen';
 import { apiErrorText } from '../../../lib/apiErrors';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../lib/language';
@@ -121,6 +121,13 @@ function Results({ space, state, data, fetching, onChange }: ResultsProps) {
           <div className="card empty-state">
             <Icon name="search" size={32} />
             <p className="empty-state__title">{t('results.noneTitle', { query: state.query })}</p>
+            {data.unseen.expired > 0 && <p className="empty-state__text">{t('results.expired', { count: data.unseen.expired })}</p>}
+            {data.unseen.hidden > 0 && <p className="empty-state__text">{t('results.hidden', { count: data.unseen.hidden })}</p>}
+            {data.signIn && (
+              <a href={loginUrl(`/results?${toSearchParams(state).toString()}`)} className="btn btn--primary">
+                {t('results.signIn')}
+              </a>
+            )}
             <p className="empty-state__text">{t('results.noneText')}</p>
           </div>
         ) : (
