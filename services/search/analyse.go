@@ -27,10 +27,11 @@ type Alternative struct {
 // written or with umlauts spelled out or folded, stemmed in each of the four languages, and
 // as a word inside the German compounds of the lexicon that contain it. An item that equals a
 // term of a synonym group (case-insensitively) also matches by each term of the group, a
-// term of several words as those words in a row. Items whose words are all stop words in every
-// language drop out.
+// term of several words as those words in a row; words typed in a row without quotes that
+// spell such a term are taken as that term, quoted. Items whose words are all stop words in
+// every language drop out.
 func (s *Stemmer) Analyse(ctx context.Context, text string, synonyms [][]string) ([][]Alternative, error) {
-	items := Parse(text)
+	items := joinTerms(Parse(text), synonyms)
 	var variants []string
 	var owner []int32
 	// synonym marks the variants that come from a synonym group: they are not looked up as
@@ -107,6 +108,45 @@ func (s *Stemmer) Analyse(ctx context.Context, text string, synonyms [][]string)
 		}
 	}
 	return out, nil
+}
+
+// joinTerms makes unquoted words in a row that spell a term of several words of a synonym
+// group (case-insensitively) one quoted item, the longest such term first, so that the
+// group applies to "Schädel Hirn Trauma" as to "Schädel-Hirn-Trauma".
+func joinTerms(items []Item, synonyms [][]string) []Item {
+	terms, longest := map[string]bool{}, 0
+	for _, g := range synonyms {
+		for _, t := range g {
+			if w := words(t); len(w) > 1 {
+				terms[strings.ToLower(strings.Join(w, " "))] = true
+				longest = max(longest, len(w))
+			}
+		}
+	}
+	if len(terms) == 0 {
+		return items
+	}
+	var out []Item
+	for i := 0; i < len(items); {
+		joined := 1
+		for n := min(longest, len(items)-i); n > 1; n-- {
+			parts := make([]string, n)
+			plain := true
+			for k := range parts {
+				parts[k], plain = items[i+k].Text, plain && !items[i+k].Phrase
+			}
+			if plain && terms[strings.ToLower(strings.Join(parts, " "))] {
+				out = append(out, Item{Text: strings.Join(parts, " "), Phrase: true})
+				joined = n
+				break
+			}
+		}
+		if joined == 1 {
+			out = append(out, items[i])
+		}
+		i += joined
+	}
+	return out
 }
 
 // expand answers the terms of the synonym groups that have a term equal to an item (compared

@@ -92,6 +92,8 @@ func testBackend(t *testing.T, b Backend, space int64) {
 	assert.Equal(t, []int64{1}, ids, "a synonym")
 	ids, _ = find(Query{Text: "HSC", Synonyms: synonyms})
 	assert.Equal(t, []int64{2}, ids, "a synonym of several words matches them in a row")
+	ids, _ = find(Query{Text: "heparin subkutan", Synonyms: [][]string{{"Heparin subkutan", "Magensonde"}}})
+	assert.ElementsMatch(t, []int64{1, 2}, ids, "words typed in a row that spell a term of several words take its synonyms")
 	ids, h := find(Query{Text: "heparin"})
 	require.Len(t, ids, 3)
 	assert.Equal(t, int64(2), ids[2], "body text ranks below title and boosted search tag")
