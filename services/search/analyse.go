@@ -69,6 +69,11 @@ func (s *Stemmer) Analyse(ctx context.Context, text string, synonyms [][]string)
 	}
 	alternatives := make([][]Alternative, len(items))
 	for _, s := range stems {
+		// a hyphenated word yields itself before its parts: the parts alone follow each
+		// other as in the texts, also when a stop word among them left a gap
+		if len(s.Lexemes) > 1 {
+			s.Lexemes = slices.DeleteFunc(s.Lexemes, func(l string) bool { return strings.Contains(l, "-") })
+		}
 		if len(s.Lexemes) > 0 {
 			alternatives[s.I] = appendAlternative(alternatives[s.I], Alternative{Lexemes: s.Lexemes})
 		}

@@ -181,7 +181,12 @@ func testPrecision(t *testing.T, b Backend, space int64) {
 	require.NoError(t, b.Index(ctx, space, 31, []Document{doc(31, "de", "Lungenentzündung", "Antibiotika bei Pneumonie."),
 		doc(31, "fr", "Pneumonie", "Antibiotiques et pneumonie.")}))
 	require.NoError(t, b.Index(ctx, space, 32, []Document{doc(32, "de", "Akute Nierenschädigung", "Eine Rhabdomyolyse nach Sturz & Fall")}))
-	h, err := b.Search(ctx, Query{Text: "Ernährung", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now()})
+	require.NoError(t, b.Index(ctx, space, 36, []Document{doc(36, "de", "Nicht-ST-Hebungsinfarkt", "Troponin.")}))
+	h, err := b.Search(ctx, Query{Text: "NSTEMI", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now(),
+		Synonyms: [][]string{{"NSTEMI", "Nicht-ST-Hebungsinfarkt"}}})
+	require.NoError(t, err)
+	require.Len(t, h.Hits, 1, "a hyphenated term with a stop word inside")
+	h, err = b.Search(ctx, Query{Text: "Ernährung", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now()})
 	require.NoError(t, err)
 	require.Len(t, h.Hits, 11)
 	assert.Equal(t, int64(30), h.Hits[0].GuidelineID, "the word itself above its compounds")
