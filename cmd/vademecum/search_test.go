@@ -123,6 +123,13 @@ type searchView struct {
 		OptionID   int64 `json:"optionId"`
 		Count      int   `json:"count"`
 	} `json:"metadataCounts"`
+	Suggestion string `json:"suggestion"`
+	Corrected  bool   `json:"corrected"`
+	Unseen     struct {
+		Expired int `json:"expired"`
+		Hidden  int `json:"hidden"`
+	} `json:"unseen"`
+	SignIn bool `json:"signIn"`
 }
 
 func (e *testEnv) search(session string, body map[string]any) searchView {
@@ -150,6 +157,98 @@ func html(paragraphs ...string) []string {
 		out[i] = "<p>" + p + "</p>"
 	}
 	return out
+}
+
+// TestIntegrationSearchForgives proves typo correction with its suggestion, that words found as
+// themselves rank above the compounds containing them, and that a guideline is shown in the
+// reader's language when it matches in it.
+func TestIntegrationSearchForgives(t *testing.T) {
+	e := newEnv(t)
+	public := e.createCollection(e.alphaAdmin, "Notfall", "public")
+	alpha := e.alpha.ID
+	heart := e.publishForSearch(alpha, public.ID, map[string]searchVersion{
+		"de": {title: "Herzinsuffizienz", sections: html("Diuretika und ACE-Hemmer.")},
+	})
+	muscle := e.publishForSearch(alpha, public.ID, map[string]searchVersion{
+		"de": {title: "Akute Nierenschädigung", sections: html("Eine Rhabdomyolyse nach Sturz ist häufig.")},
+	})
+	var about, compounds []int64
+	for i := 0; i < 3; i++ {
+		about = append(about, e.publishForSearch(alpha, public.ID, map[string]searchVersion{
+			"de": {title: fmt.Sprintf("Thema %d", i), sections: html("Die Ernährung älterer Patienten.")},
+		}))
+	}
+	titled := e.publishForSearch(alpha, public.ID, map[string]searchVersion{"de": {title: "Ernährung bei Diabetes", sections: html("Kohlenhydrate.")}})
+	for i := 0; i < 30; i++ {
+		compounds = append(compounds, e.publishForSearch(alpha, public.ID, map[string]searchVersion{
+			"de": {title: fmt.Sprintf("Station %d", i), sections: html("Die Ernährungsberatung und die Mangelernährung.", "Sondenernährung.")},
+		}))
+	}
+	bilingual := e.publishForSearch(alpha, public.ID, map[string]searchVersion{
+		"de": {title: "Lungenentzündung", sections: html("Antibiotika nach Erreger.")},
+		"fr": {title: "Pneumonie", sections: html("Antibiotiques selon le germe.")},
+	})
+	protected := e.createCollection(e.alphaAdmin, "Intensivstation", "protected")
+	e.publishForSearch(alpha, protected.ID, map[string]searchVersion{"de": {title: "Tollwut", sections: html("Impfung nach Biss.")}})
+	old := e.publishForSearch(alpha, public.ID, map[string]searchVersion{"de": {title: "Borreliose", sections: html("Zeckenstich.")}})
+	e.waitIndexed()
+	_, err := e.db.Control().Exec(context.Background(), "UPDATE control.search_documents SET valid_until = now() - interval '1 day' WHERE space_id = $1 AND guideline_id = $2", alpha, old)
+	require.NoError(t, err)
+
+	t.Run("an empty result says why, in counts", func(t *testing.T) {
+		v := e.search("", map[string]any{"query": "Tollwut"})
+		assert.Empty(t, v.Results)
+		assert.Equal(t, 1, v.Unseen.Hidden)
+		assert.True(t, v.SignIn, "anonymous: signing in may show more")
+		v = e.search(e.session("outsider"), map[string]any{"query": "Tollwut"})
+		assert.Equal(t, 1, v.Unseen.Hidden)
+		assert.False(t, v.SignIn)
+		v = e.search(e.session("member"), map[string]any{"query": "Tollwut"})
+		require.Len(t, v.Results, 1)
+		assert.Zero(t, v.Unseen.Hidden, "only empty results are explained")
+		v = e.search("", map[string]any{"query": "Borreliose"})
+		assert.Empty(t, v.Results)
+		assert.Equal(t, 1, v.Unseen.Expired)
+		assert.False(t, v.SignIn)
+	})
+
+	t.Run("typos are corrected from the index's vocabulary", func(t *testing.T) {
+		for q, want := range map[string]int64{"Herzinsufizienz": heart, "Rhabdomyolise": muscle, "herzinsuffiziens": heart} {
+			v := e.search("", map[string]any{"query": q})
+			require.Len(t, v.Results, 1, q)
+			assert.Equal(t, want, v.Results[0].GuidelineID, q)
+			assert.True(t, v.Corrected, q)
+			assert.NotEmpty(t, v.Suggestion, q)
+		}
+		v := e.search("", map[string]any{"query": "Herzinsufizienz"})
+		assert.Equal(t, "Herzinsuffizienz", v.Suggestion)
+		v = e.search("", map[string]any{"query": "Herzinsuffizienz"})
+		assert.Empty(t, v.Suggestion, "a word the index holds is not corrected")
+		assert.False(t, v.Corrected)
+		v = e.search("", map[string]any{"query": "Xylophonbau"})
+		assert.Empty(t, v.Results)
+		assert.Empty(t, v.Suggestion, "nothing close enough")
+	})
+	t.Run("the word itself ranks above compounds containing it", func(t *testing.T) {
+		got := e.found("", "Ernährung")
+		require.Len(t, got, 4+30)
+		assert.Equal(t, titled, got[0], "the title first")
+		assert.ElementsMatch(t, about, got[1:4], "then the text about it")
+		assert.ElementsMatch(t, compounds, got[4:])
+	})
+	t.Run("every language is searched, shown in the reader's when it matched", func(t *testing.T) {
+		for _, c := range []struct{ query, language, want string }{
+			{"Pneumonie", "fr", "fr"}, {"Pneumonie", "de", "fr"}, {"Lungenentzündung", "fr", "de"},
+		} {
+			v := e.search("", map[string]any{"query": c.query, "language": c.language})
+			require.Len(t, v.Results, 1, c.query)
+			assert.Equal(t, bilingual, v.Results[0].GuidelineID)
+			assert.Equal(t, c.want, v.Results[0].Language, c)
+		}
+		v := e.search("", map[string]any{"query": "Antibiotika", "language": "fr"})
+		require.Len(t, v.Results, 1)
+		assert.Equal(t, "de", v.Results[0].Language, "the matching language")
+	})
 }
 
 // TestIntegrationSearch proves the search's quality (umlauts, compounds, accents, plurals,
@@ -370,6 +469,7 @@ func TestIntegrationSearch(t *testing.T) {
 			{"query over 200 characters", `{"query":"` + strings.Repeat("a", 201) + `"}`, 400, "validation.tooLong"},
 			{"size over the limit", `{"query":"x","size":51}`, 400, "request.invalidField"},
 			{"negative from", `{"query":"x","from":-1}`, 400, "request.invalidField"},
+			{"unknown language", `{"query":"x","language":"es"}`, 400, "request.invalidField"},
 			{"unknown collection", `{"query":"x","collections":["1:999999"]}`, 400, "search.unknownCollection"},
 			{"malformed collection", `{"query":"x","collections":["abc"]}`, 400, "search.unknownCollection"},
 			{"unreadable collection", fmt.Sprintf(`{"query":"x","collections":["%d:%d"]}`, alpha, e.cardio.ID), 400, "search.unknownCollection"},

@@ -308,6 +308,7 @@ var apiTypes = map[string]any{
 	"GuidelineSearchResult":            search.Result{},
 	"SearchResultDetail":               search.Detail{},
 	"SearchMetadataOption":             search.MetadataOption{},
+	"SearchUnseen":                     search.Unseen{},
 	"SearchCollectionFilter":           search.CollectionFilter{},
 	"SearchMetadataCount":              search.MetadataCount{},
 	"SuggestionsRequest":               search.SuggestRequest{},

@@ -55,6 +55,9 @@ func TestIntegrationSearchSynonyms(t *testing.T) {
 	heart := e.publishForSearch(e.alpha.ID, public.ID, map[string]searchVersion{
 		"de": {title: "Herzinsuffizienz", sections: html("Diuretika und Betablocker.")},
 	})
+	abbreviated := e.publishForSearch(e.alpha.ID, public.ID, map[string]searchVersion{
+		"de": {title: "Notfallpfad", sections: html("Bei Kopfverletzung sofort ein CT.")},
+	})
 	e.waitIndexed()
 
 	empty := e.setSynonyms("alpha", e.alpha.ID, e.alphaAdmin, "de", [][]string{})
@@ -67,6 +70,12 @@ func TestIntegrationSearchSynonyms(t *testing.T) {
 	saved := e.setSynonyms("alpha", e.alpha.ID, e.alphaAdmin, "de", [][]string{{" SHT ", "Schädel-Hirn-Trauma"}, {"HI", "Herzinsuffizienz"}})
 	assert.Equal(t, [][]string{{"SHT", "Schädel-Hirn-Trauma"}, {"HI", "Herzinsuffizienz"}}, saved.Synonyms["de"], "terms are trimmed")
 	assert.Equal(t, []int64{trauma}, e.found("", "SHT"))
+	e.setSynonyms("alpha", e.alpha.ID, e.alphaAdmin, "en", [][]string{{"Schädel Hirn Trauma", "Kopfverletzung"}})
+	assert.ElementsMatch(t, []int64{trauma, abbreviated}, e.found("", "schädel Hirn Trauma"), "a term of several words typed without quotes")
+	e.setSynonyms("alpha", e.alpha.ID, e.alphaAdmin, "en", [][]string{})
+	assert.Equal(t, 4, e.count("SELECT count(*) FROM control.audit_log WHERE action = 'space.searchSynonymsChanged' AND space_id = $1", e.alpha.ID),
+		"every change is audited")
+	assert.Equal(t, 1, e.count("SELECT count(*) FROM control.audit_log WHERE action = 'space.searchSynonymsChanged' AND space_id = $1", e.beta.ID))
 	assert.Equal(t, []int64{trauma}, e.found("", "sht pupillen"), "case-insensitive, with other words")
 	assert.Equal(t, []int64{heart}, e.found("", "hi"))
 	assert.Empty(t, e.found("", "Schädel Trauma Diuretika"), "the expansion does not loosen other words")

@@ -20,7 +20,7 @@ var Actions = []string{
 	// Spaces (the super admin's space administration; the CLI as Operator).
 	"space.created", "space.updated", "space.deleted", "space.variableSet", "space.variableDeleted",
 	"space.metadataChanged", "space.landingPageChanged", "space.suspended", "space.resumed", "space.moved",
-	"space.migrated", "space.dumped", "space.restored",
+	"space.migrated", "space.dumped", "space.restored", "space.searchSynonymsChanged",
 	// A space's custom domains (its admins).
 	"space.domainAdded", "space.domainVerified", "space.domainRemoved",
 	// Space membership.

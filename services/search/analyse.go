@@ -15,17 +15,23 @@ type Stemmer struct {
 	Pool *pgxpool.Pool
 }
 
-// Alternative is one way an item of a query matches: a lexeme, or lexemes in a row.
-type Alternative []string
+// Alternative is one way an item of a query matches: a lexeme, or lexemes in a row. Part
+// marks the lexeme of a compound that contains the word: such matches rank below those of the
+// word itself.
+type Alternative struct {
+	Lexemes []string
+	Part    bool
+}
 
 // Analyse turns a query text into its items, each with the alternatives it matches by: as
 // written or with umlauts spelled out or folded, stemmed in each of the four languages, and
 // as a word inside the German compounds of the lexicon that contain it. An item that equals a
 // term of a synonym group (case-insensitively) also matches by each term of the group, a
-// term of several words as those words in a row. Items whose words are all stop words in every
-// language drop out.
+// term of several words as those words in a row; words typed in a row without quotes that
+// spell such a term are taken as that term, quoted. Items whose words are all stop words in
+// every language drop out.
 func (s *Stemmer) Analyse(ctx context.Context, text string, synonyms [][]string) ([][]Alternative, error) {
-	items := Parse(text)
+	items := joinTerms(Parse(text), synonyms)
 	var variants []string
 	var owner []int32
 	// synonym marks the variants that come from a synonym group: they are not looked up as
@@ -63,8 +69,13 @@ func (s *Stemmer) Analyse(ctx context.Context, text string, synonyms [][]string)
 	}
 	alternatives := make([][]Alternative, len(items))
 	for _, s := range stems {
+		// a hyphenated word yields itself before its parts: the parts alone follow each
+		// other as in the texts, also when a stop word among them left a gap
+		if len(s.Lexemes) > 1 {
+			s.Lexemes = slices.DeleteFunc(s.Lexemes, func(l string) bool { return strings.Contains(l, "-") })
+		}
 		if len(s.Lexemes) > 0 {
-			alternatives[s.I] = appendAlternative(alternatives[s.I], s.Lexemes)
+			alternatives[s.I] = appendAlternative(alternatives[s.I], Alternative{Lexemes: s.Lexemes})
 		}
 	}
 	var words []string
@@ -92,7 +103,7 @@ func (s *Stemmer) Analyse(ctx context.Context, text string, synonyms [][]string)
 			return nil, err
 		}
 		for _, c := range found {
-			alternatives[c.I] = appendAlternative(alternatives[c.I], Alternative{c.Lexeme})
+			alternatives[c.I] = appendAlternative(alternatives[c.I], Alternative{Lexemes: []string{c.Lexeme}, Part: true})
 		}
 	}
 	out := alternatives[:0]
@@ -102,6 +113,45 @@ func (s *Stemmer) Analyse(ctx context.Context, text string, synonyms [][]string)
 		}
 	}
 	return out, nil
+}
+
+// joinTerms makes unquoted words in a row that spell a term of several words of a synonym
+// group (case-insensitively) one quoted item, the longest such term first, so that the
+// group applies to "Schädel Hirn Trauma" as to "Schädel-Hirn-Trauma".
+func joinTerms(items []Item, synonyms [][]string) []Item {
+	terms, longest := map[string]bool{}, 0
+	for _, g := range synonyms {
+		for _, t := range g {
+			if w := words(t); len(w) > 1 {
+				terms[strings.ToLower(strings.Join(w, " "))] = true
+				longest = max(longest, len(w))
+			}
+		}
+	}
+	if len(terms) == 0 {
+		return items
+	}
+	var out []Item
+	for i := 0; i < len(items); {
+		joined := 1
+		for n := min(longest, len(items)-i); n > 1; n-- {
+			parts := make([]string, n)
+			plain := true
+			for k := range parts {
+				parts[k], plain = items[i+k].Text, plain && !items[i+k].Phrase
+			}
+			if plain && terms[strings.ToLower(strings.Join(parts, " "))] {
+				out = append(out, Item{Text: strings.Join(parts, " "), Phrase: true})
+				joined = n
+				break
+			}
+		}
+		if joined == 1 {
+			out = append(out, items[i])
+		}
+		i += joined
+	}
+	return out
 }
 
 // expand answers the terms of the synonym groups that have a term equal to an item (compared
@@ -130,7 +180,7 @@ func expand(it Item, synonyms [][]string) []string {
 
 func appendAlternative(list []Alternative, a Alternative) []Alternative {
 	for _, x := range list {
-		if strings.Join(x, " ") == strings.Join(a, " ") {
+		if slices.Equal(x.Lexemes, a.Lexemes) {
 			return list
 		}
 	}

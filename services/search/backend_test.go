@@ -31,6 +31,7 @@ func TestIntegrationBackends(t *testing.T) {
 			require.NoError(t, db.Control().QueryRow(context.Background(),
 				"INSERT INTO control.spaces (subdomain, title, schema_name) VALUES ('s', 'S', 'space_s') RETURNING id").Scan(&space))
 			testBackend(t, backend, space)
+			testPrecision(t, backend, space)
 		})
 	}
 }
@@ -91,6 +92,8 @@ func testBackend(t *testing.T, b Backend, space int64) {
 	assert.Equal(t, []int64{1}, ids, "a synonym")
 	ids, _ = find(Query{Text: "HSC", Synonyms: synonyms})
 	assert.Equal(t, []int64{2}, ids, "a synonym of several words matches them in a row")
+	ids, _ = find(Query{Text: "heparin subkutan", Synonyms: [][]string{{"Heparin subkutan", "Magensonde"}}})
+	assert.ElementsMatch(t, []int64{1, 2}, ids, "words typed in a row that spell a term of several words take its synonyms")
 	ids, h := find(Query{Text: "heparin"})
 	require.Len(t, ids, 3)
 	assert.Equal(t, int64(2), ids[2], "body text ranks below title and boosted search tag")
@@ -160,4 +163,60 @@ func testBackend(t *testing.T, b Backend, space int64) {
 	require.NoError(t, b.DeleteSpace(ctx, space))
 	ids, _ = find(Query{Text: "heparin sondenernährung"})
 	assert.Empty(t, ids)
+}
+
+// testPrecision: a word found as itself ranks above compounds containing it; a guideline is
+// shown in the reader's language when it matched in it.
+func testPrecision(t *testing.T, b Backend, space int64) {
+	ctx := context.Background()
+	later := time.Now().AddDate(1, 0, 0)
+	doc := func(g int64, lang, title, text string) Document {
+		return Document{SpaceID: space, CollectionID: 10, GuidelineID: g, Language: lang, Visibility: "public", PublishedVersion: 1,
+			Title: title, ValidUntil: &later, Sections: []Section{{ID: g, Title: "Abschnitt", Text: text}}}
+	}
+	for g := int64(20); g < 30; g++ {
+		require.NoError(t, b.Index(ctx, space, g, []Document{doc(g, "de", "Station", "Ernährungsberatung und Sondenernährung.")}))
+	}
+	require.NoError(t, b.Index(ctx, space, 30, []Document{doc(30, "de", "Diabetes", "Die Ernährung im Alter.")}))
+	require.NoError(t, b.Index(ctx, space, 31, []Document{doc(31, "de", "Lungenentzündung", "Antibiotika bei Pneumonie."),
+		doc(31, "fr", "Pneumonie", "Antibiotiques et pneumonie.")}))
+	require.NoError(t, b.Index(ctx, space, 32, []Document{doc(32, "de", "Akute Nierenschädigung", "Eine Rhabdomyolyse nach Sturz & Fall")}))
+	require.NoError(t, b.Index(ctx, space, 36, []Document{doc(36, "de", "Nicht-ST-Hebungsinfarkt", "Troponin.")}))
+	h, err := b.Search(ctx, Query{Text: "NSTEMI", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now(),
+		Synonyms: [][]string{{"NSTEMI", "Nicht-ST-Hebungsinfarkt"}}})
+	require.NoError(t, err)
+	require.Len(t, h.Hits, 1, "a hyphenated term with a stop word inside")
+	h, err = b.Search(ctx, Query{Text: "Ernährung", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now()})
+	require.NoError(t, err)
+	require.Len(t, h.Hits, 11)
+	assert.Equal(t, int64(30), h.Hits[0].GuidelineID, "the word itself above its compounds")
+	for _, lang := range []string{"de", "fr"} {
+		h, err = b.Search(ctx, Query{Text: "pneumonie", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now(), Language: lang})
+		require.NoError(t, err)
+		require.Len(t, h.Hits, 1)
+		assert.Equal(t, lang, h.Hits[0].Language, "both matched: the reader's")
+		h, err = b.Search(ctx, Query{Text: "Antibiotiques", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now(), Language: lang})
+		require.NoError(t, err)
+		require.Len(t, h.Hits, 1)
+		assert.Equal(t, "fr", h.Hits[0].Language, "only the French matched")
+	}
+	expired := doc(33, "de", "Tollwut", "Impfung nach Biss.")
+	past := time.Now().Add(-time.Hour)
+	expired.ValidUntil = &past
+	hidden := doc(34, "de", "Tollwut bei Kindern", "Impfung.")
+	hidden.CollectionID = 12
+	require.NoError(t, b.Index(ctx, space, 33, []Document{expired}))
+	require.NoError(t, b.Index(ctx, space, 34, []Document{hidden}))
+	unseen, err := b.Unseen(ctx, Query{Text: "Tollwut", Scope: []Pair{{space, 10}}, Now: time.Now()}, space)
+	require.NoError(t, err)
+	assert.Equal(t, Unseen{Expired: 1, Hidden: 1}, unseen)
+	unseen, err = b.Unseen(ctx, Query{Text: "Tollwut", Scope: []Pair{{space, 10}, {space, 12}}, Now: past.Add(-time.Hour)}, space)
+	require.NoError(t, err)
+	assert.Equal(t, Unseen{}, unseen, "all readable and valid then")
+	sugg, err := b.Suggest(ctx, SuggestQuery{Text: "Rhabdo", Scope: []Pair{{space, 10}}, Limit: 8, Now: time.Now()})
+	require.NoError(t, err)
+	require.Len(t, sugg, 1, "the text is searched")
+	assert.Equal(t, Suggestion{Text: "Akute Nierenschädigung", Kind: "section", GuidelineID: 32, Language: "de", CollectionID: 10,
+		CollectionSpaceID: space, SpaceID: space, SectionID: 32, SectionTitle: "Abschnitt", Snippet: "Eine <mark>Rhabdomyolyse</mark> nach Sturz &amp; Fall"}, sugg[0])
+	require.NoError(t, b.DeleteSpace(ctx, space))
 }

@@ -128,26 +128,34 @@ func (p *Postgres) DeleteSpace(ctx context.Context, spaceID int64) error {
 	return err
 }
 
-// compile turns a query text into a tsquery in the text form: every item must match (AND)
-// by one of its alternatives (OR); lexemes in a row must follow each other.
-func (p *Postgres) compile(ctx context.Context, text string, synonyms [][]string) (string, error) {
+// compile turns a query text into tsqueries in the text form: every item must match (AND)
+// by one of its alternatives (OR); lexemes in a row must follow each other. The first query
+// has every alternative, the second (exact) leaves out the compounds that contain a word.
+func (p *Postgres) compile(ctx context.Context, text string, synonyms [][]string) (string, string, error) {
 	items, err := (&Stemmer{Pool: p.Pool}).Analyse(ctx, text, synonyms)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	parts := make([]string, len(items))
+	all, exact := make([]string, len(items)), make([]string, len(items))
 	for i, alternatives := range items {
-		alt := make([]string, len(alternatives))
-		for j, a := range alternatives {
-			quoted := make([]string, len(a))
-			for k, l := range a {
+		var alt, own []string
+		for _, a := range alternatives {
+			quoted := make([]string, len(a.Lexemes))
+			for k, l := range a.Lexemes {
 				quoted[k] = quoteLexeme(l)
 			}
-			alt[j] = strings.Join(quoted, " <-> ")
+			alt = append(alt, strings.Join(quoted, " <-> "))
+			if !a.Part {
+				own = append(own, strings.Join(quoted, " <-> "))
+			}
 		}
-		parts[i] = "(" + strings.Join(alt, " | ") + ")"
+		if len(own) == 0 {
+			own = alt
+		}
+		all[i] = "(" + strings.Join(alt, " | ") + ")"
+		exact[i] = "(" + strings.Join(own, " | ") + ")"
 	}
-	return strings.Join(parts, " & "), nil
+	return strings.Join(all, " & "), strings.Join(exact, " & "), nil
 }
 
 // quoteLexeme writes a lexeme as a tsquery literal.
@@ -164,7 +172,7 @@ const (
 // Search runs a query: the matches in the scope, the best language of each guideline, the
 // counts and facets, then the highlights of the displayed page.
 func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
-	tsq, err := p.compile(ctx, q.Text, q.Synonyms)
+	tsq, exact, err := p.compile(ctx, q.Text, q.Synonyms)
 	if err != nil {
 		return Hits{}, err
 	}
@@ -182,6 +190,10 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 		return Hits{}, err
 	}
 	var collections, options, pageRaw []byte
+	// A guideline ranks by its best language: a word found as itself in the title or tags
+	// first, then in the text (0.02, from a second question to the body index for the words
+	// without their compounds), then compounds containing it in the title or tags, then in the
+	// text; it is shown in the reader's language when that matched, else in its best one.
 	// Only the body index answers the match (scoped) without reading the texts: with plain
 	// index and sequential scans off, the planner cannot choose to test every text instead.
 	err = pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error {
@@ -190,15 +202,21 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 		}
 		return tx.QueryRow(ctx, `WITH m AS MATERIALIZED (
 			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options, d.metadata,
-				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
+				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $9::tsquery) + 0.2 * ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
 			FROM control.search_documents d
 			WHERE d.body @@ $2::tsquery AND (d.valid_until IS NULL OR d.valid_until > $3)),
+		e AS MATERIALIZED (
+			SELECT d.space_id, d.guideline_id, d.language FROM control.search_documents d WHERE $10 AND d.body @@ $11::tsquery),
+		r AS (
+			SELECT m.*, max(m.score + CASE WHEN $10 AND e.guideline_id IS NULL THEN 0 ELSE 0.02 END)
+				OVER (PARTITION BY m.space_id, m.guideline_id) AS best
+			FROM m LEFT JOIN e USING (space_id, guideline_id, language)),
 		g AS MATERIALIZED (
-			SELECT DISTINCT ON (space_id, guideline_id) *,
+			SELECT DISTINCT ON (space_id, guideline_id) space_id, guideline_id, language, collection_id, options, metadata, best AS score,
 				(cardinality($4::bigint[]) = 0 OR (space_id, collection_id) IN (SELECT * FROM unnest($4::bigint[], $5::bigint[]))) AS in_collection,
 				$6::jsonb = '{}' OR NOT EXISTS (SELECT 1 FROM jsonb_each($6::jsonb) f
 					WHERE NOT options && ARRAY(SELECT jsonb_array_elements_text(f.value)::bigint)) AS in_metadata
-			FROM m ORDER BY space_id, guideline_id, score DESC, language)
+			FROM r ORDER BY space_id, guideline_id, language = $12 DESC, score DESC, language)
 		SELECT (SELECT count(*) FROM g),
 			(SELECT count(*) FROM g WHERE in_collection AND in_metadata),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, collection_id, n)), '[]')
@@ -208,7 +226,8 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 					FROM g, jsonb_array_elements(g.metadata) x WHERE in_collection GROUP BY 1, 2) c),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, guideline_id, language, score) ORDER BY score DESC, space_id, guideline_id), '[]')
 				FROM (SELECT * FROM g WHERE in_collection AND in_metadata ORDER BY score DESC, space_id, guideline_id LIMIT $7 OFFSET $8) pg)`,
-			tsq, scoped(q.Scope, tsq), q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From).
+			tsq, scoped(q.Scope, tsq), q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From,
+			exact, exact != tsq, scoped(q.Scope, exact), q.Language).
 			Scan(&out.Total, &out.Filtered, &collections, &options, &pageRaw)
 	})
 	if err != nil {
@@ -311,11 +330,16 @@ func scopeTerm(p Pair) string {
 
 // scoped restricts a compiled query to the documents of the collections of scope.
 func scoped(scope []Pair, tsq string) string {
+	return scopeQuery(scope) + " & (" + tsq + ")"
+}
+
+// scopeQuery matches the documents of the collections of scope.
+func scopeQuery(scope []Pair) string {
 	terms := make([]string, len(scope))
 	for i, p := range scope {
 		terms[i] = quoteLexeme(scopeTerm(p))
 	}
-	return "(" + strings.Join(terms, " | ") + ") & (" + tsq + ")"
+	return "(" + strings.Join(terms, " | ") + ")"
 }
 
 func split(pairs []Pair) ([]int64, []int64) {
@@ -326,9 +350,68 @@ func split(pairs []Pair) ([]int64, []int64) {
 	return a, b
 }
 
+// minTextSuggestion is the shortest typed text, in characters, for which the texts are
+// searched for suggestions.
+const minTextSuggestion = 4
+
 // Suggest finds titles, tags and search tags that begin with the typed text first, then those
-// containing it, shorter ones first.
+// containing it, shorter ones first; when they are fewer than the limit, guidelines whose text
+// has words beginning with the typed words follow, with the first such section.
 func (p *Postgres) Suggest(ctx context.Context, q SuggestQuery) ([]Suggestion, error) {
+	out, err := p.suggestNames(ctx, q)
+	if err != nil || len(out) >= q.Limit || len([]rune(q.Text)) < minTextSuggestion {
+		return out, err
+	}
+	var words []string
+	for _, it := range Parse(q.Text) {
+		words = append(words, strings.Fields(it.Text)...)
+	}
+	if len(words) == 0 {
+		return out, nil
+	}
+	spaces, ids := make([]int64, len(out)), make([]int64, len(out))
+	for i, s := range out {
+		spaces[i], ids[i] = s.SpaceID, s.GuidelineID
+	}
+	// the prefixes match the lexemes of every language: they are folded as the configurations
+	// fold, and a stem is a prefix of its words
+	var prefixes string
+	if err := p.Pool.QueryRow(ctx, `SELECT coalesce(string_agg(quote_literal(lower(public.unaccent('public.unaccent'::regdictionary, w))) || ':*', ' & '), '')
+		FROM unnest($1::text[]) w`, words).Scan(&prefixes); err != nil {
+		return nil, err
+	}
+	// a guideline's languages may all match: ask for more and keep one per guideline
+	rows, err := p.Pool.Query(ctx, `WITH d AS MATERIALIZED (SELECT d.* FROM control.search_documents d
+			WHERE d.body @@ $2::tsquery AND (d.valid_until IS NULL OR d.valid_until > $3)
+				AND (d.space_id, d.guideline_id) NOT IN (SELECT * FROM unnest($4::bigint[], $5::bigint[]))
+			LIMIT $6 * 4)
+		SELECT d.title, 'section', d.guideline_id, d.language, d.collection_id, d.space_id, d.space_id, (s.s->>'id')::bigint, s.s->>'title',
+			ts_headline(control.search_config(d.language), s.s->>'text', $1::tsquery, $7)
+		FROM d, LATERAL (SELECT e.s FROM jsonb_array_elements(d.sections) WITH ORDINALITY AS e(s, n)
+			WHERE d.section_vectors[e.n::int] @@ $1::tsquery ORDER BY e.n LIMIT 1) s
+		ORDER BY length(d.title), d.title, d.guideline_id`,
+		prefixes, scoped(q.Scope, prefixes), q.Now, spaces, ids, q.Limit-len(out),
+		"MaxWords=12, MinWords=6, MaxFragments=1, StartSel="+markStart+", StopSel="+markStop)
+	if err != nil {
+		return nil, err
+	}
+	more, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Suggestion])
+	if err != nil {
+		return nil, err
+	}
+	seen := map[[2]int64]bool{}
+	for _, m := range more {
+		if k := [2]int64{m.SpaceID, m.GuidelineID}; !seen[k] && len(out) < q.Limit {
+			seen[k] = true
+			m.Snippet = highlight(m.Snippet)
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// suggestNames finds titles, tags and search tags.
+func (p *Postgres) suggestNames(ctx context.Context, q SuggestQuery) ([]Suggestion, error) {
 	spaces, collections := split(q.Scope)
 	// The candidates of the spaces come from one scan of the trigram index; the collections
 	// are checked on them after, rather than by a scan of the index per collection.
@@ -336,7 +419,7 @@ func (p *Postgres) Suggest(ctx context.Context, q SuggestQuery) ([]Suggestion, e
 		c AS MATERIALIZED (SELECT s.* FROM control.search_suggestions s, t
 			WHERE s.space_id = ANY($2) AND s.norm LIKE '%' || replace(replace(replace(t.norm, '\', '\\'), '%', '\%'), '_', '\_') || '%'
 				AND (s.valid_until IS NULL OR s.valid_until > $4))
-		SELECT c.text, c.kind, c.guideline_id, c.language, c.collection_id, c.space_id, c.space_id
+		SELECT c.text, c.kind, c.guideline_id, c.language, c.collection_id, c.space_id, c.space_id, 0::bigint, '', ''
 		FROM c, t WHERE (c.space_id, c.collection_id) IN (SELECT * FROM unnest($2::bigint[], $3::bigint[]))
 		ORDER BY c.norm LIKE t.norm || '%' DESC, c.kind = 'title' DESC, length(c.text), c.text, c.guideline_id, c.language
 		LIMIT $5`, q.Text, spaces, collections, q.Now, q.Limit)
@@ -344,4 +427,26 @@ func (p *Postgres) Suggest(ctx context.Context, q SuggestQuery) ([]Suggestion, e
 		return nil, err
 	}
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Suggestion])
+}
+
+// Unseen counts the matches of a space that the search did not show: expired in the scope,
+// valid outside it. The body index answers (space, words) without reading the texts.
+func (p *Postgres) Unseen(ctx context.Context, q Query, spaceID int64) (Unseen, error) {
+	_, tsq, err := p.compile(ctx, q.Text, q.Synonyms)
+	if err != nil || tsq == "" {
+		return Unseen{}, err
+	}
+	var readable []int64
+	for _, c := range q.Scope {
+		if c.SpaceID == spaceID {
+			readable = append(readable, c.CollectionID)
+		}
+	}
+	var out Unseen
+	err = p.Pool.QueryRow(ctx, `SELECT count(DISTINCT guideline_id) FILTER (WHERE readable AND expired),
+			count(DISTINCT guideline_id) FILTER (WHERE NOT readable AND NOT expired)
+		FROM (SELECT d.guideline_id, d.collection_id = ANY($3) AS readable, coalesce(d.valid_until <= $4, false) AS expired
+			FROM control.search_documents d WHERE d.space_id = $1 AND d.body @@ $2::tsquery) x`,
+		spaceID, tsq, readable, q.Now).Scan(&out.Expired, &out.Hidden)
+	return out, err
 }

@@ -15,6 +15,9 @@ import (
 	"unicode"
 
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Quickwit is the backend for scale (ARCHITECTURE §8), written against Quickwit's REST API:
@@ -233,11 +236,13 @@ func (q *Quickwit) DeleteSpace(ctx context.Context, spaceID int64) error {
 	return q.deleteTask(ctx, fmt.Sprintf("space_id:%d", spaceID))
 }
 
-// Field weights: titles and boosted search tags above search tags and tags, above the text.
+// Field weights: titles and boosted search tags above search tags and tags, above the text;
+// a word found as itself (exact) above the compounds that contain it (part), so that the
+// text about "Ernährung" ranks above the title "Ernährungsberatung".
 var qwFields = []struct {
-	name  string
-	boost string
-}{{"title_stem", "^4"}, {"boost_stem", "^4"}, {"tags_stem", "^2"}, {"body_stem", ""}}
+	name        string
+	exact, part string
+}{{"title_stem", "^8", "^1"}, {"boost_stem", "^8", "^1"}, {"tags_stem", "^4", "^0.5"}, {"body_stem", "^2", "^0.2"}}
 
 // lexemeOK keeps lexemes that need no escaping in the query language.
 var lexemeOK = regexp.MustCompile(`^[\p{L}\p{N}]+$`)
@@ -249,18 +254,22 @@ func textQuery(items [][]Alternative) string {
 		var alt []string
 		for _, a := range alternatives {
 			ok := true
-			for _, l := range a {
+			for _, l := range a.Lexemes {
 				ok = ok && lexemeOK.MatchString(l)
 			}
 			if !ok {
 				continue
 			}
-			term := strings.Join(a, " ")
-			if len(a) > 1 {
+			term := strings.Join(a.Lexemes, " ")
+			if len(a.Lexemes) > 1 {
 				term = `"` + term + `"`
 			}
 			for _, f := range qwFields {
-				alt = append(alt, f.name+":"+term+f.boost)
+				boost := f.exact
+				if a.Part {
+					boost = f.part
+				}
+				alt = append(alt, f.name+":"+term+boost)
 			}
 		}
 		if len(alt) > 0 {
@@ -391,18 +400,28 @@ func (q *Quickwit) Search(ctx context.Context, query Query) (Hits, error) {
 		k := [2]int64{h.SpaceID, h.GuidelineID}
 		newest[k] = max(newest[k], h.DocVersion)
 	}
-	shown := map[[2]int64]bool{}
+	// a guideline ranks by its best language and is shown in the reader's when that matched
+	shownAs := map[[2]int64]int{}
 	for i, h := range page.Hits {
+		k := [2]int64{h.SpaceID, h.GuidelineID}
+		if j, ok := shownAs[k]; h.DocVersion == newest[k] && (!ok || h.Language == query.Language && page.Hits[j].Language != query.Language) {
+			shownAs[k] = i
+		}
+	}
+	shown := map[[2]int64]bool{}
+	for first, h := range page.Hits {
 		k := [2]int64{h.SpaceID, h.GuidelineID}
 		if shown[k] || h.DocVersion != newest[k] || len(out.Hits) == query.Size {
 			continue
 		}
 		shown[k] = true
+		i := shownAs[k]
+		h = page.Hits[i]
 		var snippet map[string][]string
 		if i < len(page.Snippets) {
 			snippet = page.Snippets[i]
 		}
-		hit, err := q.hit(ctx, h, snippet, query.Now, len(page.Hits)-i)
+		hit, err := q.hit(ctx, h, snippet, query.Now, len(page.Hits)-first)
 		if err != nil {
 			return Hits{}, err
 		}
@@ -560,9 +579,96 @@ func (q *Quickwit) Suggest(ctx context.Context, query SuggestQuery) ([]Suggestio
 		return nil, err
 	}
 	out := []Suggestion{}
+	seen := map[[2]int64]bool{}
 	for _, d := range res.Hits {
+		seen[[2]int64{d.SpaceID, d.GuidelineID}] = true
 		out = append(out, Suggestion{Text: d.Title, Kind: "title", GuidelineID: d.GuidelineID, Language: d.Language,
 			CollectionID: d.CollectionID, CollectionSpaceID: d.SpaceID, SpaceID: d.SpaceID})
 	}
+	if len(out) >= query.Limit || len([]rune(query.Text)) < minTextSuggestion {
+		return out, nil
+	}
+	// then the texts: guidelines with words beginning with the typed words, with the first
+	// section holding them (a stem is a prefix of its words)
+	var prefixes, terms []string
+	for _, w := range typed {
+		prefixes = append(prefixes, fold(w))
+		if !lexemeOK.MatchString(fold(w)) {
+			return out, nil
+		}
+		terms = append(terms, "body_stem:"+fold(w)+"*")
+	}
+	res, err = q.search(ctx, and(strings.Join(terms, " AND "), pairsQuery("scope", query.Scope),
+		fmt.Sprintf("valid_until:[%d TO *]", query.Now.Unix()+1)), query.Limit*4, 0, false, "")
+	if err != nil {
+		return nil, err
+	}
+	matches := func(w string) bool {
+		w = fold(w)
+		for _, p := range prefixes {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range res.Hits {
+		k := [2]int64{d.SpaceID, d.GuidelineID}
+		if seen[k] || len(out) == query.Limit {
+			continue
+		}
+		for _, sec := range d.Sections {
+			if snippet, found := markWords(sec.Text, matches, true); found {
+				seen[k] = true
+				out = append(out, Suggestion{Text: d.Title, Kind: "section", GuidelineID: d.GuidelineID, Language: d.Language,
+					CollectionID: d.CollectionID, CollectionSpaceID: d.SpaceID, SpaceID: d.SpaceID,
+					SectionID: sec.ID, SectionTitle: sec.Title, Snippet: snippet})
+				break
+			}
+		}
+	}
 	return out, nil
+}
+
+// fold writes a word as the configurations fold it: lower case, without accents.
+func fold(w string) string {
+	out, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), strings.ToLower(w))
+	if err != nil {
+		return strings.ToLower(w)
+	}
+	return out
+}
+
+// maxUnseen bounds the documents read to count the unseen guidelines of each kind.
+const maxUnseen = 100
+
+// Unseen counts the matches of a space that the search did not show (up to 100 documents of
+// each kind are read): expired in the scope, valid outside it.
+func (q *Quickwit) Unseen(ctx context.Context, query Query, spaceID int64) (Unseen, error) {
+	items, err := q.Stemmer.Analyse(ctx, query.Text, query.Synonyms)
+	if err != nil {
+		return Unseen{}, err
+	}
+	text := textQuery(items)
+	if text == "" || len(query.Scope) == 0 {
+		return Unseen{}, nil
+	}
+	now := query.Now.Unix()
+	count := func(filter ...string) (int, error) {
+		res, err := q.search(ctx, and(append([]string{text, fmt.Sprintf("space_id:%d", spaceID)}, filter...)...), maxUnseen, 0, false, "")
+		if err != nil {
+			return 0, err
+		}
+		ids := map[int64]bool{}
+		for _, h := range res.Hits {
+			ids[h.GuidelineID] = true
+		}
+		return len(ids), nil
+	}
+	var out Unseen
+	if out.Expired, err = count(pairsQuery("scope", query.Scope), fmt.Sprintf("valid_until:[0 TO %d]", now)); err != nil {
+		return Unseen{}, err
+	}
+	out.Hidden, err = count("NOT "+pairsQuery("scope", query.Scope), fmt.Sprintf("valid_until:[%d TO *]", now+1))
+	return out, err
 }

@@ -8,11 +8,13 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/guidelines"
 	"vademecum/services/users"
@@ -88,6 +90,9 @@ type Query struct {
 	// Synonyms are the groups of equivalent terms of the space searched from: a word equal to
 	// a term also matches by the group's other terms.
 	Synonyms [][]string
+	// Language is the reader's: a guideline matching in it is shown in it (else in its best
+	// matching language).
+	Language string
 }
 
 // Detail is a matching section of a hit.
@@ -145,7 +150,10 @@ type SuggestQuery struct {
 	Now   time.Time
 }
 
-// Suggestion is a title, tag or search tag of a guideline that begins or contains what was typed.
+// Suggestion is a title, tag or search tag of a guideline that begins or contains what was
+// typed (kind title, tag, searchTag), or a guideline whose text has a word beginning with it
+// (kind section: Text is the guideline's title, with the first such section's id, title and a
+// snippet, HTML-escaped with <mark> around the words).
 type Suggestion struct {
 	Text              string `json:"text"`
 	Kind              string `json:"kind"`
@@ -154,6 +162,9 @@ type Suggestion struct {
 	CollectionID      int64  `json:"collectionId"`
 	CollectionSpaceID int64  `json:"collectionSpaceId"`
 	SpaceID           int64  `json:"spaceId"`
+	SectionID         int64  `json:"sectionId"`
+	SectionTitle      string `json:"sectionTitle"`
+	Snippet           string `json:"snippet"`
 }
 
 // Backend stores search documents and answers queries. Highlights it returns are HTML-escaped
@@ -168,6 +179,17 @@ type Backend interface {
 	DeleteSpace(ctx context.Context, spaceID int64) error
 	Search(ctx context.Context, q Query) (Hits, error)
 	Suggest(ctx context.Context, q SuggestQuery) ([]Suggestion, error)
+	// Unseen counts the guidelines of a space that match a query but are not found: expired
+	// ones in the scope, valid ones in the space's collections outside it.
+	Unseen(ctx context.Context, q Query, spaceID int64) (Unseen, error)
+}
+
+// Unseen is why a search found nothing, in counts of guidelines (no titles): they match but
+// have expired (in collections the caller may read), or lie in collections of the space the
+// caller may not read.
+type Unseen struct {
+	Expired int `json:"expired"`
+	Hidden  int `json:"hidden"`
 }
 
 // Readable lists the collections the caller may read in a space (its own and its active shares).
@@ -198,6 +220,9 @@ type Request struct {
 	Metadata    map[string][]api.ID `json:"metadata"`
 	From        int                 `json:"from"`
 	Size        int                 `json:"size"`
+	// Language is the reader's (de, en, fr, it; optional): guidelines that match in it are
+	// shown in it.
+	Language string `json:"language"`
 }
 
 // Result is a found guideline (spec §3 Search result).
@@ -234,6 +259,15 @@ type Response struct {
 	Results           []Result           `json:"results"`
 	CollectionFilters []CollectionFilter `json:"collectionFilters"`
 	MetadataCounts    []MetadataCount    `json:"metadataCounts"`
+	// Suggestion is the query with its unknown words corrected ("" when there is none) when
+	// it finds more than the query did; Corrected tells that the results are the suggestion's,
+	// the query having found nothing.
+	Suggestion string `json:"suggestion"`
+	Corrected  bool   `json:"corrected"`
+	// Unseen explains a search that found nothing; SignIn tells an anonymous reader that
+	// signing in may show more (matches lie in collections that are not public).
+	Unseen Unseen `json:"unseen"`
+	SignIn bool   `json:"signIn"`
 }
 
 // SuggestRequest asks for suggestions for what has been typed.
@@ -291,7 +325,10 @@ func (s *Service) check(ctx context.Context, req Request, readable map[Pair]guid
 	if req.Size < 0 || req.Size > MaxSize {
 		return Query{}, api.ErrInvalidField.With(map[string]any{"field": "size", "max": MaxSize})
 	}
-	q := Query{Text: text, From: req.From, Size: req.Size, Now: s.Clock.Time(), Metadata: map[int64][]int64{}}
+	if req.Language != "" && !slices.Contains(SynonymLanguages, req.Language) {
+		return Query{}, api.ErrInvalidField.Field("language")
+	}
+	q := Query{Text: text, From: req.From, Size: req.Size, Now: s.Clock.Time(), Metadata: map[int64][]int64{}, Language: req.Language}
 	if q.Size == 0 {
 		q.Size = DefaultSize
 	}
@@ -371,10 +408,19 @@ func (s *Service) Search(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, fmt.Errorf("search: %w", err)
 	}
+	if hits.Total <= FewHits {
+		if hits, err = s.corrected(ctx, q, hits, &out); err != nil {
+			return Response{}, err
+		}
+	}
 	if hits.Total == 0 {
 		if err := s.Vocabulary.recordGap(ctx, sp.ID, q.Text, q.Now); err != nil {
 			return Response{}, err
 		}
+		if out.Unseen, err = s.Backend.Unseen(ctx, q, sp.ID); err != nil {
+			return Response{}, fmt.Errorf("search: %w", err)
+		}
+		out.SignIn = out.Unseen.Hidden > 0 && policy.PrincipalFrom(ctx).Anonymous()
 	}
 	out.TotalHits, out.FilteredHits = hits.Total, hits.Filtered
 	for _, h := range hits.Hits {
@@ -398,6 +444,31 @@ func (s *Service) Search(ctx context.Context, req Request) (Response, error) {
 	out.MetadataCounts = append(out.MetadataCounts, hits.Metadata...)
 	out.Took = time.Since(start).Milliseconds()
 	return out, nil
+}
+
+// corrected searches again with the query's unknown words corrected; a correction that finds
+// more becomes the response's suggestion, and its hits replace those of a query that found
+// nothing. The suggestion is only offered when it finds something in the caller's scope, so
+// it says nothing of what others may read.
+func (s *Service) corrected(ctx context.Context, q Query, hits Hits, out *Response) (Hits, error) {
+	text, err := s.Vocabulary.Correct(ctx, q.Text)
+	if err != nil || text == "" {
+		return hits, err
+	}
+	q.Text = text
+	better, err := s.Backend.Search(ctx, q)
+	if err != nil {
+		return Hits{}, fmt.Errorf("search: %w", err)
+	}
+	if better.Total <= hits.Total {
+		return hits, nil
+	}
+	out.Suggestion = text
+	if hits.Total == 0 {
+		out.Corrected = true
+		return better, nil
+	}
+	return hits, nil
 }
 
 func orEmpty[T any](s []T) []T {

@@ -65,3 +65,20 @@ func TestQuickwitQueryLanguage(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+func TestJoinTerms(t *testing.T) {
+	synonyms := [][]string{{"SHT", "Schädel-Hirn-Trauma"}, {"Schädel Hirn", "Kopf"}}
+	assert.Equal(t, []Item{{Text: "akutes"}, {Text: "schädel Hirn trauma", Phrase: true}, {Text: "Kind"}},
+		joinTerms(Parse("akutes schädel Hirn trauma Kind"), synonyms), "the longest term first")
+	assert.Equal(t, []Item{{Text: "Schädel Hirn", Phrase: true}}, joinTerms(Parse("Schädel Hirn"), synonyms))
+	assert.Equal(t, Parse(`Schädel "Hirn Trauma"`), joinTerms(Parse(`Schädel "Hirn Trauma"`), synonyms), "quoted phrases stay")
+	assert.Equal(t, Parse("Hirn Schädel"), joinTerms(Parse("Hirn Schädel"), synonyms))
+}
+
+func TestEditDistance(t *testing.T) {
+	assert.Equal(t, 1, editDistance("herzinsufizienz", "herzinsuffizienz"))
+	assert.Equal(t, 1, editDistance("rhabdomyolise", "rhabdomyolyse"))
+	assert.Equal(t, 2, editDistance("ab", "ba"))
+	assert.Equal(t, 0, editDistance("ä", "ä"))
+	assert.Equal(t, 3, editDistance("", "abc"))
+}

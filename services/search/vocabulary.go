@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"vademecum/services/api"
+	"vademecum/services/auditlog"
 	"vademecum/tenancy"
 )
 
@@ -128,7 +129,11 @@ func (v *Vocabulary) SetSearchSynonyms(ctx context.Context, req SetSynonymsReque
 			b.Queue(`INSERT INTO control.search_synonyms (space_id, language, position, terms) VALUES ($1, $2, $3, $4)`,
 				sp.ID, req.Language, i, g)
 		}
-		return tx.SendBatch(ctx, b).Close()
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			return err
+		}
+		return auditlog.Record(ctx, tx, auditlog.Entry{Action: "space.searchSynonymsChanged", Space: sp,
+			Target: auditlog.Target{Type: auditlog.TypeSpace, ID: sp.ID}, Details: map[string]any{"language": req.Language, "groups": len(groups)}})
 	})
 	if err != nil {
 		return Synonyms{}, err

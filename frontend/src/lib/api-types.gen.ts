@@ -725,6 +725,7 @@ export interface GuidelineSearchRequest {
   metadata: Record<string, number[]>;
   from: number;
   size: number;
+  language: string;
 }
 
 export interface GuidelineSearchResponse {
@@ -734,6 +735,10 @@ export interface GuidelineSearchResponse {
   results: GuidelineSearchResult[];
   collectionFilters: SearchCollectionFilter[];
   metadataCounts: SearchMetadataCount[];
+  suggestion: string;
+  corrected: boolean;
+  unseen: SearchUnseen;
+  signIn: boolean;
 }
 
 export interface GuidelineSearchResult {
@@ -1376,6 +1381,11 @@ export interface SearchTag {
   boost: boolean;
 }
 
+export interface SearchUnseen {
+  expired: number;
+  hidden: number;
+}
+
 export interface SearchVocabularyRequest {
   spaceId: number;
 }
@@ -1665,6 +1675,9 @@ export interface Suggestion {
   collectionId: number;
   collectionSpaceId: number;
   spaceId: number;
+  sectionId: number;
+  sectionTitle: string;
+  snippet: string;
 }
 
 export interface SuggestionsRequest {

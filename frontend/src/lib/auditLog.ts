@@ -23,7 +23,7 @@ export const AUDIT_ACTION_GROUPS = [
   { group: 'invitation', actions: ['invitation.sent', 'invitation.revoked', 'invitation.accepted'] },
   {
     group: 'space',
-    actions: ['space.created', 'space.updated', 'space.deleted', 'space.variableSet', 'space.variableDeleted', 'space.metadataChanged', 'space.landingPageChanged', 'space.suspended', 'space.resumed', 'space.moved', 'space.migrated', 'space.dumped', 'space.restored', 'space.domainAdded', 'space.domainVerified', 'space.domainRemoved'],
+    actions: ['space.created', 'space.updated', 'space.deleted', 'space.variableSet', 'space.variableDeleted', 'space.metadataChanged', 'space.landingPageChanged', 'space.suspended', 'space.resumed', 'space.moved', 'space.migrated', 'space.dumped', 'space.restored', 'space.searchSynonymsChanged', 'space.domainAdded', 'space.domainVerified', 'space.domainRemoved'],
   },
   { group: 'member', actions: ['member.added', 'member.removed', 'member.adminGranted', 'member.adminRevoked'] },
   { group: 'membershipRequest', actions: ['membershipRequest.accepted', 'membershipRequest.declined'] },

@@ -7,7 +7,14 @@ describe('search URL state', () => {
     const state = parseSearchParams(params);
     expect(state).toEqual({ query: 'Sepsis Kind', collections: ['1:4', '7:2'], metadata: { '3': ['11', '12'], '5': ['1'] }, page: 3 });
     expect(parseSearchParams(toSearchParams(state))).toEqual(state);
-    expect(toSearchRequest(state)).toEqual({ query: 'Sepsis Kind', collections: ['1:4', '7:2'], metadata: { '3': [11, 12], '5': [1] }, from: 20, size: 10 });
+    expect(toSearchRequest(state, 'fr')).toEqual({
+      query: 'Sepsis Kind',
+      collections: ['1:4', '7:2'],
+      metadata: { '3': [11, 12], '5': [1] },
+      from: 20,
+      size: 10,
+      language: 'fr',
+    });
   });
 
   it('drops malformed parts and bounds the page and the query', () => {

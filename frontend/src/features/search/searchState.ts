@@ -55,12 +55,13 @@ export function resultsPath(query: string): string {
 
 export type SearchRequest = GuidelineSearchRequest;
 
-export function toSearchRequest(state: SearchState): SearchRequest {
+/** The request for a state; language is the reader's, in which guidelines that match in it are shown. */
+export function toSearchRequest(state: SearchState, language: string): SearchRequest {
   const metadata: Record<string, number[]> = {};
   for (const [id, options] of Object.entries(state.metadata)) {
     if (options.length > 0) metadata[id] = options.map(Number);
   }
-  return { query: state.query, collections: state.collections, metadata, from: (state.page - 1) * PAGE_SIZE, size: PAGE_SIZE };
+  return { query: state.query, collections: state.collections, metadata, from: (state.page - 1) * PAGE_SIZE, size: PAGE_SIZE, language };
 }
 
 /** A filter changes the hits, so it starts again on the first page. */

@@ -17,6 +17,9 @@ const suggestion = (text: string, guidelineId: number, spaceId = 1, kind = 'titl
   collectionId: 2,
   collectionSpaceId: spaceId,
   spaceId,
+  sectionId: 0,
+  sectionTitle: '',
+  snippet: '',
 });
 
 function Probe() {
@@ -27,7 +30,11 @@ function Probe() {
 function renderSearch(path = '/') {
   const fetchMock = mockApi({
     'reader/query/suggestions': (body: Record<string, unknown>) =>
-      String(body.query).toLowerCase().startsWith('sep') ? [suggestion('Sepsis bei Kindern', 11), suggestion('Sepsis', 12, 7, 'tag')] : [],
+      String(body.query).toLowerCase().startsWith('sep')
+        ? [suggestion('Sepsis bei Kindern', 11), suggestion('Sepsis', 12, 7, 'tag')]
+        : String(body.query).toLowerCase().startsWith('rhabdo')
+          ? [{ ...suggestion('Akute Nierenschädigung', 13, 1, 'section'), sectionId: 99, sectionTitle: 'Ursachen', snippet: 'Eine <mark>Rhabdomyolyse</mark> &amp; mehr' }]
+          : [],
   });
   const router = createMemoryRouter(
     [
@@ -100,6 +107,18 @@ describe('header search box', () => {
     await user.type(screen.getByRole('combobox'), 'sep');
     await user.click(await screen.findByRole('option', { name: /Sepsis bei Kindern/ }));
     await waitFor(() => expect(location()).toBe('/guideline/11/de'));
+  });
+
+  it('suggests guidelines whose text mentions the word, with the section and a snippet', async () => {
+    const user = userEvent.setup();
+    renderSearch();
+    await user.type(screen.getByRole('combobox'), 'rhabdo');
+    const option = await screen.findByRole('option', { name: /Akute Nierenschädigung/ });
+    expect(option).toHaveTextContent('Ursachen: Eine Rhabdomyolyse & mehr');
+    expect(option.querySelector('mark')?.textContent).toBe('Rhabdomyolyse');
+    expect(option).toHaveTextContent('Section');
+    await user.click(option);
+    await waitFor(() => expect(location()).toBe('/guideline/13/de/99'));
   });
 
   it('the clear button empties the box; the search icon with an empty box goes to /results', async () => {

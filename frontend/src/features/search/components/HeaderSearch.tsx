@@ -6,6 +6,7 @@ import type { Suggestion } from '../../../lib/api-types.gen';
 import { useSuggestions } from '../api/getSuggestions';
 import { CLOSED, comboboxKey, type ComboboxKey, type ComboboxState } from '../combobox';
 import { SUGGEST_DEBOUNCE_MS, useDebounced } from '../hooks/useDebounced';
+import { Highlight } from '../highlight';
 import { guidelinePath, MAX_QUERY, resultsPath } from '../searchState';
 import '../search.css';
 
@@ -45,7 +46,7 @@ export function HeaderSearch({ spaceId }: { spaceId: number }) {
 
   if (location.pathname === '/guidelines' || location.pathname.startsWith('/guidelines/')) return null;
 
-  const choose = (s: Suggestion) => navigate(guidelinePath(s.guidelineId, s.language, s.spaceId, spaceId));
+  const choose = (s: Suggestion) => navigate(guidelinePath(s.guidelineId, s.language, s.spaceId, spaceId, s.kind === 'section' ? s.sectionId : undefined));
   const submit = () => navigate(resultsPath(text));
 
   const handleKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -134,7 +135,15 @@ export function HeaderSearch({ spaceId }: { spaceId: number }) {
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => choose(s)}
               >
-                <span className="header-search__text">{s.text}</span>
+                <span className="header-search__text">
+                  {s.text}
+                  {s.kind === 'section' && (
+                    <span className="header-search__section">
+                      {s.sectionTitle && <>{s.sectionTitle}: </>}
+                      <Highlight html={s.snippet} />
+                    </span>
+                  )}
+                </span>
                 {s.kind !== 'title' && <span className="chip chip--muted">{t(`search.kind.${s.kind}`)}</span>}
                 <span className="header-search__lang">{s.language.toUpperCase()}</span>
               </li>

@@ -49,6 +49,10 @@ const response: SearchResponse = {
     { collectionId: 3, spaceId: 7, title: 'Urgences', count: 3 },
   ],
   metadataCounts: [{ metadataId: 5, optionId: 51, count: 4 }],
+  suggestion: '',
+  corrected: false,
+  unseen: { expired: 0, hidden: 0 },
+  signIn: false,
 };
 
 function Probe() {
@@ -95,7 +99,7 @@ describe('results page', () => {
   it('renders hits with safe highlights, collection, source space and language links', async () => {
     const fetchMock = renderResults('/results?query=Sepsis');
     expect(await screen.findByText('23 of 23 hits (4 ms)')).toBeInTheDocument();
-    expect(sentBodies(fetchMock, 'reader/query/search')).toEqual([{ query: 'Sepsis', collections: [], metadata: {}, from: 0, size: 10 }]);
+    expect(sentBodies(fetchMock, 'reader/query/search')).toEqual([{ query: 'Sepsis', collections: [], metadata: {}, from: 0, size: 10, language: 'en' }]);
     const [first, second] = screen.getAllByRole('listitem').filter((li) => li.classList.contains('search-hit'));
     const title = within(first).getByRole('link', { name: 'Sepsis <Kinder>' });
     expect(title).toHaveAttribute('href', '/guideline/11/de');
@@ -120,7 +124,7 @@ describe('results page', () => {
     await user.click(await screen.findByRole('checkbox', { name: /Pädiatrie/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?query=Sepsis&collection=7%3A3&meta=5%3A51'));
     await waitFor(() =>
-      expect(sentBodies(fetchMock, 'reader/query/search').at(-1)).toEqual({ query: 'Sepsis', collections: ['7:3'], metadata: { '5': [51] }, from: 0, size: 10 }),
+      expect(sentBodies(fetchMock, 'reader/query/search').at(-1)).toEqual({ query: 'Sepsis', collections: ['7:3'], metadata: { '5': [51] }, from: 0, size: 10, language: 'en' }),
     );
 
     await user.click(screen.getByRole('button', { name: '3' }));
@@ -136,6 +140,37 @@ describe('results page', () => {
   it('says when nothing is found', async () => {
     renderResults('/results?query=zzz', { 'reader/query/search': { ...response, totalHits: 0, filteredHits: 0, results: [], collectionFilters: [], metadataCounts: [] } });
     expect(await screen.findByText('No hits for “zzz”')).toBeInTheDocument();
+  });
+
+  it('offers the corrected query, and says when the results are its', async () => {
+    const user = userEvent.setup();
+    renderResults('/results?query=Herzinsufizienz', { 'reader/query/search': { ...response, suggestion: 'Herzinsuffizienz', corrected: true } });
+    expect(await screen.findByText('Nothing found for “Herzinsufizienz”; showing results for “Herzinsuffizienz”.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Herzinsuffizienz' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?query=Herzinsuffizienz'));
+  });
+
+  it('offers "Meinten Sie" in German without claiming a correction', async () => {
+    await i18n.changeLanguage('de');
+    renderResults('/results?query=Sepsis', { 'reader/query/search': { ...response, suggestion: 'Sepsis Kinder' } });
+    expect(await screen.findByText(/Meinten Sie/)).toHaveTextContent('Meinten Sie Sepsis Kinder?');
+    expect(screen.queryByText(/Keine Treffer/)).toBeNull();
+  });
+
+  it("marks results shown in another language than the reader's", async () => {
+    renderResults('/results?query=Sepsis', { 'reader/query/search': { ...response, results: [hit(11, { language: 'en' }), hit(12, { language: 'fr' })] } });
+    const [first, second] = (await screen.findAllByRole('listitem')).filter((li) => li.classList.contains('search-hit'));
+    expect(first).not.toHaveTextContent('in French');
+    expect(second).toHaveTextContent('in French');
+    expect(within(second).getByRole('link', { name: 'Guideline 12' })).toHaveAttribute('lang', 'fr');
+  });
+
+  it('explains an empty result in counts and offers to sign in', async () => {
+    const none = { ...response, totalHits: 0, filteredHits: 0, results: [], collectionFilters: [], metadataCounts: [] };
+    renderResults('/results?query=Tollwut', { 'reader/query/search': { ...none, unseen: { expired: 1, hidden: 3 }, signIn: true } });
+    expect(await screen.findByText('Matching but expired: 1')).toBeInTheDocument();
+    expect(screen.getByText('Matching in collections you cannot read: 3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to see more' }).getAttribute('href')).toContain('/auth/login');
   });
 
   it('explains a refused filter and offers to clear it', async () => {

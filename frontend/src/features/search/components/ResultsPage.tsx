@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/Icon';
 import { Loader } from '../../../components/Loader';
-import { errorStatus } from '../../../lib/api';
+import { errorStatus, loginUrl } from '../../../lib/api';
 import type { Metadata } from '../../../lib/api-types.gen';
 import { apiErrorText } from '../../../lib/apiErrors';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../lib/language';
 import type { Space } from '../../../lib/types';
 import { useSearchMetadata } from '../api/getSearchMetadata';
 import { useSearch, type SearchResponse, type SearchResult } from '../api/search';
@@ -16,6 +17,7 @@ import {
   PAGE_SIZE,
   pageCount,
   parseSearchParams,
+  resultsPath,
   toggleCollection,
   toggleOption,
   toSearchParams,
@@ -26,10 +28,10 @@ import '../search.css';
 
 /** /results?query=…: the hits the caller may read, with filters by collection and metadata, paged by ten. */
 export function ResultsPage({ space }: { space: Space }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const state = parseSearchParams(params);
-  const request = toSearchRequest(state);
+  const request = toSearchRequest(state, isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   const hasQuery = state.query.trim() !== '';
   const results = useSearch(request, hasQuery);
   const update = (next: SearchState) => setParams(toSearchParams(next));
@@ -114,10 +116,18 @@ function Results({ space, state, data, fetching, onChange }: ResultsProps) {
         <p id="results-summary" className="results__summary" role="status">
           {t('results.summary', { filtered: data.filteredHits, total: data.totalHits, took: data.took })}
         </p>
+        {data.suggestion && <Suggestion query={state.query} suggestion={data.suggestion} corrected={data.corrected} />}
         {data.results.length === 0 ? (
           <div className="card empty-state">
             <Icon name="search" size={32} />
             <p className="empty-state__title">{t('results.noneTitle', { query: state.query })}</p>
+            {data.unseen.expired > 0 && <p className="empty-state__text">{t('results.expired', { count: data.unseen.expired })}</p>}
+            {data.unseen.hidden > 0 && <p className="empty-state__text">{t('results.hidden', { count: data.unseen.hidden })}</p>}
+            {data.signIn && (
+              <a href={loginUrl(`/results?${toSearchParams(state).toString()}`)} className="btn btn--primary">
+                {t('results.signIn')}
+              </a>
+            )}
             <p className="empty-state__text">{t('results.noneText')}</p>
           </div>
         ) : (
@@ -133,15 +143,29 @@ function Results({ space, state, data, fetching, onChange }: ResultsProps) {
   );
 }
 
-function Hit({ result: r, currentSpaceId }: { result: SearchResult; currentSpaceId: number }) {
+/** "Meinten Sie …?": the query with its unknown words corrected, as a link; said first when the results are the correction's. */
+export function Suggestion({ query, suggestion, corrected }: { query: string; suggestion: string; corrected: boolean }) {
   const { t } = useTranslation();
+  return (
+    <p className="results__suggestion">
+      {corrected && <span>{t('results.corrected', { query, suggestion })} </span>}
+      <Trans i18nKey="results.didYouMean" values={{ suggestion }} components={{ query: <Link to={resultsPath(suggestion)} /> }} />
+    </p>
+  );
+}
+
+function Hit({ result: r, currentSpaceId }: { result: SearchResult; currentSpaceId: number }) {
+  const { t, i18n } = useTranslation();
   const path = (lang: string, detailId?: number) => guidelinePath(r.guidelineId, lang, r.spaceId, currentSpaceId, detailId);
   return (
     <li className="card search-hit">
       <h2 className="search-hit__title">
-        <Link to={path(r.language)}>
+        <Link to={path(r.language)} lang={r.language}>
           <Highlight html={r.titleHighlight || r.title} />
         </Link>
+        {r.language !== i18n.language && (
+          <span className="search-hit__language">{t('results.inLanguage', { language: languageName(r.language, i18n.language) })}</span>
+        )}
       </h2>
       <p className="search-hit__meta">
         <span>
@@ -217,6 +241,11 @@ function Filters({ space, state, data, onChange }: { space: Space; state: Search
       ))}
     </aside>
   );
+}
+
+/** A language's name in the reader's language ("Französisch"). */
+function languageName(language: string, reader: string): string {
+  return new Intl.DisplayNames([reader], { type: 'language' }).of(language) ?? language.toUpperCase();
 }
 
 interface MetadataGroup {
