@@ -1,20 +1,20 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Icon } from '../../components/Icon';
-import { favoriteCollectionKey } from '../../features/favorites/links';
-import { HeaderSearch } from '../../features/search/components/HeaderSearch';
-import { loginUrl } from '../../lib/api';
-import { useProfile } from '../../lib/endpoints/getProfile';
-import { displayName, isSignedIn, type Space } from '../../lib/types';
-import { useUiStore } from '../../lib/uiStore';
+import { Icon } from '@/components/Icon';
+import { favoriteCollectionKey } from '@/features/favorites/links';
+import { HeaderSearch } from '@/features/search/components/HeaderSearch';
+import { loginUrl } from '@/lib/api';
+import { useProfile } from '@/lib/endpoints/getProfile';
+import { displayName, isSignedIn, type Space } from '@/lib/types';
+import { useUiStore } from '@/lib/uiStore';
 import { DRAWER_TOGGLE_ID, useDrawerSelection } from './drawerSelection';
 import { OrgSwitcher } from './OrgSwitcher';
 
 // The signed-in menus are their own chunks: anonymous readers never load them.
-const FavoritesMenu = lazy(() => import('../../features/favorites/components/FavoritesMenu').then((m) => ({ default: m.FavoritesMenu })));
+const FavoritesMenu = lazy(() => import('@/features/favorites/components/FavoritesMenu').then((m) => ({ default: m.FavoritesMenu })));
 const NotificationsMenu = lazy(() =>
-  import('../../features/notifications/components/NotificationsMenu').then((m) => ({ default: m.NotificationsMenu })),
+  import('@/features/notifications/components/NotificationsMenu').then((m) => ({ default: m.NotificationsMenu })),
 );
 
 export function Header({ space }: { space: Space }) {

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Sheet } from '../../components/Sheet';
-import { useFavorites } from '../../features/favorites/api/getFavorites';
-import { useToggleCollectionFavorite } from '../../features/favorites/hooks/useToggleCollectionFavorite';
-import { favoriteCollectionKey } from '../../features/favorites/links';
-import { DrawerToc } from '../../features/toc/components/DrawerToc';
-import { ApiError } from '../../lib/api';
-import { useProfile } from '../../lib/endpoints/getProfile';
-import { showSnackbar } from '../../lib/snackbar';
-import { isSignedIn } from '../../lib/types';
-import { useUiStore } from '../../lib/uiStore';
+import { Sheet } from '@/components/Sheet';
+import { useFavorites } from '@/features/favorites/api/getFavorites';
+import { useToggleCollectionFavorite } from '@/features/favorites/hooks/useToggleCollectionFavorite';
+import { favoriteCollectionKey } from '@/features/favorites/links';
+import { DrawerToc } from '@/features/toc/components/DrawerToc';
+import { ApiError } from '@/lib/api';
+import { useProfile } from '@/lib/endpoints/getProfile';
+import { showSnackbar } from '@/lib/snackbar';
+import { isSignedIn } from '@/lib/types';
+import { useUiStore } from '@/lib/uiStore';
 import { DRAWER_TOGGLE_ID, useDrawerSelection } from './drawerSelection';
 
 /**

@@ -2,11 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n';
-import { createQueryClient } from '../../lib/queryClient';
-import { readRedirectSpace } from '../../lib/redirectPreference';
-import type { Space } from '../../lib/types';
-import { mockApi, sentBodies } from '../../test/mockApi';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import { readRedirectSpace } from '@/lib/redirectPreference';
+import type { Space } from '@/lib/types';
+import { mockApi, sentBodies } from '@/test/mockApi';
 import { AppProviders } from '../providers';
 import { OrgMenu } from './OrgMenu';
 

@@ -1,14 +1,14 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Combobox, type ComboboxGroup, type ComboboxStatus } from '../../components/Combobox';
-import { Icon } from '../../components/Icon';
-import { SpaceOptionView } from '../../components/SpacePicker';
-import { useLandingSearch } from '../../lib/endpoints/getLandingPage';
-import { spaceUrl, WWW } from '../../lib/host';
-import { storeRedirectSpace } from '../../lib/redirectPreference';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/useDebouncedValue';
-import type { Space } from '../../lib/types';
+import { Combobox, type ComboboxGroup, type ComboboxStatus } from '@/components/Combobox';
+import { Icon } from '@/components/Icon';
+import { SpaceOptionView } from '@/components/SpacePicker';
+import { useLandingSearch } from '@/lib/endpoints/getLandingPage';
+import { spaceUrl, WWW } from '@/lib/host';
+import { storeRedirectSpace } from '@/lib/redirectPreference';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/lib/useDebouncedValue';
+import type { Space } from '@/lib/types';
 
 /**
  * Organisation switcher: the caller's own spaces at once, every other landing-page space by

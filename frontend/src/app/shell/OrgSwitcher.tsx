@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/Icon';
-import type { Space } from '../../lib/types';
+import { Icon } from '@/components/Icon';
+import type { Space } from '@/lib/types';
 
 const OrgMenu = lazy(() => import('./OrgMenu').then((m) => ({ default: m.OrgMenu })));
 

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { ErrorPage } from '../../components/ErrorPage';
-import { Loader } from '../../components/Loader';
-import { errorStatus, loginUrl } from '../../lib/api';
-import { useProfile } from '../../lib/endpoints/getProfile';
+import { ErrorPage } from '@/components/ErrorPage';
+import { Loader } from '@/components/Loader';
+import { errorStatus, loginUrl } from '@/lib/api';
+import { useProfile } from '@/lib/endpoints/getProfile';
 
 /** Auth-required routes: an anonymous profile (id 0) sends the browser to the sign-in page with r. */
 export function RequireAuth({ children }: { children: ReactNode }) {

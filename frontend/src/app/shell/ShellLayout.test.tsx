@@ -2,11 +2,11 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n';
-import { createQueryClient } from '../../lib/queryClient';
-import { NAVIGATION_GRACE, PERSISTENT, showSnackbar, useSnackbarStore } from '../../lib/snackbar';
-import type { Profile, Space } from '../../lib/types';
-import { mockApi } from '../../test/mockApi';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import { NAVIGATION_GRACE, PERSISTENT, showSnackbar, useSnackbarStore } from '@/lib/snackbar';
+import type { Profile, Space } from '@/lib/types';
+import { mockApi } from '@/test/mockApi';
 import { AppProviders } from '../providers';
 import { ShellLayout } from './ShellLayout';
 

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { ErrorPage } from '../../components/ErrorPage';
-import { useErrorStore } from '../../lib/errorStore';
-import { useSnackbarStore } from '../../lib/snackbar';
-import type { Space } from '../../lib/types';
-import { useUiStore } from '../../lib/uiStore';
-import { Footer } from '../../components/Footer';
+import { ErrorPage } from '@/components/ErrorPage';
+import { useErrorStore } from '@/lib/errorStore';
+import { useSnackbarStore } from '@/lib/snackbar';
+import type { Space } from '@/lib/types';
+import { useUiStore } from '@/lib/uiStore';
+import { Footer } from '@/components/Footer';
 import { Header } from './Header';
 
 // The side panels load when first opened: a reader who follows a link to a guideline never

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Navigation } from '../../lib/types';
+import type { Navigation } from '@/lib/types';
 import { menuEntries } from './SidebarMenu';
 
 const nav = (over: Partial<Navigation>): Navigation => ({

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { Icon, type IconName } from '../../components/Icon';
-import { LogoutButton } from '../../components/LogoutButton';
-import { Sheet } from '../../components/Sheet';
-import { useNavigation } from '../../lib/endpoints/getNavigation';
-import { useProfile } from '../../lib/endpoints/getProfile';
-import { displayName, isSignedIn, type Navigation } from '../../lib/types';
-import { useUiStore } from '../../lib/uiStore';
+import { Icon, type IconName } from '@/components/Icon';
+import { LogoutButton } from '@/components/LogoutButton';
+import { Sheet } from '@/components/Sheet';
+import { useNavigation } from '@/lib/endpoints/getNavigation';
+import { useProfile } from '@/lib/endpoints/getProfile';
+import { displayName, isSignedIn, type Navigation } from '@/lib/types';
+import { useUiStore } from '@/lib/uiStore';
 
 interface MenuEntry {
   to: string;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CollectionKey } from '../../features/toc/tree';
+import type { CollectionKey } from '@/features/toc/tree';
 
 interface DrawerSelection {
   selected: CollectionKey | null;

@@ -1,6 +1,6 @@
 /** Form rules of an identity provider in Space Administration; message keys are translated by the form. */
-import type { IdentityProvider, IdentityProviderInput } from '../../lib/api-types.gen';
-import { isDomainList, parseDomains } from '../../lib/spaceFields';
+import type { IdentityProvider, IdentityProviderInput } from '@/lib/api-types.gen';
+import { isDomainList, parseDomains } from '@/lib/spaceFields';
 
 export interface ProviderDraft {
   label: string;

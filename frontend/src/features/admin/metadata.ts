@@ -1,5 +1,5 @@
 /** Pure state of the metadata editor (create/edit a definition with an ordered list of options). */
-import type { Metadata, MetadataInput } from '../../lib/api-types.gen';
+import type { Metadata, MetadataInput } from '@/lib/api-types.gen';
 
 export const MAX_NAME = 100;
 export const MAX_DESCRIPTION = 1000;

@@ -1,5 +1,5 @@
 /** Helpers of the user administration screens. */
-import type { User } from '../../lib/api-types.gen';
+import type { User } from '@/lib/api-types.gen';
 
 /** Path of a user's administration page; the username is the primary login e-mail. */
 export const userPath = (username: string) => `/admin/user/${encodeURIComponent(username)}`;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { i18n } from '../../lib/i18n';
+import { ApiError } from '@/lib/api';
+import { i18n } from '@/lib/i18n';
 import { accountErrorText, errorField, linkProblem, linkToken } from './links';
 
 beforeAll(async () => {

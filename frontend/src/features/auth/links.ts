@@ -1,7 +1,7 @@
 /** Pure helpers of the pages that one-time links open. */
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api';
-import { apiErrorText } from '../../lib/apiErrors';
+import { ApiError } from '@/lib/api';
+import { apiErrorText } from '@/lib/apiErrors';
 
 /**
  * The secret of a link, from its fragment (`#token=…`): fragments never reach the server's

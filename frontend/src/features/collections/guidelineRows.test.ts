@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CollectionGuideline } from '../../lib/api-types.gen';
+import type { CollectionGuideline } from '@/lib/api-types.gen';
 import { filterGuidelines, guidelineTitle } from './guidelineRows';
 
 const user = (id: number, firstname: string, lastname: string) => ({

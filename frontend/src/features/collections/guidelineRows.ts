@@ -1,4 +1,4 @@
-import type { CollectionGuideline } from '../../lib/api-types.gen';
+import type { CollectionGuideline } from '@/lib/api-types.gen';
 
 /** The title a guideline is listed under: its first language's, in the product's language order. */
 export const guidelineTitle = (g: CollectionGuideline): string => g.languages[0]?.title ?? '';

@@ -8,10 +8,10 @@ import type {
   ConsoleSpacesRequest as GeneratedConsoleSpacesRequest,
   MoveSpaceRequest as GeneratedMoveSpaceRequest,
   SpaceOperation as GeneratedSpaceOperation,
-} from '../../lib/api-types.gen';
+} from '@/lib/api-types.gen';
 
-export type { ClusterInfo as Cluster, ClusterList } from '../../lib/api-types.gen';
-export type { SpaceCertificate } from '../../lib/api-types.gen';
+export type { ClusterInfo as Cluster, ClusterList } from '@/lib/api-types.gen';
+export type { SpaceCertificate } from '@/lib/api-types.gen';
 
 export type SpaceStatus = 'provisioning' | 'restoring' | 'active' | 'suspended' | 'moving' | 'deleting';
 export const SPACE_STATUSES: readonly SpaceStatus[] = ['provisioning', 'restoring', 'active', 'suspended', 'moving', 'deleting'];

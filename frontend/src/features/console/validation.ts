@@ -1,5 +1,5 @@
 /** Client-side checks of the space form (spec §5); keys are translated by the form. */
-import { colorError, isDomainList, parseDomains } from '../../lib/spaceFields';
+import { colorError, isDomainList, parseDomains } from '@/lib/spaceFields';
 
 export { parseDomains };
 

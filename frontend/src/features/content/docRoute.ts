@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../lib/language';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/language';
 
 function decode(segment: string): string {
   try {

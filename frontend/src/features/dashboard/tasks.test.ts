@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MyGuideline, Validation } from '../../lib/api-types.gen';
+import type { MyGuideline, Validation } from '@/lib/api-types.gen';
 import { guidelinesNeedingAction, validationsByUrgency } from './tasks';
 
 const row = (id: number, states: string[]) => ({ id, states }) as Pick<MyGuideline, 'id' | 'states'> as MyGuideline;

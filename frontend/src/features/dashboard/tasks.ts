@@ -1,6 +1,6 @@
 /** The dashboard's task lists, derived from the lists the server already sends. */
-import type { MyGuideline, Validation } from '../../lib/api-types.gen';
-import { needsAction } from '../../lib/guidelineStates';
+import type { MyGuideline, Validation } from '@/lib/api-types.gen';
+import { needsAction } from '@/lib/guidelineStates';
 
 /** How many entries each list shows before linking to the full page. */
 export const DASHBOARD_LIST_SIZE = 5;

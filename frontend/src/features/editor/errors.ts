@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api';
-import { apiErrorText } from '../../lib/apiErrors';
+import { ApiError } from '@/lib/api';
+import { apiErrorText } from '@/lib/apiErrors';
 
 /** Text for a failed editor call: uploads, documents, saving versions and templates. */
 export function editorErrorText(error: unknown, t: TFunction): string | null {

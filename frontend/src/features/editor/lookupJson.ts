@@ -1,4 +1,4 @@
-import { buildLookupTable } from '../../components/LookupTable';
+import { buildLookupTable } from '@/components/LookupTable';
 
 /** What a new lookup table starts from: weight-based doses of two preparations of one drug and another drug. */
 export const LOOKUP_EXAMPLE = {

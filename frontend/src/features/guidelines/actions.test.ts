@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubmitData } from '../../lib/api-types.gen';
+import type { SubmitData } from '@/lib/api-types.gen';
 import { languageActions, NO_ACTIONS } from './actions';
 
 const data = (over: Partial<SubmitData>): SubmitData => ({

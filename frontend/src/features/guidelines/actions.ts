@@ -1,5 +1,5 @@
 /** Which lifecycle actions the management page offers for a language, from the server's SubmitData (spec §4). */
-import type { SubmitData } from '../../lib/api-types.gen';
+import type { SubmitData } from '@/lib/api-types.gen';
 
 export type HotfixBlock = 'submitted' | 'expired' | 'rejected';
 

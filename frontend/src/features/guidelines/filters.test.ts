@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MyGuideline } from '../../lib/api-types.gen';
+import type { MyGuideline } from '@/lib/api-types.gen';
 import { collectionOptions, EMPTY_FILTER, filterFromParams, filterGuidelines, filterToParams, orderFromParams, sortByEdited } from './filters';
 
 const row = (over: Partial<MyGuideline>): MyGuideline => ({

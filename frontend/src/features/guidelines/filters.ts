@@ -1,5 +1,5 @@
 /** Filtering and sorting of My Guidelines rows; the filter lives in the URL so that Back restores it. */
-import type { MyGuideline } from '../../lib/api-types.gen';
+import type { MyGuideline } from '@/lib/api-types.gen';
 
 export interface GuidelineFilter {
   /** case-insensitive substring of the title, the collection or the id */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MembershipRequest, Navigation } from '../../lib/api-types.gen';
+import type { MembershipRequest, Navigation } from '@/lib/api-types.gen';
 import { membershipState } from './membership';
 
 const nav = (spaceMember: boolean) => ({ spaceMember }) as Navigation;

@@ -1,5 +1,5 @@
 /** What the welcome page offers a signed-in user who is not a member of the space. */
-import type { MembershipRequest, Navigation } from '../../lib/api-types.gen';
+import type { MembershipRequest, Navigation } from '@/lib/api-types.gen';
 
 /** hidden: anonymous, a member, or not known yet; none: may ask; pending/declined: the latest request. */
 export type MembershipState = 'hidden' | 'none' | 'pending' | 'declined';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Space } from '../../lib/types';
+import type { Space } from '@/lib/types';
 import { groupSpaces, matchesFilter } from './filterSpaces';
 
 const space = (id: number, title: string, subdomain: string, member = false, national = false): Space => ({

@@ -1,4 +1,4 @@
-import type { LandingPage, Space } from '../../lib/types';
+import type { LandingPage, Space } from '@/lib/types';
 
 export interface SpaceGroup {
   key: 'national' | 'mine' | 'more' | 'filtered';

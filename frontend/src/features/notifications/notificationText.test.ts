@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n';
-import de from '../../locales/de.json';
-import en from '../../locales/en.json';
-import fr from '../../locales/fr.json';
-import it_ from '../../locales/it.json';
+import { i18n } from '@/lib/i18n';
+import de from '@/locales/de.json';
+import en from '@/locales/en.json';
+import fr from '@/locales/fr.json';
+import it_ from '@/locales/it.json';
 import { NOTIFICATION_ACTIONS, notificationText, unseenCount } from './notificationText';
 
 beforeAll(async () => {

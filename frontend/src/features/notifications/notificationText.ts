@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Notification } from '../../lib/api-types.gen';
+import type { Notification } from '@/lib/api-types.gen';
 
 /** Actions of notifications (spec §3, with the messages to authors of "My Feedbacks"). */
 export const NOTIFICATION_ACTIONS = [

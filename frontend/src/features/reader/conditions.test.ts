@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, INVALID_REQUEST } from '../../lib/api';
+import { ApiError, INVALID_REQUEST } from '@/lib/api';
 import { readerCondition } from './conditions';
 
 describe('reader conditions (spec §4)', () => {

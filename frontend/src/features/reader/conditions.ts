@@ -1,4 +1,4 @@
-import { ApiError, INVALID_REQUEST } from '../../lib/api';
+import { ApiError, INVALID_REQUEST } from '@/lib/api';
 
 /** What the reader offers when a guideline cannot be shown. */
 export type ReaderAction = 'signIn' | 'requestMembership' | 'contactAdmin' | 'home' | 'retry';

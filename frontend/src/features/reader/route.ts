@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../lib/language';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/language';
 
 /** Where the reader points: a guideline, its language, a section and the source space of a shared one. */
 export interface ReaderTarget {

@@ -1,5 +1,5 @@
-import type { AnnouncementInput, AnnouncementText, ManagedAnnouncement } from '../../lib/api-types.gen';
-import { LANGUAGES, type Language } from '../../lib/language';
+import type { AnnouncementInput, AnnouncementText, ManagedAnnouncement } from '@/lib/api-types.gen';
+import { LANGUAGES, type Language } from '@/lib/language';
 
 /** The announcement form: dates and a teaser and content per language. */
 export interface AnnouncementDraft {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Space } from '../../lib/types';
+import type { Space } from '@/lib/types';
 import { settingsChanged, settingsFieldFromServer, settingsFrom, settingsInput, validateSettings } from './settings';
 
 const space: Space = {

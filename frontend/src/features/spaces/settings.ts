@@ -1,8 +1,8 @@
 /** Pure state of the space admin's settings form (spec §5 rules shared with the super admin's editor). */
-import type { SpaceInput } from '../../lib/api-types.gen';
-import { colorError, isDomainList, parseDomains } from '../../lib/spaceFields';
-import { DEFAULT_ACCENT, DEFAULT_PRIMARY } from '../../lib/theme';
-import type { Space } from '../../lib/types';
+import type { SpaceInput } from '@/lib/api-types.gen';
+import { colorError, isDomainList, parseDomains } from '@/lib/spaceFields';
+import { DEFAULT_ACCENT, DEFAULT_PRIMARY } from '@/lib/theme';
+import type { Space } from '@/lib/types';
 
 export const TITLE_MAX = 200;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SharedCollection } from '../../lib/api-types.gen';
+import type { SharedCollection } from '@/lib/api-types.gen';
 import { incomingShare, shareBlock } from './sharing';
 
 const share = (id: number, toSpaceId: number, active = false) => ({ id, toSpaceId, toSpaceTitle: '', active, title: '', fromSpaceTitle: '' });

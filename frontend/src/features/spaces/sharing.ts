@@ -1,5 +1,5 @@
 /** Pure helpers of the sharing tab. */
-import type { ShareEntry, SharedCollection } from '../../lib/api-types.gen';
+import type { ShareEntry, SharedCollection } from '@/lib/api-types.gen';
 
 /** Why a space cannot receive the collection: it is this space, or the collection is offered to it already. */
 export type ShareBlock = 'ownSpace' | 'alreadyOffered';

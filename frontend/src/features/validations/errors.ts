@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api';
-import { apiErrorText } from '../../lib/apiErrors';
+import { ApiError } from '@/lib/api';
+import { apiErrorText } from '@/lib/apiErrors';
 
 /**
  * Text for a failed validator call: a request answered meanwhile (409), unknown or not the

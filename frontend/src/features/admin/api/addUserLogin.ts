@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { LoginRequest, UserData } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { LoginRequest, UserData } from '@/lib/api-types.gen';
 import { userDataQueryOptions } from './getUserData';
 
 /** Adds a verified e-mail login to a user; answers the updated user data. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { CopyRequest, MaintenanceTask } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { CopyRequest, MaintenanceTask } from '@/lib/api-types.gen';
 import { maintenanceTasksQueryOptions } from './getMaintenanceTasks';
 
 /** Starts copying guidelines of the current space into a collection; the copy runs as a background task. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { DeleteIdentityProviderRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { DeleteIdentityProviderRequest } from '@/lib/api-types.gen';
 import { identityProvidersQueryOptions } from './getIdentityProviders';
 
 /** Removes an identity provider; its logins stay with their accounts and sign in nowhere. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { DeleteMetadataRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { DeleteMetadataRequest } from '@/lib/api-types.gen';
 import { allMetadataQueryOptions } from './getAllMetadata';
 
 /** Deletes a metadata definition no space uses (409 metadata.inUse with params.n). */

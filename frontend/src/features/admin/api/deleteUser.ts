@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { DeleteUserRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { DeleteUserRequest } from '@/lib/api-types.gen';
 
 /** Deletes another user's account (super admin); the last super admin is refused (409 user.lastSuperAdmin). */
 export const deleteUser = (input: DeleteUserRequest) => apiMutation<boolean>('common', 'deleteUser', input);

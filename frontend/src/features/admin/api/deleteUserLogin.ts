@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { LoginRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { LoginRequest } from '@/lib/api-types.gen';
 import { userDataQueryOptions } from './getUserData';
 
 /** Removes one login of a user; the last one is refused (409 user.lastLogin). */

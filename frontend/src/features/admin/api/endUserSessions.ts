@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { EndUserSessionsRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { EndUserSessionsRequest } from '@/lib/api-types.gen';
 
 /** Ends every session of a user (super admin); answers how many ended. */
 export const endUserSessions = (input: EndUserSessionsRequest) => apiMutation<number>('admin', 'endUserSessions', input);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Metadata } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Metadata } from '@/lib/api-types.gen';
 
 export const getAllMetadata = () => apiQuery<Metadata[]>('admin', 'allMetadata');
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { CopyData, SelectOption } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { CopyData, SelectOption } from '@/lib/api-types.gen';
 
 /** Where guidelines can be copied to: spaces, their collections, and who may author and validate there. */
 export const getCopySpaces = () => apiQuery<SelectOption[]>('admin/maintenance', 'copyGuidelineSpaces');

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { IdentityProviders } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { IdentityProviders } from '@/lib/api-types.gen';
 
 /** The configured identity providers (client secrets only as "set") and the redirect URI to register at each. */
 export const getIdentityProviders = () => apiQuery<IdentityProviders>('admin', 'identityProviders');

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { MaintenanceTask } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { MaintenanceTask } from '@/lib/api-types.gen';
 
 /** A task still moves while it is neither done nor failed. */
 export const isRunning = (task: MaintenanceTask) => !task.failed && task.progress < 100;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { SpaceList, SpaceListRequest } from '../../../lib/api-types.gen';
-import { SPACE_PICKER_PAGE_SIZE, type SpaceOption, type SpaceSearchHook } from '../../../lib/spaceSearch';
+import { apiQuery } from '@/lib/api';
+import type { SpaceList, SpaceListRequest } from '@/lib/api-types.gen';
+import { SPACE_PICKER_PAGE_SIZE, type SpaceOption, type SpaceSearchHook } from '@/lib/spaceSearch';
 
 /** Largest page the server gives (admin/query/spaces), and the most ids one call names. */
 export const MAX_SPACES_PAGE = 200;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { UserData, UserDataRequest } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { UserData, UserDataRequest } from '@/lib/api-types.gen';
 
 export const getUserData = (input: UserDataRequest) => apiQuery<UserData>('admin', 'userData', input);
 

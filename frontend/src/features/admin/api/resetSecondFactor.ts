@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { ResetSecondFactorRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { ResetSecondFactorRequest } from '@/lib/api-types.gen';
 
 /** Turns a user's second factor off, for someone who lost authenticator and recovery codes (super admin). */
 export const resetSecondFactor = (input: ResetSecondFactorRequest) => apiMutation<boolean>('admin', 'resetSecondFactor', input);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { Doc, SaveDocRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { Doc, SaveDocRequest } from '@/lib/api-types.gen';
 import { docForEditingQueryOptions } from './getDocForEditing';
 
 /** Writes a public document in one language; the server sanitises its HTML. */

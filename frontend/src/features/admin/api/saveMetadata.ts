@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { Metadata, SaveMetadataRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { Metadata, SaveMetadataRequest } from '@/lib/api-types.gen';
 import { allMetadataQueryOptions } from './getAllMetadata';
 
 /** Creates (no id) or changes a metadata definition; options with an id are kept, others added, missing ones removed. */

@@ -1,5 +1,5 @@
-import { useLandingSearch } from '../../../lib/endpoints/getLandingPage';
-import type { SpaceSearchHook } from '../../../lib/spaceSearch';
+import { useLandingSearch } from '@/lib/endpoints/getLandingPage';
+import type { SpaceSearchHook } from '@/lib/spaceSearch';
 
 /** The national spaces of the landing page matching query. */
 export const useNationalSpaceSearch: SpaceSearchHook = (query, enabled) => {

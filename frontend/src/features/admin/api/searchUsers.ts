@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { User, UserSearchRequest } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { User, UserSearchRequest } from '@/lib/api-types.gen';
 
 export const searchUsers = (input: UserSearchRequest) => apiQuery<User[]>('common', 'searchUser', input);
 

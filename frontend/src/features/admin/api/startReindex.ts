@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { MaintenanceTask } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { MaintenanceTask } from '@/lib/api-types.gen';
 import { maintenanceTasksQueryOptions } from './getMaintenanceTasks';
 
 /** What a reindex rebuilds: the guidelines' search documents or the users' search text. */

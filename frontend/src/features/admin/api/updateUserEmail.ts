@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { LoginRequest, UserData } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { LoginRequest, UserData } from '@/lib/api-types.gen';
 import { userDataQueryOptions } from './getUserData';
 
 /** Changes the address of the user's primary login; the username changes with it. */

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '../../../app/providers';
-import { i18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/queryClient';
-import { mockApi } from '../../../test/mockApi';
+import { AppProviders } from '@/app/providers';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import { mockApi } from '@/test/mockApi';
 import { AdminPage } from './AdminPage';
 
 beforeEach(async () => {

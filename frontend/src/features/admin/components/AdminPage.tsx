@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { spaceUrl, WWW } from '../../../lib/host';
+import { Icon } from '@/components/Icon';
+import { spaceUrl, WWW } from '@/lib/host';
 import { DocsSection } from './DocsSection';
 import { IdentityProvidersSection } from './IdentityProvidersSection';
 import { LandingOrder } from './LandingOrder';

@@ -2,11 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import type { AuditLogEntry } from '../../../lib/api-types.gen';
-import { i18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/queryClient';
-import { mockApi, sentBodies } from '../../../test/mockApi';
+import { AppProviders } from '@/app/providers';
+import type { AuditLogEntry } from '@/lib/api-types.gen';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import { mockApi, sentBodies } from '@/test/mockApi';
 import { AuditLogPage } from './AuditLogPage';
 
 const space = (id: number, title: string, subdomain: string) => ({

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuditLog } from '../../../components/AuditLog';
-import { Icon } from '../../../components/Icon';
-import { SpacePicker } from '../../../components/SpacePicker';
-import type { SpaceOption } from '../../../lib/spaceSearch';
-import type { Member } from '../../../lib/types';
+import { AuditLog } from '@/components/AuditLog';
+import { Icon } from '@/components/Icon';
+import { SpacePicker } from '@/components/SpacePicker';
+import type { SpaceOption } from '@/lib/spaceSearch';
+import type { Member } from '@/lib/types';
 import { useSpaceSearch } from '../api/getSpaces';
 import { useSearchUsers } from '../api/searchUsers';
 

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { TextAreaField, TextField } from '../../../components/TextField';
-import type { Doc, DocSection } from '../../../lib/api-types.gen';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../lib/language';
-import { showSnackbar } from '../../../lib/snackbar';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { TextAreaField, TextField } from '@/components/TextField';
+import type { Doc, DocSection } from '@/lib/api-types.gen';
+import { apiErrorText } from '@/lib/apiErrors';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@/lib/language';
+import { showSnackbar } from '@/lib/snackbar';
 import { useDocForEditing } from '../api/getDocForEditing';
 import { useSaveDoc } from '../api/saveDoc';
 

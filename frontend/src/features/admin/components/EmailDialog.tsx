@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { TextField } from '../../../components/TextField';
-import { apiErrorText } from '../../../lib/apiErrors';
+import { Icon } from '@/components/Icon';
+import { TextField } from '@/components/TextField';
+import { apiErrorText } from '@/lib/apiErrors';
 import { EMAIL } from '../users';
 
 interface EmailDialogProps {

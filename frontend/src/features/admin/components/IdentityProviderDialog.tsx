@@ -1,16 +1,16 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromOpenCombobox } from '../../../components/Combobox';
-import { Icon } from '../../../components/Icon';
-import { SpacePicker } from '../../../components/SpacePicker';
-import { SwitchField } from '../../../components/SwitchField';
-import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
-import { apiErrorText } from '../../../lib/apiErrors';
-import type { IdentityProvider } from '../../../lib/api-types.gen';
-import type { SpaceOption } from '../../../lib/spaceSearch';
-import { showSnackbar } from '../../../lib/snackbar';
+import { fromOpenCombobox } from '@/components/Combobox';
+import { Icon } from '@/components/Icon';
+import { SpacePicker } from '@/components/SpacePicker';
+import { SwitchField } from '@/components/SwitchField';
+import { TextField } from '@/components/TextField';
+import { ApiError } from '@/lib/api';
+import { apiErrorText } from '@/lib/apiErrors';
+import type { IdentityProvider } from '@/lib/api-types.gen';
+import type { SpaceOption } from '@/lib/spaceSearch';
+import { showSnackbar } from '@/lib/snackbar';
 import { useSpaceSearch, useSpacesByIds } from '../api/getSpaces';
 import { useSaveIdentityProvider } from '../api/saveIdentityProvider';
 import {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { apiErrorText } from '../../../lib/apiErrors';
-import type { IdentityProvider } from '../../../lib/api-types.gen';
-import { showSnackbar } from '../../../lib/snackbar';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { apiErrorText } from '@/lib/apiErrors';
+import type { IdentityProvider } from '@/lib/api-types.gen';
+import { showSnackbar } from '@/lib/snackbar';
 import { useDeleteIdentityProvider } from '../api/deleteIdentityProvider';
 import { useIdentityProviders } from '../api/getIdentityProviders';
 import { useSpacesByIds } from '../api/getSpaces';

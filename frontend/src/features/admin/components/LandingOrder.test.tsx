@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { i18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/queryClient';
-import type { Space } from '../../../lib/types';
-import { mockApi, sentBodies } from '../../../test/mockApi';
+import { AppProviders } from '@/app/providers';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import type { Space } from '@/lib/types';
+import { mockApi, sentBodies } from '@/test/mockApi';
 import { LandingOrder, orderHead, shownOrder } from './LandingOrder';
 
 describe('orderHead', () => {

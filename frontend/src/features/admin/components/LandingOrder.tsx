@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { SpaceSearch } from '../../../components/SpacePicker';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { mergeLandingPages, useLandingPages } from '../../../lib/endpoints/getLandingPage';
-import { showSnackbar } from '../../../lib/snackbar';
-import type { SpaceOption, SpaceSearchHook } from '../../../lib/spaceSearch';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { SpaceSearch } from '@/components/SpacePicker';
+import { apiErrorText } from '@/lib/apiErrors';
+import { mergeLandingPages, useLandingPages } from '@/lib/endpoints/getLandingPage';
+import { showSnackbar } from '@/lib/snackbar';
+import type { SpaceOption, SpaceSearchHook } from '@/lib/spaceSearch';
 import { useNationalSpaceSearch, useRegionalSpaceSearch } from '../api/searchLandingLists';
 import { useUpdateLandingPage } from '../api/updateLandingPage';
 

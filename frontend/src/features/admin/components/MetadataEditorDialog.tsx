@@ -1,12 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { TextAreaField, TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
-import { apiErrorText } from '../../../lib/apiErrors';
-import type { Metadata } from '../../../lib/api-types.gen';
-import { showSnackbar } from '../../../lib/snackbar';
+import { Icon } from '@/components/Icon';
+import { TextAreaField, TextField } from '@/components/TextField';
+import { ApiError } from '@/lib/api';
+import { apiErrorText } from '@/lib/apiErrors';
+import type { Metadata } from '@/lib/api-types.gen';
+import { showSnackbar } from '@/lib/snackbar';
 import { useSaveMetadata } from '../api/saveMetadata';
 import {
   addOption,

@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import type { Metadata } from '../../../lib/api-types.gen';
-import { i18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/queryClient';
-import { mockApi, sentBodies, type MockRoute } from '../../../test/mockApi';
+import { AppProviders } from '@/app/providers';
+import type { Metadata } from '@/lib/api-types.gen';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import { mockApi, sentBodies, type MockRoute } from '@/test/mockApi';
 import { MetadataSection } from './MetadataSection';
 
 const specialty: Metadata = {

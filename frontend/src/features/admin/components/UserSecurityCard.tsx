@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { Icon } from '../../../components/Icon';
-import type { UserData } from '../../../lib/api-types.gen';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { showSnackbar } from '../../../lib/snackbar';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Icon } from '@/components/Icon';
+import type { UserData } from '@/lib/api-types.gen';
+import { apiErrorText } from '@/lib/apiErrors';
+import { showSnackbar } from '@/lib/snackbar';
 import { useEndUserSessions } from '../api/endUserSessions';
 import { useResetSecondFactor } from '../api/resetSecondFactor';
 

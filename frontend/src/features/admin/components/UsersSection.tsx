@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { SearchBox } from '../../../components/SearchBox';
-import { apiErrorText } from '../../../lib/apiErrors';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { SearchBox } from '@/components/SearchBox';
+import { apiErrorText } from '@/lib/apiErrors';
 import { useSearchUsers } from '../api/searchUsers';
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { displayName, userPath } from '../users';
 
 const SEARCH_DEBOUNCE_MS = 250;

@@ -1,4 +1,4 @@
-import { ApiError, INVALID_REQUEST } from '../../../lib/api';
+import { ApiError, INVALID_REQUEST } from '@/lib/api';
 
 /**
  * POST /auth/<path> with a JSON body, as the sign-in and the one-time links need: no Space

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountLanding, TokenRequest } from '../../../lib/api-types.gen';
-import { profileQueryOptions } from '../../../lib/endpoints/getProfile';
+import type { AccountLanding, TokenRequest } from '@/lib/api-types.gen';
+import { profileQueryOptions } from '@/lib/endpoints/getProfile';
 import { authPost } from './authPost';
 
 /** POST /auth/email/confirm: switches the account to the address of an e-mail change link. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { SignInMethod } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { SignInMethod } from '@/lib/api-types.gen';
 
 /** Whether an address's domain signs in at a provider offered here (decided from the domain alone). */
 export const getSignInMethod = (email: string) => apiQuery<SignInMethod>('common', 'signInMethod', { email });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { SignInOptions } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { SignInOptions } from '@/lib/api-types.gen';
 
 /** The identity providers this space's sign-in page offers (the landing site offers all). */
 export const getSignInOptions = () => apiQuery<SignInOptions>('common', 'signInOptions');

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignupRequest } from '../../../lib/api-types.gen';
+import type { SignupRequest } from '@/lib/api-types.gen';
 import { authPost } from './authPost';
 
 /** POST /auth/signup: an account with an address of the space's e-mail domains, verified by mail; 204 also for a known address. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Icon, type IconName } from '../../../components/Icon';
+import { Icon, type IconName } from '@/components/Icon';
 
 interface AuthCardProps {
   icon: IconName;

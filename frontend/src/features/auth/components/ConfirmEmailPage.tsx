@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { Loader } from '../../../components/Loader';
+import { Loader } from '@/components/Loader';
 import { useTokenCheck } from '../api/checkToken';
 import { useConfirmEmail } from '../api/confirmEmail';
 import { accountErrorText, linkProblem, linkToken } from '../links';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/TextField';
+import { TextField } from '@/components/TextField';
 import { useForgotPassword } from '../api/forgotPassword';
 import { accountErrorText } from '../links';
 import { AuthCard } from './AuthCard';

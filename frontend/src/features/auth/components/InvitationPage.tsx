@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { Loader } from '../../../components/Loader';
-import { TextField } from '../../../components/TextField';
-import { spaceUrl } from '../../../lib/host';
+import { Loader } from '@/components/Loader';
+import { TextField } from '@/components/TextField';
+import { spaceUrl } from '@/lib/host';
 import { useAcceptInvitation } from '../api/acceptInvitation';
 import { useTokenCheck } from '../api/checkToken';
 import { accountErrorText, errorField, linkProblem, linkToken } from '../links';

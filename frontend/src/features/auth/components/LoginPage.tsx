@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
-import { spaceUrl, WWW } from '../../../lib/host';
-import type { Space } from '../../../lib/types';
+import { Icon } from '@/components/Icon';
+import { TextField } from '@/components/TextField';
+import { ApiError } from '@/lib/api';
+import { spaceUrl, WWW } from '@/lib/host';
+import type { Space } from '@/lib/types';
 import { domainOf, useSignInMethod } from '../api/getSignInMethod';
 import { singleSignOnUrl, useSignInOptions } from '../api/getSignInOptions';
 import { safeReturnPath, useLogin } from '../api/login';
 import { resendVerification } from '../api/verifyEmail';
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { SecondFactorStep } from './SecondFactorStep';
 
 function loginErrorText(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {

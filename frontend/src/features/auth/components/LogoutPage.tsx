@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '@/components/Icon';
 
 /**
  * Page at GET /auth/logout: signing out changes state, so it takes a button that posts to

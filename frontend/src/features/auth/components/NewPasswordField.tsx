@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/TextField';
+import { TextField } from '@/components/TextField';
 
 interface NewPasswordFieldProps {
   label: string;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { Loader } from '../../../components/Loader';
+import { Loader } from '@/components/Loader';
 import { useTokenCheck } from '../api/checkToken';
 import { useResetPassword } from '../api/forgotPassword';
 import { accountErrorText, errorField, linkProblem, linkToken } from '../links';

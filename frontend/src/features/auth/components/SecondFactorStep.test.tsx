@@ -2,10 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { i18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/queryClient';
-import { mockApi, type MockRoute } from '../../../test/mockApi';
+import { AppProviders } from '@/app/providers';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import { mockApi, type MockRoute } from '@/test/mockApi';
 import { LoginPage } from './LoginPage';
 
 const assign = vi.fn();

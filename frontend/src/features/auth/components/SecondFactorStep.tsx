@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { TextField } from '../../../components/TextField';
-import { loginUrl } from '../../../lib/api';
-import { apiErrorText } from '../../../lib/apiErrors';
+import { Icon } from '@/components/Icon';
+import { TextField } from '@/components/TextField';
+import { loginUrl } from '@/lib/api';
+import { apiErrorText } from '@/lib/apiErrors';
 import { useCompleteSecondFactor } from '../api/completeSecondFactor';
 
 /**

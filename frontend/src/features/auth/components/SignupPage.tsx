@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/TextField';
-import type { Space } from '../../../lib/types';
+import { TextField } from '@/components/TextField';
+import type { Space } from '@/lib/types';
 import { useSignup } from '../api/signup';
 import { accountErrorText, errorField } from '../links';
 import { AuthCard } from './AuthCard';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { Loader } from '../../../components/Loader';
-import { TextField } from '../../../components/TextField';
+import { Loader } from '@/components/Loader';
+import { TextField } from '@/components/TextField';
 import { useTokenCheck } from '../api/checkToken';
 import { useResendVerification, useVerifyEmail } from '../api/verifyEmail';
 import { accountErrorText, linkProblem, linkToken } from '../links';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { AddCollectionMembersRequest } from '../../../lib/api-types.gen';
-import type { Member } from '../../../lib/types';
+import { apiMutation } from '@/lib/api';
+import type { AddCollectionMembersRequest } from '@/lib/api-types.gen';
+import type { Member } from '@/lib/types';
 import { membersUpdated } from './memberListUpdated';
 
 /**

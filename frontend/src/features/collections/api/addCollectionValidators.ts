@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { AddCollectionValidatorsRequest } from '../../../lib/api-types.gen';
-import type { Validator } from '../../../lib/types';
+import { apiMutation } from '@/lib/api';
+import type { AddCollectionValidatorsRequest } from '@/lib/api-types.gen';
+import type { Validator } from '@/lib/types';
 import { validatorsUpdated } from './memberListUpdated';
 
 /** Space members by id, and people by address (who join the space; unknown addresses are invited). */

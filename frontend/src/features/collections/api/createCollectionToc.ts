@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { CollectionToc, TocFolder } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { CollectionToc, TocFolder } from '@/lib/api-types.gen';
 import { fullTocQueryOptions } from './getFullToc';
 
 /** Creates the first table of contents of a collection (409 when it has one). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Collection } from '../../../lib/types';
+import { apiQuery } from '@/lib/api';
+import type { Collection } from '@/lib/types';
 
 export const getCollection = (collectionId: number) => apiQuery<Collection>('common', 'collection', { collectionId });
 

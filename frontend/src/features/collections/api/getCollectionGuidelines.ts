@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { CollectionGuideline } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { CollectionGuideline } from '@/lib/api-types.gen';
 
 /** The guidelines of a collection with the states of their languages, for its admins. */
 export const getCollectionGuidelines = (collection: number) => apiQuery<CollectionGuideline[]>('admin', 'collectionGuidelines', { collection });

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import { MEMBER_PAGE_SIZE, nextMemberOffset } from '../../../lib/members';
-import type { Member } from '../../../lib/types';
+import { apiQuery } from '@/lib/api';
+import { MEMBER_PAGE_SIZE, nextMemberOffset } from '@/lib/members';
+import type { Member } from '@/lib/types';
 
 export interface CollectionMembersInput {
   collection: number;

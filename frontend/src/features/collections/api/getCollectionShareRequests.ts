@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { ShareEntry } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { ShareEntry } from '@/lib/api-types.gen';
 
 /**
  * The spaces a collection of the current space is offered to, each with whether that space

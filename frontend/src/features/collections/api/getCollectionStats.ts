@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { CollectionStats } from '../../../lib/types';
+import { apiQuery } from '@/lib/api';
+import type { CollectionStats } from '@/lib/types';
 
 export const getCollectionStats = (collectionId: number) => apiQuery<CollectionStats>('admin', 'collectionStats', { collectionId });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Validator } from '../../../lib/types';
+import { apiQuery } from '@/lib/api';
+import type { Validator } from '@/lib/types';
 
 export const getCollectionValidators = (collection: number) => apiQuery<Validator[]>('admin/collectionadmin', 'collectionValidators', { collection });
 

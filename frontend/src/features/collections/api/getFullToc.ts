@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { FullToc } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { FullToc } from '@/lib/api-types.gen';
 
 /** The table of contents of a collection for its admins, with titles and the unsorted guidelines. */
 export const getFullToc = (collection: number) => apiQuery<FullToc>('toc', 'fullToc', { collection });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Collection } from '../../../lib/types';
+import { apiQuery } from '@/lib/api';
+import type { Collection } from '@/lib/types';
 
 /** Collections the caller administers in the current space. */
 export const getMyCollections = () => apiQuery<Collection[]>('admin/collectionadmin', 'collections');

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { navigationQueryOptions } from '../../../lib/endpoints/getNavigation';
-import type { Validator } from '../../../lib/types';
+import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
+import type { Validator } from '@/lib/types';
 import { collectionMembersKey } from './getCollectionMembers';
 import { collectionStatsQueryOptions } from './getCollectionStats';
 import { collectionValidatorsQueryOptions } from './getCollectionValidators';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { Validator } from '../../../lib/types';
+import { apiMutation } from '@/lib/api';
+import type { Validator } from '@/lib/types';
 import { validatorsUpdated } from './memberListUpdated';
 
 /** 409 collection.mainValidator with params {n}. */

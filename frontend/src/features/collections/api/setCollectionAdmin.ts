@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { Member } from '../../../lib/types';
+import { apiMutation } from '@/lib/api';
+import type { Member } from '@/lib/types';
 import { membersUpdated } from './memberListUpdated';
 
 /** 409 collection.lastAdmin. */

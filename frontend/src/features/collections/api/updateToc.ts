@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { CollectionToc, TocFolder } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { CollectionToc, TocFolder } from '@/lib/api-types.gen';
 import { fullTocQueryOptions } from './getFullToc';
 
 /** Saves a whole table of contents; the server checks every node and refuses all or nothing. */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { SearchBox } from '../../../components/SearchBox';
-import { LanguageBadge, StateChips } from '../../../components/StateChips';
-import { formatDate } from '../../../lib/dates';
-import { displayName } from '../../../lib/types';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { SearchBox } from '@/components/SearchBox';
+import { LanguageBadge, StateChips } from '@/components/StateChips';
+import { formatDate } from '@/lib/dates';
+import { displayName } from '@/lib/types';
 import { useCollectionGuidelines } from '../api/getCollectionGuidelines';
 import { filterGuidelines, guidelineTitle } from '../guidelineRows';
 

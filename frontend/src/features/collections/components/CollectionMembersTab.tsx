@@ -1,21 +1,21 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { Icon } from '../../../components/Icon';
-import { InviteByEmailDialog } from '../../../components/InviteByEmailDialog';
-import { Loader } from '../../../components/Loader';
-import { MemberList } from '../../../components/MemberList';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { SearchBox } from '../../../components/SearchBox';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { joinMemberPages, useMemberSearch } from '../../../lib/members';
-import { showSnackbar } from '../../../lib/snackbar';
-import { displayName, type Member } from '../../../lib/types';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Icon } from '@/components/Icon';
+import { InviteByEmailDialog } from '@/components/InviteByEmailDialog';
+import { Loader } from '@/components/Loader';
+import { MemberList } from '@/components/MemberList';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { SearchBox } from '@/components/SearchBox';
+import { apiErrorText } from '@/lib/apiErrors';
+import { joinMemberPages, useMemberSearch } from '@/lib/members';
+import { showSnackbar } from '@/lib/snackbar';
+import { displayName, type Member } from '@/lib/types';
 import { useAddCollectionMembers, useInviteCollectionMembers } from '../api/addCollectionMembers';
 import { useCollectionMembers } from '../api/getCollectionMembers';
 import { useRemoveCollectionMember } from '../api/removeCollectionMember';
 import { useSetCollectionAdmin } from '../api/setCollectionAdmin';
-import { UserPicker } from '../../../components/UserPicker';
+import { UserPicker } from '@/components/UserPicker';
 
 /** Members of a collection, searched and paged on the server, and a picker to add space members. */
 export function CollectionMembersTab({ collectionId }: { collectionId: number }) {

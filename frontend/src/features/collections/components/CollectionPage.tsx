@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { NotFoundPage } from '../../../components/NotFoundPage';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { TabNav } from '../../../components/TabNav';
-import { VisibilityChip } from '../../../components/VisibilityField';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { NotFoundPage } from '@/components/NotFoundPage';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { TabNav } from '@/components/TabNav';
+import { VisibilityChip } from '@/components/VisibilityField';
 import { useCollection } from '../api/getCollection';
 import { CollectionGuidelinesTab } from './CollectionGuidelinesTab';
 import { CollectionMembersTab } from './CollectionMembersTab';

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/TextField';
-import { VisibilityField } from '../../../components/VisibilityField';
-import { ApiError } from '../../../lib/api';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { showSnackbar } from '../../../lib/snackbar';
-import type { Collection, Visibility } from '../../../lib/types';
+import { TextField } from '@/components/TextField';
+import { VisibilityField } from '@/components/VisibilityField';
+import { ApiError } from '@/lib/api';
+import { apiErrorText } from '@/lib/apiErrors';
+import { showSnackbar } from '@/lib/snackbar';
+import type { Collection, Visibility } from '@/lib/types';
 import { useUpdateCollection } from '../api/updateCollection';
 
 export const TITLE_MAX = 200;

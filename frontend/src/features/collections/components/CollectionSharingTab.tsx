@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { useNavigation } from '../../../lib/endpoints/getNavigation';
-import type { Collection } from '../../../lib/types';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { useNavigation } from '@/lib/endpoints/getNavigation';
+import type { Collection } from '@/lib/types';
 import { useCollectionShareRequests } from '../api/getCollectionShareRequests';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Loader } from '../../../components/Loader';
-import { MemberStatsChart } from '../../../components/MemberStatsChart';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
+import { Loader } from '@/components/Loader';
+import { MemberStatsChart } from '@/components/MemberStatsChart';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { useCollectionStats } from '../api/getCollectionStats';
 
 export function CollectionStatsTab({ collectionId }: { collectionId: number }) {

@@ -1,20 +1,20 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { Icon } from '../../../components/Icon';
-import { InviteByEmailDialog } from '../../../components/InviteByEmailDialog';
-import { Loader } from '../../../components/Loader';
-import { MemberList } from '../../../components/MemberList';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { SearchBox } from '../../../components/SearchBox';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { filterMembers } from '../../../lib/members';
-import { showSnackbar } from '../../../lib/snackbar';
-import { displayName, type Validator } from '../../../lib/types';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Icon } from '@/components/Icon';
+import { InviteByEmailDialog } from '@/components/InviteByEmailDialog';
+import { Loader } from '@/components/Loader';
+import { MemberList } from '@/components/MemberList';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { SearchBox } from '@/components/SearchBox';
+import { apiErrorText } from '@/lib/apiErrors';
+import { filterMembers } from '@/lib/members';
+import { showSnackbar } from '@/lib/snackbar';
+import { displayName, type Validator } from '@/lib/types';
 import { useAddCollectionValidators, useInviteCollectionValidators } from '../api/addCollectionValidators';
 import { useCollectionValidators } from '../api/getCollectionValidators';
 import { useRemoveCollectionValidator } from '../api/removeCollectionValidator';
-import { UserPicker } from '../../../components/UserPicker';
+import { UserPicker } from '@/components/UserPicker';
 
 /** Validators of a collection: a short list the server sends whole, so the search filters it here. */
 export function CollectionValidatorsTab({ collectionId }: { collectionId: number }) {

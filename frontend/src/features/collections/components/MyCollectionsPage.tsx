@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { SearchBox } from '../../../components/SearchBox';
-import { VisibilityChip } from '../../../components/VisibilityField';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { SearchBox } from '@/components/SearchBox';
+import { VisibilityChip } from '@/components/VisibilityField';
 import { useMyCollections } from '../api/getMyCollections';
 
 /** My Collections (/collections): collections the caller administers in this space. */

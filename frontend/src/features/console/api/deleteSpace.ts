@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
+import { apiMutation } from '@/lib/api';
 import { invalidateSpaceData } from './invalidateSpaces';
 
 export const deleteSpace = (id: number) => apiMutation<boolean>('admin', 'deleteSpace', { id });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
+import { apiQuery } from '@/lib/api';
 import type { ClusterList } from '../types';
 import { CLUSTERS_QUERY_KEY } from './keys';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
+import { apiQuery } from '@/lib/api';
 import type { ConsoleSpaceList, ConsoleSpacesRequest, SpaceStatus } from '../types';
 import { CONSOLE_SPACES_QUERY_KEY } from './keys';
 

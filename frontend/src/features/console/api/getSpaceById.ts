@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiQuery } from '../../../lib/api';
-import type { SpaceList } from '../../../lib/api-types.gen';
-import type { Space } from '../../../lib/types';
+import { ApiError, apiQuery } from '@/lib/api';
+import type { SpaceList } from '@/lib/api-types.gen';
+import type { Space } from '@/lib/types';
 import { SPACE_BY_ID_QUERY_KEY } from './keys';
 
 /** A space's full settings (colours, domains, variables …) for the editor, from admin/query/spaces. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
+import { apiQuery } from '@/lib/api';
 import { isUnfinished, type SpaceOperation } from '../types';
 import { OPERATION_QUERY_KEY } from './keys';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { LANDING_PAGE_QUERY_KEY } from '../../../lib/endpoints/getLandingPage';
+import { LANDING_PAGE_QUERY_KEY } from '@/lib/endpoints/getLandingPage';
 import { CONSOLE_QUERY_KEY } from './keys';
 
 /** After any space change: the console's lists, the landing page lists and cached space lookups are stale. */

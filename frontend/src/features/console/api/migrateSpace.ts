@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
+import { apiMutation } from '@/lib/api';
 import type { SpaceOperation } from '../types';
 import { invalidateSpaceData } from './invalidateSpaces';
 import { OPERATION_QUERY_KEY } from './keys';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { VariableRequest } from '../../../lib/api-types.gen';
-import type { Space } from '../../../lib/types';
+import { apiMutation } from '@/lib/api';
+import type { VariableRequest } from '@/lib/api-types.gen';
+import type { Space } from '@/lib/types';
 import { invalidateSpaceData } from './invalidateSpaces';
 
 export const setSpaceVariable = (input: VariableRequest) => apiMutation<Space>('admin', 'setSpaceVariable', input);

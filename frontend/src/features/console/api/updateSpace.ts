@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { SpaceInput as GeneratedSpaceInput } from '../../../lib/api-types.gen';
-import type { Space } from '../../../lib/types';
+import { apiMutation } from '@/lib/api';
+import type { SpaceInput as GeneratedSpaceInput } from '@/lib/api-types.gen';
+import type { Space } from '@/lib/types';
 import type { Placement } from '../types';
 import { invalidateSpaceData } from './invalidateSpaces';
 

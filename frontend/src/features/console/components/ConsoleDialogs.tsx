@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DialogCancel, FormDialog } from '../../../components/FormDialog';
-import { Loader } from '../../../components/Loader';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { showSnackbar } from '../../../lib/snackbar';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DialogCancel, FormDialog } from '@/components/FormDialog';
+import { Loader } from '@/components/Loader';
+import { apiErrorText } from '@/lib/apiErrors';
+import { showSnackbar } from '@/lib/snackbar';
 import { useDeleteSpace } from '../api/deleteSpace';
 import { useSpaceById } from '../api/getSpaceById';
 import { useMigrateSpace } from '../api/migrateSpace';

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
-import { Icon, type IconName } from '../../../components/Icon';
+import { Icon, type IconName } from '@/components/Icon';
 import { isUnfinished, type ConsoleSpace } from '../types';
 
 export type SpaceAction = 'edit' | 'suspend' | 'resume' | 'move' | 'migrate' | 'delete';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
-import { spaceUrl } from '../../../lib/host';
+import { formatDateTime } from '@/lib/dates';
+import { spaceUrl } from '@/lib/host';
 import { formatBytes, formatCount } from '../format';
 import type { ConsoleSpace, SpaceCertificate, SpaceOperation, SpaceStatus } from '../types';
 import { OperationProgress } from './OperationProgress';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import type { Space } from '../../../lib/types';
+import { Icon } from '@/components/Icon';
+import type { Space } from '@/lib/types';
 import { useDeleteSpaceVariable } from '../api/deleteSpaceVariable';
 import { useSetSpaceVariable } from '../api/setSpaceVariable';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Doc } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Doc } from '@/lib/api-types.gen';
 
 /** A public document in a language, or in German when it has none in that language. */
 export const getDoc = (token: string, lang: string) => apiQuery<Doc>('reader', 'doc', { token, lang });

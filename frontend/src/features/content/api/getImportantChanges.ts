@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { ImportantChanges } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { ImportantChanges } from '@/lib/api-types.gen';
 
 export const CHANGES_PAGE_SIZE = 20;
 

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorPage } from '../../../components/ErrorPage';
-import { Loader } from '../../../components/Loader';
-import { NotFoundPage } from '../../../components/NotFoundPage';
-import { errorStatus } from '../../../lib/api';
-import { currentSubdomain } from '../../../lib/host';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../../lib/language';
+import { ErrorPage } from '@/components/ErrorPage';
+import { Loader } from '@/components/Loader';
+import { NotFoundPage } from '@/components/NotFoundPage';
+import { errorStatus } from '@/lib/api';
+import { currentSubdomain } from '@/lib/host';
+import { LANGUAGE_NAMES, LANGUAGES } from '@/lib/language';
 import { useDoc } from '../api/getDoc';
 import { docRoute } from '../docRoute';
 import '../content.css';

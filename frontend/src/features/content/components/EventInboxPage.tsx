@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import type { ImportantChange } from '../../../lib/api-types.gen';
-import { formatDate } from '../../../lib/dates';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import type { ImportantChange } from '@/lib/api-types.gen';
+import { formatDate } from '@/lib/dates';
 import { CHANGES_PAGE_SIZE, useImportantChanges } from '../api/getImportantChanges';
 import '../content.css';
 

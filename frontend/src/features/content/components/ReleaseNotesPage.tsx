@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { NotFoundPage } from '../../../components/NotFoundPage';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import type { ReleaseNote } from '../../../lib/api-types.gen';
-import { formatDate } from '../../../lib/dates';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { NotFoundPage } from '@/components/NotFoundPage';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import type { ReleaseNote } from '@/lib/api-types.gen';
+import { formatDate } from '@/lib/dates';
 import { useReleaseNotes } from '../api/getReleaseNotes';
 import '../content.css';
 

@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import type { MyGuideline, Navigation, Space, Validation } from '../../../lib/api-types.gen';
-import { i18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/queryClient';
-import { mockApi, type MockRoute } from '../../../test/mockApi';
+import { AppProviders } from '@/app/providers';
+import type { MyGuideline, Navigation, Space, Validation } from '@/lib/api-types.gen';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import { mockApi, type MockRoute } from '@/test/mockApi';
 import { DashboardPage } from './DashboardPage';
 
 const space = { id: 1, title: 'Kantonsspital St. Gallen', subdomain: 'kssg' } as Pick<Space, 'id' | 'title' | 'subdomain'> as Space;

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { LanguageBadge, StateChips } from '../../../components/StateChips';
-import { formatDate } from '../../../lib/dates';
-import { useMyGuidelines } from '../../../lib/endpoints/getMyGuidelines';
-import { useMyValidations } from '../../../lib/endpoints/getMyValidations';
-import { useNavigation } from '../../../lib/endpoints/getNavigation';
-import type { Space } from '../../../lib/types';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { LanguageBadge, StateChips } from '@/components/StateChips';
+import { formatDate } from '@/lib/dates';
+import { useMyGuidelines } from '@/lib/endpoints/getMyGuidelines';
+import { useMyValidations } from '@/lib/endpoints/getMyValidations';
+import { useNavigation } from '@/lib/endpoints/getNavigation';
+import type { Space } from '@/lib/types';
 import { DASHBOARD_LIST_SIZE, guidelinesNeedingAction, validationsByUrgency } from '../tasks';
 
 function OpenValidations() {

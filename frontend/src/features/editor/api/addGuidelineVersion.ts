@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { VersionInput } from '../../../lib/api-types.gen';
-import { myGuidelinesQueryOptions } from '../../../lib/endpoints/getMyGuidelines';
-import { navigationQueryOptions } from '../../../lib/endpoints/getNavigation';
+import { apiMutation } from '@/lib/api';
+import type { VersionInput } from '@/lib/api-types.gen';
+import { myGuidelinesQueryOptions } from '@/lib/endpoints/getMyGuidelines';
+import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
 
 /**
  * Saves a new immutable version of one language and returns its number. 400 with

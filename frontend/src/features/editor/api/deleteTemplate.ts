@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
+import { apiMutation } from '@/lib/api';
 import { templatesQueryKey } from './getTemplates';
 
 /** Deletes a template the caller wrote (space admins: any); 403, 404 template.notFound. */

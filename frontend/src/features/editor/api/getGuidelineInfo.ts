@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { GuidelineInfo } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { GuidelineInfo } from '@/lib/api-types.gen';
 
 /** Collection, people, language states and the caller's abilities (edit) of a guideline. */
 export const getGuidelineInfo = (id: number, language: string) => apiQuery<GuidelineInfo>('author', 'guidelineInfo', { id, language });

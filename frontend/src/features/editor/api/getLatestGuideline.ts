@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiQuery } from '../../../lib/api';
-import type { GuidelineVersion } from '../../../lib/api-types.gen';
+import { ApiError, apiQuery } from '@/lib/api';
+import type { GuidelineVersion } from '@/lib/api-types.gen';
 import { guidelineInfoQueryOptions } from './getGuidelineInfo';
 
 /** The latest saved version of a language, drafts included; 404 guideline.versionNotFound when it has none. */

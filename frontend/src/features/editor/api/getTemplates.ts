@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Template } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Template } from '@/lib/api-types.gen';
 
 /** The space's templates of one language ('' for all), sorted by title. */
 export const getTemplates = (language: string) => apiQuery<Template[]>('author', 'templates', { language });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { Template, TemplateInput } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { Template, TemplateInput } from '@/lib/api-types.gen';
 import { templatesQueryKey } from './getTemplates';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TextAreaField, TextField } from '../../../components/TextField';
+import { TextAreaField, TextField } from '@/components/TextField';
 import { addTag, LIMITS, type EditorMeta } from '../sections';
 import { TagInput } from './TagInput';
 

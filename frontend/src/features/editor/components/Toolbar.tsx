@@ -45,7 +45,7 @@ import {
 } from 'lexical';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Template } from '../../../lib/api-types.gen';
+import type { Template } from '@/lib/api-types.gen';
 import { $sectionNodesFromHtml } from '../editorConfig';
 import { $createFootnoteNode } from '../nodes/FootnoteNode';
 import { $createImageNode } from '../nodes/ImageNode';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useCreateDocument } from '../../../lib/endpoints/createDocument';
-import { useUploadFile } from '../../../lib/endpoints/uploadFile';
+import { useCreateDocument } from '@/lib/endpoints/createDocument';
+import { useUploadFile } from '@/lib/endpoints/uploadFile';
 import { documentUrl } from '../links';
 
 /** A file uploaded and registered with the guideline, with the address to put into the text. */

@@ -9,7 +9,7 @@ import {
   type Spread,
 } from 'lexical';
 import type { JSX } from 'react';
-import { readLookupTableElement } from '../../../components/LookupTable';
+import { readLookupTableElement } from '@/components/LookupTable';
 import { LookupTableBlock } from '../components/blocks/LookupTableBlock';
 
 export type SerializedLookupTableNode = Spread<{ scale: unknown; data: unknown }, SerializedLexicalNode>;

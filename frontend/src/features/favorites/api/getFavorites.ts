@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Favorites } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Favorites } from '@/lib/api-types.gen';
 
 /** The caller's favourites in the current space that the caller may still read. */
 export const getFavorites = () => apiQuery<Favorites>('reader', 'favorites');

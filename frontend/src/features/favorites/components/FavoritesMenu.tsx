@@ -1,9 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { LanguageBadge } from '../../../components/StateChips';
-import type { FavoriteCollection } from '../../../lib/api-types.gen';
+import { Icon } from '@/components/Icon';
+import { LanguageBadge } from '@/components/StateChips';
+import type { FavoriteCollection } from '@/lib/api-types.gen';
 import { useFavorites } from '../api/getFavorites';
 import { favoriteGuidelineHref } from '../links';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { AnswerFeedbackRequest, FeedbackMessage } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { AnswerFeedbackRequest, FeedbackMessage } from '@/lib/api-types.gen';
 import { feedbackQueryOptions } from './getFeedback';
-import { myFeedbacksQueryOptions } from '../../../lib/endpoints/getMyFeedbacks';
+import { myFeedbacksQueryOptions } from '@/lib/endpoints/getMyFeedbacks';
 
 /** Adds a message to a thread. */
 export const answerFeedback = (req: AnswerFeedbackRequest) => apiMutation<FeedbackMessage>('reader', 'answerFeedback', req);

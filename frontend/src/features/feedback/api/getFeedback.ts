@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { FeedbackConversation } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { FeedbackConversation } from '@/lib/api-types.gen';
 
 /** A thread with its messages, oldest first. */
 export const getFeedback = (id: number) => apiQuery<FeedbackConversation>('reader', 'feedback', { id });

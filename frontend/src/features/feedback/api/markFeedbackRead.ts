@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { FeedbackRequest } from '../../../lib/api-types.gen';
-import { myFeedbacksQueryOptions } from '../../../lib/endpoints/getMyFeedbacks';
+import { apiMutation } from '@/lib/api';
+import type { FeedbackRequest } from '@/lib/api-types.gen';
+import { myFeedbacksQueryOptions } from '@/lib/endpoints/getMyFeedbacks';
 
 /** Marks every message of a thread read for the caller. */
 export const markFeedbackRead = (req: FeedbackRequest) => apiMutation<boolean>('reader', 'markFeedbackRead', req);

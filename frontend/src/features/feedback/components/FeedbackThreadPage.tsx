@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { NotFoundPage } from '../../../components/NotFoundPage';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { LanguageBadge } from '../../../components/StateChips';
-import { formatDateTime } from '../../../lib/dates';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { NotFoundPage } from '@/components/NotFoundPage';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { LanguageBadge } from '@/components/StateChips';
+import { formatDateTime } from '@/lib/dates';
 import { useAnswerFeedback } from '../api/answerFeedback';
 import { useFeedback } from '../api/getFeedback';
 import { useMarkFeedbackRead } from '../api/markFeedbackRead';
-import { MessageBox } from '../../../components/MessageBox';
+import { MessageBox } from '@/components/MessageBox';
 import '../feedback.css';
 
 function Thread({ id }: { id: number }) {

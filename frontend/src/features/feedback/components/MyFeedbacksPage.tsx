@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { LanguageBadge } from '../../../components/StateChips';
-import type { FeedbackThread } from '../../../lib/api-types.gen';
-import { formatRelative } from '../../../lib/dates';
-import { useMyFeedbacks } from '../../../lib/endpoints/getMyFeedbacks';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { LanguageBadge } from '@/components/StateChips';
+import type { FeedbackThread } from '@/lib/api-types.gen';
+import { formatRelative } from '@/lib/dates';
+import { useMyFeedbacks } from '@/lib/endpoints/getMyFeedbacks';
 import '../feedback.css';
 
 function ThreadRow({ thread }: { thread: FeedbackThread }) {

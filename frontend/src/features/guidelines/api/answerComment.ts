@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { AnswerCommentRequest, Comment } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { AnswerCommentRequest, Comment } from '@/lib/api-types.gen';
 import { commentsQueryOptions } from './getComments';
 
 /** Answers a comment; returns the answer. 400 validation.required / validation.tooLong, 404 comment.notFound. */

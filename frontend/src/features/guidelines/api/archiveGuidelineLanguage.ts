@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { GuidelineLanguage } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { GuidelineLanguage } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Archives a language: readers no longer see it, nobody changes it, an open request is withdrawn. */

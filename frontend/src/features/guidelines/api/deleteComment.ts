@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
+import { apiMutation } from '@/lib/api';
 import { commentsQueryOptions } from './getComments';
 
 /** Deletes a comment with its answers, or one answer (its writer or a collection administrator). */

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, INVALID_REQUEST, toApiError } from '../../../lib/api';
-import type { GuidelineDraftPdfRequest } from '../../../lib/api-types.gen';
-import { saveDownload } from '../../../lib/download';
-import { currentSubdomain } from '../../../lib/host';
+import { ApiError, INVALID_REQUEST, toApiError } from '@/lib/api';
+import type { GuidelineDraftPdfRequest } from '@/lib/api-types.gen';
+import { saveDownload } from '@/lib/download';
+import { currentSubdomain } from '@/lib/host';
 
 /** Prints a version of a guideline as PDF (`author/stream/guidelineDraftAsPDF`) and saves it under the server's file name. */
 export async function downloadDraftPdf(guideline: number, version: number): Promise<void> {

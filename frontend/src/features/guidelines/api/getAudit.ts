@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { AuditResult } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { AuditResult } from '@/lib/api-types.gen';
 
 /** How often a running audit is asked for its result. */
 export const AUDIT_POLL_MS = 2000;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Comment } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Comment } from '@/lib/api-types.gen';
 
 /** Comments on a guideline language the caller may see, newest first, each with its answers oldest first. */
 export const getComments = (id: number, language: string) => apiQuery<Comment[]>('reader', 'commentsForGuideline', { id, language });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Document } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Document } from '@/lib/api-types.gen';
 
 /** Files registered with a guideline (its media library), archived ones included. */
 export const getDocuments = (guidelineId: number) => apiQuery<Document[]>('author', 'documentsForGuideline', { guidelineId });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { GuidelineMetadata } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { GuidelineMetadata } from '@/lib/api-types.gen';
 
 /** The metadata options chosen for a guideline, one per metadata definition at most. */
 export const getGuidelineMetadata = (id: number) => apiQuery<GuidelineMetadata[]>('common', 'guidelineMetadata', { id });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { GuidelineVersionInfo } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { GuidelineVersionInfo } from '@/lib/api-types.gen';
 
 /** Every saved version of the language of `version`, newest first; `published` marks the one readers see. */
 export const getGuidelineVersions = (id: number, version: number) => apiQuery<GuidelineVersionInfo[]>('author', 'guidelineVersion', { id, version });

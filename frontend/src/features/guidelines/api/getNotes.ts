@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Note } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Note } from '@/lib/api-types.gen';
 
 /** Notes left on a guideline (all languages). */
 export const getNotes = (glid: number) => apiQuery<Note[]>('author', 'notes', { glid });

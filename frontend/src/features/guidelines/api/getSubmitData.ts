@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { SubmitData } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { SubmitData } from '@/lib/api-types.gen';
 
 /** Whether a version can be submitted, added to the open request, hotfixed or renewed (authors only). */
 export const getSubmitData = (guidelineId: number, guidelineVersion: number) =>

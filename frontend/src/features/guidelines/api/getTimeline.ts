@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { TimelineEvent } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { TimelineEvent } from '@/lib/api-types.gen';
 
 /** History of a guideline language: saved versions, requests and their answers, newest first. */
 export const getTimeline = (guideline: number, lang: string) => apiQuery<TimelineEvent[]>('author', 'timeline', { guideline, lang });

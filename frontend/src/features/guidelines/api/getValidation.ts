@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Validation } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Validation } from '@/lib/api-types.gen';
 
 /** One validation request, for its validators and the guideline's authors (to prefill "add changes to the open request"). */
 export const getValidation = (revision: number) => apiQuery<Validation>('validator', 'validation', { revision });

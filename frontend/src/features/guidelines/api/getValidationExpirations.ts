@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Expiration } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Expiration } from '@/lib/api-types.gen';
 
 /** Validity ends of the published languages. */
 export const getValidationExpirations = (guideline: number) => apiQuery<Expiration[]>('author', 'validationExpirations', { guideline });

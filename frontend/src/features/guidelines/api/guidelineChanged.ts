@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { myGuidelinesQueryOptions } from '../../../lib/endpoints/getMyGuidelines';
-import { navigationQueryOptions } from '../../../lib/endpoints/getNavigation';
+import { myGuidelinesQueryOptions } from '@/lib/endpoints/getMyGuidelines';
+import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
 
 /** Query key prefix of everything loaded about one guideline. */
 export const guidelineKey = (id: number) => ['guidelines', id] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { FixRequest, Validation } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { FixRequest, Validation } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Asks the validators to confirm the published version unchanged for another period; 409 validation.alreadySubmitted. */

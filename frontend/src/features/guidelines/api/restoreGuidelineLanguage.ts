@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { GuidelineLanguage, LanguageChange } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { GuidelineLanguage, LanguageChange } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Brings an archived language back; a published one returns offline. 409 guideline.notArchived. */

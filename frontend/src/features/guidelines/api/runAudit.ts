@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { AuditResult } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { AuditResult } from '@/lib/api-types.gen';
 import { auditQueryOptions } from './getAudit';
 
 /** Starts checking the links and references of the latest version; the result says 'running'. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
+import { apiMutation } from '@/lib/api';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Transfers the authorship to a member of the space; 400 guideline.notSpaceMember. */

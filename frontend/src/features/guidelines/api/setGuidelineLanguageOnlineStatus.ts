@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { GuidelineLanguage, OnlineChange } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { GuidelineLanguage, OnlineChange } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Takes a published language online or offline; 409 guideline.notPublished, guideline.archived. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { GuidelineMetadata, MetadataChoice } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { GuidelineMetadata, MetadataChoice } from '@/lib/api-types.gen';
 import { guidelineMetadataQueryOptions } from './getGuidelineMetadata';
 
 /** Replaces all metadata choices of a guideline; 400 guideline.invalidMetadata. */

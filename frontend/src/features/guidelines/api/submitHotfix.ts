@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { FixRequest, Validation } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { FixRequest, Validation } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Publishes the latest version without validation; 409 validation.hotfixBlocked {reason}, validation.notPublished, validation.noChange. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { SubmitRequest, Validation } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { SubmitRequest, Validation } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Asks the validators to accept the latest version; 409 validation.alreadySubmitted, validation.notLatest, validation.noChange, guideline.archived. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { Document, DocumentUpdate } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { Document, DocumentUpdate } from '@/lib/api-types.gen';
 import { documentsQueryOptions } from './getDocuments';
 
 /** Renames or (un)archives a file of a guideline. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { UpdateValidationRequest, Validation } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { UpdateValidationRequest, Validation } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Adds changes to the open request: moves it to the latest version with new words; 409 validation.alreadyProcessed, validation.notLatest. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { Expiration } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { Expiration } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 import { validationExpirationsQueryOptions } from './getValidationExpirations';
 

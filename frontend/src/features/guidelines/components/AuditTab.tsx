@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { apiErrorText } from '../../../lib/apiErrors';
-import type { AuditHint, GuidelineInfo } from '../../../lib/api-types.gen';
-import { formatDateTime } from '../../../lib/dates';
-import { useGuideline } from '../../../lib/endpoints/getGuideline';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { apiErrorText } from '@/lib/apiErrors';
+import type { AuditHint, GuidelineInfo } from '@/lib/api-types.gen';
+import { formatDateTime } from '@/lib/dates';
+import { useGuideline } from '@/lib/endpoints/getGuideline';
 import { useAudit } from '../api/getAudit';
 import { useRunAudit } from '../api/runAudit';
 

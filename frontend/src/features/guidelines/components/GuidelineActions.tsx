@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import type { GuidelineLanguage } from '../../../lib/api-types.gen';
+import { Icon } from '@/components/Icon';
+import type { GuidelineLanguage } from '@/lib/api-types.gen';
 import { languageActions, NO_ACTIONS } from '../actions';
 import { useSubmitData } from '../api/getSubmitData';
 import { HotfixDialog, RenewDialog, SubmitDialog } from './ValidationDialogs';

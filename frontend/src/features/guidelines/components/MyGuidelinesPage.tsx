@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { SearchBox } from '../../../components/SearchBox';
-import { LanguageBadge, StateChips } from '../../../components/StateChips';
-import { formatDate } from '../../../lib/dates';
-import { useMyGuidelines } from '../../../lib/endpoints/getMyGuidelines';
-import { GUIDELINE_STATES } from '../../../lib/guidelineStates';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { SearchBox } from '@/components/SearchBox';
+import { LanguageBadge, StateChips } from '@/components/StateChips';
+import { formatDate } from '@/lib/dates';
+import { useMyGuidelines } from '@/lib/endpoints/getMyGuidelines';
+import { GUIDELINE_STATES } from '@/lib/guidelineStates';
 import {
   collectionOptions,
   filterFromParams,

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { LanguageBadge } from '../../../components/StateChips';
-import { formatDateTime } from '../../../lib/dates';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { LanguageBadge } from '@/components/StateChips';
+import { formatDateTime } from '@/lib/dates';
 import { useNotes } from '../api/getNotes';
 
 /** Notes left on the guideline, newest first; read only. */

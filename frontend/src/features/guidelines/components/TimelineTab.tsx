@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Icon, type IconName } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { formatDateTime } from '../../../lib/dates';
+import { Icon, type IconName } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { formatDateTime } from '@/lib/dates';
 import { useTimeline } from '../api/getTimeline';
 
 export const TIMELINE_KINDS = ['version', 'submit', 'renew', 'hotfix', 'accepted', 'rejected', 'withdrawn'] as const;

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GuidelineText } from '../../../components/GuidelineText';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { VersionDiffView } from '../../../components/VersionDiffView';
-import type { GuidelineLanguage, GuidelineVersionInfo } from '../../../lib/api-types.gen';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { formatDateTime } from '../../../lib/dates';
-import { useGuideline } from '../../../lib/endpoints/getGuideline';
-import { showSnackbar } from '../../../lib/snackbar';
+import { GuidelineText } from '@/components/GuidelineText';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { VersionDiffView } from '@/components/VersionDiffView';
+import type { GuidelineLanguage, GuidelineVersionInfo } from '@/lib/api-types.gen';
+import { apiErrorText } from '@/lib/apiErrors';
+import { formatDateTime } from '@/lib/dates';
+import { useGuideline } from '@/lib/endpoints/getGuideline';
+import { showSnackbar } from '@/lib/snackbar';
 import { useDownloadDraftPdf } from '../api/downloadDraftPdf';
 import { useGuidelineVersions } from '../api/getGuidelineVersions';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { GuidelineEntry } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { GuidelineEntry } from '@/lib/api-types.gen';
 
 export interface RecentRequest {
   /** "spaceId:collectionId", or none for every readable collection */

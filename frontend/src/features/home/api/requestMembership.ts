@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { MembershipRequest, RequestMembershipRequest } from '../../../lib/api-types.gen';
-import { navigationQueryOptions } from '../../../lib/endpoints/getNavigation';
+import { apiMutation } from '@/lib/api';
+import type { MembershipRequest, RequestMembershipRequest } from '@/lib/api-types.gen';
+import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
 import { myMembershipRequestQueryOptions } from './getMyMembershipRequest';
 
 /** Longest message the server accepts. */

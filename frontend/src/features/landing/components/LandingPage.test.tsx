@@ -2,10 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '../../../app/providers';
-import { i18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/queryClient';
-import type { Space } from '../../../lib/types';
+import { AppProviders } from '@/app/providers';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import type { Space } from '@/lib/types';
 import { LandingPage } from './LandingPage';
 
 const space = (id: number, title: string, subdomain: string, member: boolean): Space => ({

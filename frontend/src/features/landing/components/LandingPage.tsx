@@ -1,19 +1,19 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Footer } from '../../../components/Footer';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { LogoutButton } from '../../../components/LogoutButton';
-import { Tooltip } from '../../../components/Tooltip';
-import { loginUrl } from '../../../lib/api';
-import { mergeLandingPages, useLandingPages } from '../../../lib/endpoints/getLandingPage';
-import { useProfile } from '../../../lib/endpoints/getProfile';
-import { spaceUrl } from '../../../lib/host';
-import { clearRedirectSpace, decideRedirect, readRedirectSpace } from '../../../lib/redirectPreference';
-import { PERSISTENT, showSnackbar } from '../../../lib/snackbar';
-import { displayName, isSignedIn } from '../../../lib/types';
+import { Footer } from '@/components/Footer';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { LogoutButton } from '@/components/LogoutButton';
+import { Tooltip } from '@/components/Tooltip';
+import { loginUrl } from '@/lib/api';
+import { mergeLandingPages, useLandingPages } from '@/lib/endpoints/getLandingPage';
+import { useProfile } from '@/lib/endpoints/getProfile';
+import { spaceUrl } from '@/lib/host';
+import { clearRedirectSpace, decideRedirect, readRedirectSpace } from '@/lib/redirectPreference';
+import { PERSISTENT, showSnackbar } from '@/lib/snackbar';
+import { displayName, isSignedIn } from '@/lib/types';
 import { groupSpaces } from '../filterSpaces';
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { SpaceCard } from './SpaceCard';
 
 /** Wait after typing before asking the server, as the search box does (spec §9). */

@@ -1,7 +1,7 @@
-import { spaceUrl } from '../../../lib/host';
-import { storeRedirectSpace } from '../../../lib/redirectPreference';
-import { DEFAULT_PRIMARY } from '../../../lib/theme';
-import type { Space } from '../../../lib/types';
+import { spaceUrl } from '@/lib/host';
+import { storeRedirectSpace } from '@/lib/redirectPreference';
+import { DEFAULT_PRIMARY } from '@/lib/theme';
+import type { Space } from '@/lib/types';
 
 /** A space on the landing page: logo (45), title, subdomain and its colour as accent stripe. */
 export function SpaceCard({ space }: { space: Space }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Notification } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Notification } from '@/lib/api-types.gen';
 
 /** How often the header asks for new notifications while the app is open. */
 export const NOTIFICATIONS_POLL_MS = 60_000;

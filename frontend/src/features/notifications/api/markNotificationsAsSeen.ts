@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
+import { apiMutation } from '@/lib/api';
 import { notificationsQueryOptions } from './getNotifications';
 
 /** Marks notifications seen; an empty list marks all of them. Returns how many changed. */

@@ -1,9 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { LanguageBadge } from '../../../components/StateChips';
-import { formatRelative } from '../../../lib/dates';
+import { Icon } from '@/components/Icon';
+import { LanguageBadge } from '@/components/StateChips';
+import { formatRelative } from '@/lib/dates';
 import { useNotifications } from '../api/getNotifications';
 import { useMarkNotificationsAsSeen } from '../api/markNotificationsAsSeen';
 import { MENU_LIMIT, notificationText, unseenCount } from '../notificationText';

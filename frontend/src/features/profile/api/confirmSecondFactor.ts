@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { RecoveryCodes, SecondFactorCodeRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { RecoveryCodes, SecondFactorCodeRequest } from '@/lib/api-types.gen';
 import { secondFactorChanged } from './secondFactorChanged';
 
 /**

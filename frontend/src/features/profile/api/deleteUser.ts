@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
+import { apiMutation } from '@/lib/api';
 
 /** `userId: null` deletes the caller's own account. */
 export const deleteUser = (userId: number | null) => apiMutation<boolean>('common', 'deleteUser', { userId });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { PasswordRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { PasswordRequest } from '@/lib/api-types.gen';
 import { secondFactorChanged } from './secondFactorChanged';
 
 /** Turns the caller's second factor off; the password confirms it (auth.wrongPassword). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { EndSessionRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { EndSessionRequest } from '@/lib/api-types.gen';
 import { sessionsQueryOptions } from './getSessions';
 
 /** Ends one of the caller's sessions; ending the current one signs out (404 auth.sessionNotFound when it is gone). */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import { profileQueryOptions } from '../../../lib/endpoints/getProfile';
-import type { ProfileUpdate } from '../../../lib/api-types.gen';
-import type { Profile } from '../../../lib/types';
+import { apiMutation } from '@/lib/api';
+import { profileQueryOptions } from '@/lib/endpoints/getProfile';
+import type { ProfileUpdate } from '@/lib/api-types.gen';
+import type { Profile } from '@/lib/types';
 
 export type UserUpdate = ProfileUpdate;
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
-import { apiErrorText } from '../../../lib/apiErrors';
+import { Icon } from '@/components/Icon';
+import { TextField } from '@/components/TextField';
+import { ApiError } from '@/lib/api';
+import { apiErrorText } from '@/lib/apiErrors';
 import { useChangeEmail } from '../api/changeEmail';
 
 /**

@@ -1,12 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { TextField } from '../../../components/TextField';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { formatDate } from '../../../lib/dates';
-import { showSnackbar } from '../../../lib/snackbar';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { TextField } from '@/components/TextField';
+import { apiErrorText } from '@/lib/apiErrors';
+import { formatDate } from '@/lib/dates';
+import { showSnackbar } from '@/lib/snackbar';
 import { useConfirmSecondFactor } from '../api/confirmSecondFactor';
 import { useStartSecondFactor } from '../api/startSecondFactor';
 import { groupSecret, isTotpCode, normaliseCode, recoveryCodesText } from '../security';

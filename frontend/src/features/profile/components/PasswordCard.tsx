@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { showSnackbar } from '../../../lib/snackbar';
+import { Icon } from '@/components/Icon';
+import { TextField } from '@/components/TextField';
+import { ApiError } from '@/lib/api';
+import { apiErrorText } from '@/lib/apiErrors';
+import { showSnackbar } from '@/lib/snackbar';
 import { useChangePassword } from '../api/changePassword';
 import { MIN_PASSWORD_LENGTH, passwordLength } from '../security';
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCancel, FormDialog } from '../../../components/FormDialog';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { TextField } from '../../../components/TextField';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { showSnackbar } from '../../../lib/snackbar';
+import { DialogCancel, FormDialog } from '@/components/FormDialog';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { TextField } from '@/components/TextField';
+import { apiErrorText } from '@/lib/apiErrors';
+import { showSnackbar } from '@/lib/snackbar';
 import { useDisableSecondFactor } from '../api/disableSecondFactor';
 import { useSecondFactor } from '../api/getSecondFactor';
 import { useEnrolStore } from '../enrolStore';

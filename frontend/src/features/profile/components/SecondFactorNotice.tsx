@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { loginUrl } from '../../../lib/api';
+import { Icon } from '@/components/Icon';
+import { loginUrl } from '@/lib/api';
 import { endSession } from '../api/endSession';
 import { useSecondFactor } from '../api/getSecondFactor';
 import { sessionsQueryOptions } from '../api/getSessions';

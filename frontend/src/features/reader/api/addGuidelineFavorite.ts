@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
+import { apiMutation } from '@/lib/api';
 import { favoritesQueryOptions } from './getFavorites';
 
 /** A guideline language to keep or drop as a favourite. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { AnswerCommentRequest, Comment } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { AnswerCommentRequest, Comment } from '@/lib/api-types.gen';
 import { readerCommentsQueryOptions } from './getReaderComments';
 
 /** Answers a comment (its thread); 404 comment.notFound when the caller does not see it. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { Comment, CommentRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { Comment, CommentRequest } from '@/lib/api-types.gen';
 import { readerCommentsQueryOptions } from './getReaderComments';
 
 /** Writes a comment to the guideline's authors; 400 validation.required / validation.tooLong. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
+import { apiMutation } from '@/lib/api';
 import { readerCommentsQueryOptions } from './getReaderComments';
 
 /** Deletes an own comment with its answers, or an own answer. */

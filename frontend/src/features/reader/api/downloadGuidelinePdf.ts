@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { toApiError } from '../../../lib/api';
-import { saveDownload } from '../../../lib/download';
-import { currentSubdomain } from '../../../lib/host';
+import { toApiError } from '@/lib/api';
+import { saveDownload } from '@/lib/download';
+import { currentSubdomain } from '@/lib/host';
 
 /** A guideline language to print; space names the source space of a shared one. */
 export interface PdfInput {

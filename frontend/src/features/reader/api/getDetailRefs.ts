@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { DetailRef } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { DetailRef } from '@/lib/api-types.gen';
 
 /** The guidelines whose sections point at a section (members of the space may ask). */
 export const getDetailRefs = (detailId: number) => apiQuery<DetailRef[]>('common', 'detailRefs', { detailId });

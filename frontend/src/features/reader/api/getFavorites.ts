@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
+import { apiQuery } from '@/lib/api';
 
 /** A favourite guideline language (space: source space of a shared one). */
 export interface FavoriteGuideline {

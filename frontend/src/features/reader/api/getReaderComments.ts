@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Comment } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Comment } from '@/lib/api-types.gen';
 
 /** The comments on a guideline language the caller may see (own ones; all for authors and collection admins). */
 export const getReaderComments = (id: number, language: string) => apiQuery<Comment[]>('reader', 'commentsForGuideline', { id, language });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery, shouldRetry } from '../../../lib/api';
-import type { ReaderGuideline, ReaderGuidelineRequest } from '../../../lib/api-types.gen';
-import { currentSubdomain } from '../../../lib/host';
+import { apiQuery, shouldRetry } from '@/lib/api';
+import type { ReaderGuideline, ReaderGuidelineRequest } from '@/lib/api-types.gen';
+import { currentSubdomain } from '@/lib/host';
 import { indexedDbStore, isNetworkFailure, offlineKey, readWithOfflineCopy } from '../offline/store';
 
 /** The published text of a guideline language; 404/403 answer the reader conditions (reader.*, guideline.notFound). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { showSnackbar } from '../../../lib/snackbar';
+import { apiErrorText } from '@/lib/apiErrors';
+import { showSnackbar } from '@/lib/snackbar';
 import { useAddGuidelineFavorite } from '../api/addGuidelineFavorite';
 import { useFavorites } from '../api/getFavorites';
 import { useRemoveGuidelineFavorite } from '../api/removeGuidelineFavorite';

@@ -2,11 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { i18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/queryClient';
-import { useSnackbarStore } from '../../../lib/snackbar';
-import { mockApi, sentBodies, type MockRoute } from '../../../test/mockApi';
+import { AppProviders } from '@/app/providers';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import { useSnackbarStore } from '@/lib/snackbar';
+import { mockApi, sentBodies, type MockRoute } from '@/test/mockApi';
 import { FeedbackButton } from './FeedbackButton';
 
 function renderButton(reply: MockRoute) {

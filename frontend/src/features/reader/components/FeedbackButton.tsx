@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/FormDialog';
-import { Icon } from '../../../components/Icon';
-import { TextField } from '../../../components/TextField';
-import { showSnackbar } from '../../../lib/snackbar';
-import { useSendFeedback } from '../../../lib/endpoints/sendFeedback';
-import { MAX_SUBJECT, subjectError } from '../../../lib/feedbackText';
-import { MessageBox } from '../../../components/MessageBox';
+import { FormDialog } from '@/components/FormDialog';
+import { Icon } from '@/components/Icon';
+import { TextField } from '@/components/TextField';
+import { showSnackbar } from '@/lib/snackbar';
+import { useSendFeedback } from '@/lib/endpoints/sendFeedback';
+import { MAX_SUBJECT, subjectError } from '@/lib/feedbackText';
+import { MessageBox } from '@/components/MessageBox';
 
 /** "Message to the authors" on the guideline page for signed-in readers: a dialog that writes to the authors of this language. */
 export function FeedbackButton({ guideline, language, title }: { guideline: number; language: string; title: string }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { formatDate, formatDateTime } from '../../../lib/dates';
+import { Icon } from '@/components/Icon';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { ReaderIcon } from './ReaderIcon';
 
 /** Marks a copy kept on the device: when it was read and until when it is valid; an expired one is flagged loudly. */

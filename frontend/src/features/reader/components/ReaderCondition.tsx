@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Icon, type IconName } from '../../../components/Icon';
-import { loginUrl } from '../../../lib/api';
-import { formatDate } from '../../../lib/dates';
-import { LANGUAGE_NAMES, isLanguage } from '../../../lib/language';
+import { Icon, type IconName } from '@/components/Icon';
+import { loginUrl } from '@/lib/api';
+import { formatDate } from '@/lib/dates';
+import { LANGUAGE_NAMES, isLanguage } from '@/lib/language';
 import type { ReaderCondition as Condition } from '../conditions';
 import { readerPath } from '../route';
 

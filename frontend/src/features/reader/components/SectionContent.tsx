@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { LookupTable, readLookupTableElement } from '../../../components/LookupTable';
+import { LookupTable, readLookupTableElement } from '@/components/LookupTable';
 import { footnotePrefix, prefixFootnotes } from '../footnotes';
 import { frameTables } from '../tableFrames';
 

@@ -1,4 +1,4 @@
-import type { Space } from '../../../lib/types';
+import type { Space } from '@/lib/types';
 
 /**
  * The space of the site, kept in localStorage once a guideline was read, so that the app shell

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, INVALID_REQUEST } from '../../../lib/api';
-import type { ReaderGuideline } from '../../../lib/api-types.gen';
+import { ApiError, INVALID_REQUEST } from '@/lib/api';
+import type { ReaderGuideline } from '@/lib/api-types.gen';
 import { isExpired, offlineKey, readWithOfflineCopy, type GuidelineStore, type StoredGuideline } from './store';
 
 const guideline = (language: string, validUntil: string | null = '2030-01-01T00:00:00Z') =>

@@ -1,5 +1,5 @@
-import { ApiError, INVALID_REQUEST } from '../../../lib/api';
-import type { ReaderGuideline } from '../../../lib/api-types.gen';
+import { ApiError, INVALID_REQUEST } from '@/lib/api';
+import type { ReaderGuideline } from '@/lib/api-types.gen';
 
 /** A guideline as last read from the server, kept for reading offline. */
 export interface StoredGuideline {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Metadata } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Metadata } from '@/lib/api-types.gen';
 
 /** The metadata definitions of the space, to name the metadata filters of the results. */
 export const getSearchMetadata = (spaceId: number) => apiQuery<Metadata[]>('admin', 'spaceMetadata', { spaceId });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery, errorStatus, shouldRetry } from '../../../lib/api';
-import type { GuidelineSearchResponse, GuidelineSearchResult } from '../../../lib/api-types.gen';
+import { apiQuery, errorStatus, shouldRetry } from '@/lib/api';
+import type { GuidelineSearchResponse, GuidelineSearchResult } from '@/lib/api-types.gen';
 import type { SearchRequest } from '../searchState';
 
 export type SearchResult = GuidelineSearchResult;

@@ -2,11 +2,11 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { i18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/queryClient';
-import { mockApi, sentBodies } from '../../../test/mockApi';
-import type { Suggestion } from '../../../lib/api-types.gen';
+import { AppProviders } from '@/app/providers';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import { mockApi, sentBodies } from '@/test/mockApi';
+import type { Suggestion } from '@/lib/api-types.gen';
 import { HeaderSearch } from './HeaderSearch';
 
 const suggestion = (text: string, guidelineId: number, spaceId = 1, kind = 'title'): Suggestion => ({

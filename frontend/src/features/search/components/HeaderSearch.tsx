@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import type { Suggestion } from '../../../lib/api-types.gen';
+import { Icon } from '@/components/Icon';
+import type { Suggestion } from '@/lib/api-types.gen';
 import { useSuggestions } from '../api/getSuggestions';
 import { CLOSED, comboboxKey, type ComboboxKey, type ComboboxState } from '../combobox';
 import { SUGGEST_DEBOUNCE_MS, useDebounced } from '../hooks/useDebounced';

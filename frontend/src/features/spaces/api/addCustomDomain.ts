@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { CustomDomain, CustomDomainRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { CustomDomain, CustomDomainRequest } from '@/lib/api-types.gen';
 import { customDomainsQueryOptions } from './getCustomDomains';
 
 /** Adds a pending domain and answers its token; 400 domain.malformed / domain.underBaseDomain, 409 domain.taken. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { AddedMember } from '../../../lib/types';
+import { apiMutation } from '@/lib/api';
+import type { AddedMember } from '@/lib/types';
 import { spaceMembersKey } from './getSpaceMembers';
 import { spaceStatsQueryOptions } from './getSpaceStats';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { AnswerMembershipRequest, MembershipRequest } from '../../../lib/api-types.gen';
-import { navigationQueryOptions } from '../../../lib/endpoints/getNavigation';
+import { apiMutation } from '@/lib/api';
+import type { AnswerMembershipRequest, MembershipRequest } from '@/lib/api-types.gen';
+import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
 import { membershipRequestsQueryOptions } from './getMembershipRequests';
 import { spaceStatsQueryOptions } from './getSpaceStats';
 

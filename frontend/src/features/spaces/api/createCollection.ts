@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { Collection, Visibility } from '../../../lib/types';
+import { apiMutation } from '@/lib/api';
+import type { Collection, Visibility } from '@/lib/types';
 import { invalidateCollectionData } from './invalidateCollections';
 
 export interface CollectionInput {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { ShareRequest, SharingOverview } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { ShareRequest, SharingOverview } from '@/lib/api-types.gen';
 import { sharedCollectionsQueryOptions } from './getSharedCollections';
 import { spaceStatsQueryOptions } from './getSpaceStats';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
+import { apiMutation } from '@/lib/api';
 import { spaceAnnouncementsQueryOptions } from './getSpaceAnnouncements';
 
 /** Deletes an announcement of the space. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
+import { apiMutation } from '@/lib/api';
 import { invalidateCollectionData } from './invalidateCollections';
 
 /** 409 collection.hasGuidelines while the collection holds guidelines. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Metadata } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Metadata } from '@/lib/api-types.gen';
 
 /** Every metadata definition (created by the super admin), ordered by name. */
 export const getAllMetadata = () => apiQuery<Metadata[]>('admin', 'allMetadata');

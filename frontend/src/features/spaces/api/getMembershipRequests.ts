@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { MembershipRequest } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { MembershipRequest } from '@/lib/api-types.gen';
 
 /** Pending requests to join the space, newest first. */
 export const getMembershipRequests = (spaceId: number) => apiQuery<MembershipRequest[]>('admin/spaceadmin', 'membershipRequests', { spaceId });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { ManagedAnnouncement } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { ManagedAnnouncement } from '@/lib/api-types.gen';
 
 /** Every announcement of the space, past and future, with all its languages. */
 export const getSpaceAnnouncements = (spaceId: number) => apiQuery<ManagedAnnouncement[]>('admin/spaceadmin', 'announcements', { spaceId });

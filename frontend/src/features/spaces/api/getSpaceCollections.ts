@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Collection } from '../../../lib/types';
+import { apiQuery } from '@/lib/api';
+import type { Collection } from '@/lib/types';
 
 export const getSpaceCollections = (spaceId: number) => apiQuery<Collection[]>('admin', 'collections', { spaceId });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { Metadata } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { Metadata } from '@/lib/api-types.gen';
 
 /** The metadata definitions the space uses, in its order. */
 export const getSpaceMetadata = (spaceId: number) => apiQuery<Metadata[]>('admin', 'spaceMetadata', { spaceId });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { SpaceStats } from '../../../lib/types';
+import { apiQuery } from '@/lib/api';
+import type { SpaceStats } from '@/lib/types';
 
 export const getSpaceStats = (spaceId: number) => apiQuery<SpaceStats>('admin', 'spaceStats', { spaceId });
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { navigationQueryOptions } from '../../../lib/endpoints/getNavigation';
+import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
 import { spaceCollectionsQueryOptions } from './getSpaceCollections';
 import { spaceStatsQueryOptions } from './getSpaceStats';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { InvitationRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { InvitationRequest } from '@/lib/api-types.gen';
 import { spaceMembersKey } from './getSpaceMembers';
 import { spaceStatsQueryOptions } from './getSpaceStats';
 

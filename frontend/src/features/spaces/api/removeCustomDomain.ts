@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { CustomDomainRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { CustomDomainRequest } from '@/lib/api-types.gen';
 import { customDomainsQueryOptions } from './getCustomDomains';
 
 /** Removes a domain; the space stops answering on it at once. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { AnnouncementInput, ManagedAnnouncement } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { AnnouncementInput, ManagedAnnouncement } from '@/lib/api-types.gen';
 import { spaceAnnouncementsQueryOptions } from './getSpaceAnnouncements';
 
 /** Creates (no id) or replaces an announcement; German is required, HTML is sanitised by the server. */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiMutation, apiQuery } from '../../../lib/api';
-import type { SearchGaps, SearchSynonyms, SetSearchSynonymsRequest } from '../../../lib/api-types.gen';
+import { apiMutation, apiQuery } from '@/lib/api';
+import type { SearchGaps, SearchSynonyms, SetSearchSynonymsRequest } from '@/lib/api-types.gen';
 
 export const getSearchSynonyms = (spaceId: number) => apiQuery<SearchSynonyms>('admin', 'searchSynonyms', { spaceId });
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import { navigationQueryOptions } from '../../../lib/endpoints/getNavigation';
-import type { Member } from '../../../lib/types';
+import { apiMutation } from '@/lib/api';
+import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
+import type { Member } from '@/lib/types';
 import { spaceMembersKey } from './getSpaceMembers';
 
 /** Returns the first page of the new member list, so every loaded page and search is refetched instead; 409 space.lastAdmin. */

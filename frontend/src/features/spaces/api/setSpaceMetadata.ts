@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { Metadata, SetSpaceMetadataRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { Metadata, SetSpaceMetadataRequest } from '@/lib/api-types.gen';
 import { spaceMetadataQueryOptions } from './getSpaceMetadata';
 
 /** Sets the metadata the space uses, in order; returns the new list. 404 for an unknown id. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { SpaceInput } from '../../../lib/api-types.gen';
-import { LANDING_PAGE_QUERY_KEY } from '../../../lib/endpoints/getLandingPage';
-import type { Space } from '../../../lib/types';
+import { apiMutation } from '@/lib/api';
+import type { SpaceInput } from '@/lib/api-types.gen';
+import { LANDING_PAGE_QUERY_KEY } from '@/lib/endpoints/getLandingPage';
+import type { Space } from '@/lib/types';
 
 /**
  * A space admin edits their own space through updateSpace: the server keeps subdomain, landing-page

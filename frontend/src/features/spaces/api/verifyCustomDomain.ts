@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { CustomDomain, CustomDomainRequest } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { CustomDomain, CustomDomainRequest } from '@/lib/api-types.gen';
 import { customDomainsQueryOptions } from './getCustomDomains';
 
 /** Checks the DNS record, then the HTTP token; 400 domain.unverified with params dns and http naming each check's reason. */

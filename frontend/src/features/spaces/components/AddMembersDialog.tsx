@@ -1,12 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { TextAreaField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { validateEmailList } from '../../../lib/emailList';
-import type { AddedMember } from '../../../lib/types';
+import { Icon } from '@/components/Icon';
+import { TextAreaField } from '@/components/TextField';
+import { ApiError } from '@/lib/api';
+import { apiErrorText } from '@/lib/apiErrors';
+import { validateEmailList } from '@/lib/emailList';
+import type { AddedMember } from '@/lib/types';
 import { useAddSpaceMembers } from '../api/addSpaceMembers';
 
 interface AddMembersDialogProps {

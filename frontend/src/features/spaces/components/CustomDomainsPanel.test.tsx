@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import type { CustomDomain } from '../../../lib/api-types.gen';
-import { i18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/queryClient';
-import { mockApi, sentBodies, type MockRoute } from '../../../test/mockApi';
+import { AppProviders } from '@/app/providers';
+import type { CustomDomain } from '@/lib/api-types.gen';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import { mockApi, sentBodies, type MockRoute } from '@/test/mockApi';
 import { CustomDomainsPanel } from './CustomDomainsPanel';
 
 const pending = (domain: string, token = 'a1b2c3'): CustomDomain => ({

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { useNavigation } from '../../../lib/endpoints/getNavigation';
-import type { Space } from '../../../lib/types';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { useNavigation } from '@/lib/endpoints/getNavigation';
+import type { Space } from '@/lib/types';
 
 /** My Spaces (/spaces): the spaces the caller administers — on a space host that is the current space. */
 export function MySpacesPage({ space }: { space: Space }) {

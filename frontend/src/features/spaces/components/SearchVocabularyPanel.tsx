@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/TextField';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { formatDate } from '../../../lib/dates';
-import { showSnackbar } from '../../../lib/snackbar';
+import { TextField } from '@/components/TextField';
+import { apiErrorText } from '@/lib/apiErrors';
+import { formatDate } from '@/lib/dates';
+import { showSnackbar } from '@/lib/snackbar';
 import { useSearchGaps, useSearchSynonyms, useSetSearchSynonyms } from '../api/searchVocabulary';
 
 /** The languages a space keeps synonyms in, German first. */

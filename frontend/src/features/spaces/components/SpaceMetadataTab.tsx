@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import type { Metadata } from '../../../lib/api-types.gen';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { showSnackbar } from '../../../lib/snackbar';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import type { Metadata } from '@/lib/api-types.gen';
+import { apiErrorText } from '@/lib/apiErrors';
+import { showSnackbar } from '@/lib/snackbar';
 import { useAllMetadata } from '../api/getAllMetadata';
 import { useSpaceMetadata } from '../api/getSpaceMetadata';
 import { useSetSpaceMetadata } from '../api/setSpaceMetadata';

@@ -2,12 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import type { MembershipRequest, Metadata, SharedCollection } from '../../../lib/api-types.gen';
-import { i18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/queryClient';
-import type { Member, Space } from '../../../lib/types';
-import { mockApi, sentBodies, type MockRoute } from '../../../test/mockApi';
+import { AppProviders } from '@/app/providers';
+import type { MembershipRequest, Metadata, SharedCollection } from '@/lib/api-types.gen';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import type { Member, Space } from '@/lib/types';
+import { mockApi, sentBodies, type MockRoute } from '@/test/mockApi';
 import { MySpacesPage } from './MySpacesPage';
 import { SpacePage } from './SpacePage';
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import type { MembershipRequest } from '../../../lib/api-types.gen';
-import { apiErrorText } from '../../../lib/apiErrors';
-import { formatDate } from '../../../lib/dates';
-import { showSnackbar } from '../../../lib/snackbar';
-import { displayName } from '../../../lib/types';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import type { MembershipRequest } from '@/lib/api-types.gen';
+import { apiErrorText } from '@/lib/apiErrors';
+import { formatDate } from '@/lib/dates';
+import { showSnackbar } from '@/lib/snackbar';
+import { displayName } from '@/lib/types';
 import { useAnswerMembershipRequest } from '../api/answerMembershipRequest';
 import { useMembershipRequests } from '../api/getMembershipRequests';
 

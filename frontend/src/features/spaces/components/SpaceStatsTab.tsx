@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { BarChart } from '../../../components/BarChart';
-import { Loader } from '../../../components/Loader';
-import { MemberStatsChart } from '../../../components/MemberStatsChart';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
+import { BarChart } from '@/components/BarChart';
+import { Loader } from '@/components/Loader';
+import { MemberStatsChart } from '@/components/MemberStatsChart';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { useSpaceStats } from '../api/getSpaceStats';
 
 export function SpaceStatsTab({ spaceId }: { spaceId: number }) {

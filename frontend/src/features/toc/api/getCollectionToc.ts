@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { ReaderToc } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { ReaderToc } from '@/lib/api-types.gen';
 import type { CollectionKey } from '../tree';
 
 /** The table of contents of a collection as the caller may read it; `space` names the space of a shared collection. */

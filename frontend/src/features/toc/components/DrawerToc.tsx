@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Tooltip } from '../../../components/Tooltip';
-import type { ActiveCollection, TocFolder, TocItem } from '../../../lib/api-types.gen';
+import { Icon } from '@/components/Icon';
+import { Tooltip } from '@/components/Tooltip';
+import type { ActiveCollection, TocFolder, TocItem } from '@/lib/api-types.gen';
 import { useCollectionToc } from '../api/getCollectionToc';
-import { useActiveCollections } from '../../../lib/endpoints/getActiveCollections';
+import { useActiveCollections } from '@/lib/endpoints/getActiveCollections';
 import {
   collectionKey,
   collectionOption,

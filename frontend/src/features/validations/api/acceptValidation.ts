@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { AcceptRequest, Validation } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { AcceptRequest, Validation } from '@/lib/api-types.gen';
 import { validationAnswered } from './validationAnswered';
 
 /** Accepts and publishes the request's version; 409 validation.alreadyProcessed, 404 validation.notFound, 403 validation.ownGuideline. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/api';
-import type { RequestData } from '../../../lib/api-types.gen';
+import { apiQuery } from '@/lib/api';
+import type { RequestData } from '@/lib/api-types.gen';
 
 /**
  * The latest request of a guideline language with what a validator needs around it; 404

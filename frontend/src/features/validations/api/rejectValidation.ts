@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { RejectRequest, Validation } from '../../../lib/api-types.gen';
+import { apiMutation } from '@/lib/api';
+import type { RejectRequest, Validation } from '@/lib/api-types.gen';
 import { validationAnswered } from './validationAnswered';
 
 /** Rejects the request with the reason (required: 400 validation.commentRequired); errors as acceptValidation. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiMutation } from '../../../lib/api';
-import type { SeenRevision, Validation } from '../../../lib/api-types.gen';
-import { myValidationsQueryOptions } from '../../../lib/endpoints/getMyValidations';
+import { apiMutation } from '@/lib/api';
+import type { SeenRevision, Validation } from '@/lib/api-types.gen';
+import { myValidationsQueryOptions } from '@/lib/endpoints/getMyValidations';
 
 /** Marks requests read or unread for the caller; a request changed since it was listed stays as it is. Returns how many changed. */
 export const updateValidationSeen = (input: { revisions: SeenRevision[]; read: boolean }) => apiMutation<number>('common', 'updateValidationSeen', input);

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Validation } from '../../../lib/api-types.gen';
-import { myGuidelinesQueryOptions } from '../../../lib/endpoints/getMyGuidelines';
-import { myValidationsQueryOptions } from '../../../lib/endpoints/getMyValidations';
-import { navigationQueryOptions } from '../../../lib/endpoints/getNavigation';
+import type { Validation } from '@/lib/api-types.gen';
+import { myGuidelinesQueryOptions } from '@/lib/endpoints/getMyGuidelines';
+import { myValidationsQueryOptions } from '@/lib/endpoints/getMyValidations';
+import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
 import { validationRequestQueryOptions } from './getValidationRequest';
 
 /** After an answer the request page, the open list, the menu counters and the guideline's own data are read anew. */

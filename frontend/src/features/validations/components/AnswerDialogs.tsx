@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangeFields, TEXT_MAX } from '../../../components/ChangeFields';
-import { DialogCancel, FormDialog } from '../../../components/FormDialog';
-import { TextAreaField } from '../../../components/TextField';
-import type { RequestData, ValidationContent } from '../../../lib/api-types.gen';
-import { showSnackbar } from '../../../lib/snackbar';
+import { ChangeFields, TEXT_MAX } from '@/components/ChangeFields';
+import { DialogCancel, FormDialog } from '@/components/FormDialog';
+import { TextAreaField } from '@/components/TextField';
+import type { RequestData, ValidationContent } from '@/lib/api-types.gen';
+import { showSnackbar } from '@/lib/snackbar';
 import { useAcceptValidation } from '../api/acceptValidation';
 import { useRejectValidation } from '../api/rejectValidation';
 import { validationErrorText } from '../errors';

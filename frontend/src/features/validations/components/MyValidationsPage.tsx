@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/Icon';
-import { Loader } from '../../../components/Loader';
-import { QueryErrorPage } from '../../../components/QueryErrorPage';
-import { LanguageBadge } from '../../../components/StateChips';
-import { apiErrorText } from '../../../lib/apiErrors';
-import type { Validation } from '../../../lib/api-types.gen';
-import { formatDate } from '../../../lib/dates';
-import { useMyValidations } from '../../../lib/endpoints/getMyValidations';
+import { Icon } from '@/components/Icon';
+import { Loader } from '@/components/Loader';
+import { QueryErrorPage } from '@/components/QueryErrorPage';
+import { LanguageBadge } from '@/components/StateChips';
+import { apiErrorText } from '@/lib/apiErrors';
+import type { Validation } from '@/lib/api-types.gen';
+import { formatDate } from '@/lib/dates';
+import { useMyValidations } from '@/lib/endpoints/getMyValidations';
 import { seenRevision, useUpdateValidationSeen } from '../api/updateValidationSeen';
 
 /** Link of the validation page of a request (spec §2), with its collection as the optional query. */

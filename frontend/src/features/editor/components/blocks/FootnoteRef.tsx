@@ -3,7 +3,7 @@ import { useLexicalEditable } from '@lexical/react/useLexicalEditable';
 import { $getNodeByKey, type NodeKey } from 'lexical';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $isFootnoteNode } from '../../nodes/FootnoteNode';
+import { $isFootnoteNode } from '@/features/editor/nodes/FootnoteNode';
 import { FootnoteDialog } from '../dialogs/FootnoteDialog';
 import { useFootnoteNumber } from '../FootnotePlugin';
 

@@ -2,7 +2,7 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { $getNodeByKey, type NodeKey } from 'lexical';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $isImageNode } from '../../nodes/ImageNode';
+import { $isImageNode } from '@/features/editor/nodes/ImageNode';
 import { ImageDialog } from '../dialogs/ImageDialog';
 import { BlockFrame } from './BlockFrame';
 

@@ -2,8 +2,8 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { $getNodeByKey, type NodeKey } from 'lexical';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LookupTable } from '../../../../components/LookupTable';
-import { $isLookupTableNode } from '../../nodes/LookupTableNode';
+import { LookupTable } from '@/components/LookupTable';
+import { $isLookupTableNode } from '@/features/editor/nodes/LookupTableNode';
 import { LookupTableDialog } from '../dialogs/LookupTableDialog';
 import { BlockFrame } from './BlockFrame';
 

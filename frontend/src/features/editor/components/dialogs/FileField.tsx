@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { editorErrorText } from '../../errors';
+import { editorErrorText } from '@/features/editor/errors';
 
 interface FileFieldProps {
   label: string;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCancel, FormDialog } from '../../../../components/FormDialog';
-import { TextAreaField } from '../../../../components/TextField';
+import { DialogCancel, FormDialog } from '@/components/FormDialog';
+import { TextAreaField } from '@/components/TextField';
 
 export interface FootnoteDialogProps {
   open: boolean;

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCancel, FormDialog } from '../../../../components/FormDialog';
-import { TextField } from '../../../../components/TextField';
-import { useEditorPage } from '../../EditorContext';
-import { useAttachFile } from '../../hooks/useAttachFile';
-import { MAX_IMAGE_WIDTH, type ImagePayload } from '../../nodes/ImageNode';
+import { DialogCancel, FormDialog } from '@/components/FormDialog';
+import { TextField } from '@/components/TextField';
+import { useEditorPage } from '@/features/editor/EditorContext';
+import { useAttachFile } from '@/features/editor/hooks/useAttachFile';
+import { MAX_IMAGE_WIDTH, type ImagePayload } from '@/features/editor/nodes/ImageNode';
 import { FileField } from './FileField';
 
 export interface ImageDialogProps {

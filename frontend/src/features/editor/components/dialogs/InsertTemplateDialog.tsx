@@ -1,21 +1,21 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../../components/ConfirmDialog';
-import { DialogCancel, FormDialog } from '../../../../components/FormDialog';
-import { Icon } from '../../../../components/Icon';
-import { TextField } from '../../../../components/TextField';
-import { ApiError } from '../../../../lib/api';
-import type { Template } from '../../../../lib/api-types.gen';
-import { apiErrorText } from '../../../../lib/apiErrors';
-import { formatDate } from '../../../../lib/dates';
-import { LANGUAGE_NAMES, isLanguage } from '../../../../lib/language';
-import { showSnackbar } from '../../../../lib/snackbar';
-import { useDeleteTemplate } from '../../api/deleteTemplate';
-import { useTemplates } from '../../api/getTemplates';
-import { useSaveTemplate } from '../../api/saveTemplate';
-import { useEditorPage } from '../../EditorContext';
-import { editorErrorText } from '../../errors';
-import { LIMITS } from '../../sections';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DialogCancel, FormDialog } from '@/components/FormDialog';
+import { Icon } from '@/components/Icon';
+import { TextField } from '@/components/TextField';
+import { ApiError } from '@/lib/api';
+import type { Template } from '@/lib/api-types.gen';
+import { apiErrorText } from '@/lib/apiErrors';
+import { formatDate } from '@/lib/dates';
+import { LANGUAGE_NAMES, isLanguage } from '@/lib/language';
+import { showSnackbar } from '@/lib/snackbar';
+import { useDeleteTemplate } from '@/features/editor/api/deleteTemplate';
+import { useTemplates } from '@/features/editor/api/getTemplates';
+import { useSaveTemplate } from '@/features/editor/api/saveTemplate';
+import { useEditorPage } from '@/features/editor/EditorContext';
+import { editorErrorText } from '@/features/editor/errors';
+import { LIMITS } from '@/features/editor/sections';
 
 export interface InsertTemplateDialogProps {
   open: boolean;

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCancel, FormDialog } from '../../../../components/FormDialog';
-import { TextField } from '../../../../components/TextField';
-import { useEditorPage } from '../../EditorContext';
-import { useAttachFile } from '../../hooks/useAttachFile';
-import { normalizeLink } from '../../links';
+import { DialogCancel, FormDialog } from '@/components/FormDialog';
+import { TextField } from '@/components/TextField';
+import { useEditorPage } from '@/features/editor/EditorContext';
+import { useAttachFile } from '@/features/editor/hooks/useAttachFile';
+import { normalizeLink } from '@/features/editor/links';
 import { FileField } from './FileField';
 
 export interface LinkDialogProps {

@@ -1,9 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCancel, FormDialog } from '../../../../components/FormDialog';
-import { TextAreaField } from '../../../../components/TextField';
-import { LookupTable } from '../../../../components/LookupTable';
-import { checkLookupJson, LOOKUP_EXAMPLE } from '../../lookupJson';
+import { DialogCancel, FormDialog } from '@/components/FormDialog';
+import { TextAreaField } from '@/components/TextField';
+import { LookupTable } from '@/components/LookupTable';
+import { checkLookupJson, LOOKUP_EXAMPLE } from '@/features/editor/lookupJson';
 
 export interface LookupTableDialogProps {
   open: boolean;

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCancel, FormDialog } from '../../../../components/FormDialog';
-import { TextField } from '../../../../components/TextField';
-import { ApiError } from '../../../../lib/api';
-import { apiErrorText } from '../../../../lib/apiErrors';
-import { isLanguage, LANGUAGE_NAMES } from '../../../../lib/language';
-import { showSnackbar } from '../../../../lib/snackbar';
-import { useSaveTemplate } from '../../api/saveTemplate';
-import { useEditorPage } from '../../EditorContext';
-import { editorErrorText } from '../../errors';
-import { byteLength, LIMITS } from '../../sections';
+import { DialogCancel, FormDialog } from '@/components/FormDialog';
+import { TextField } from '@/components/TextField';
+import { ApiError } from '@/lib/api';
+import { apiErrorText } from '@/lib/apiErrors';
+import { isLanguage, LANGUAGE_NAMES } from '@/lib/language';
+import { showSnackbar } from '@/lib/snackbar';
+import { useSaveTemplate } from '@/features/editor/api/saveTemplate';
+import { useEditorPage } from '@/features/editor/EditorContext';
+import { editorErrorText } from '@/features/editor/errors';
+import { byteLength, LIMITS } from '@/features/editor/sections';
 
 export interface SaveTemplateDialogProps {
   open: boolean;

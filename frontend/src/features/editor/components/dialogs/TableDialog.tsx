@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCancel, FormDialog } from '../../../../components/FormDialog';
-import { TextField } from '../../../../components/TextField';
+import { DialogCancel, FormDialog } from '@/components/FormDialog';
+import { TextField } from '@/components/TextField';
 
 export interface TableSize {
   rows: number;

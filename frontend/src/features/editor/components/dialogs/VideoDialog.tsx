@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogCancel, FormDialog } from '../../../../components/FormDialog';
-import { TextField } from '../../../../components/TextField';
-import { useEditorPage } from '../../EditorContext';
-import { useAttachFile } from '../../hooks/useAttachFile';
-import { parseVideoUrl } from '../../links';
-import type { VideoPayload } from '../../nodes/VideoNode';
+import { DialogCancel, FormDialog } from '@/components/FormDialog';
+import { TextField } from '@/components/TextField';
+import { useEditorPage } from '@/features/editor/EditorContext';
+import { useAttachFile } from '@/features/editor/hooks/useAttachFile';
+import { parseVideoUrl } from '@/features/editor/links';
+import type { VideoPayload } from '@/features/editor/nodes/VideoNode';
 import { FileField } from './FileField';
 
 export interface VideoDialogProps {
