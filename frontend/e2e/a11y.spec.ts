@@ -12,6 +12,7 @@ const VERA = { email: 'vera.validator@kssg.ch', password: 'demo' };
 /** Waits until the route has rendered (no loader left) and lists axe's findings, one line per rule. */
 async function violations(page: Page): Promise<string[]> {
   await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  await expect(page.locator('.loader')).toHaveCount(0);
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();

@@ -102,7 +102,7 @@ test.describe('reading a guideline', () => {
   test('comments with answers are seen by their writer and the authors only', async ({ browser }) => {
     const body = `Gilt die Dosis auch bei Niereninsuffizienz? ${Date.now()} <b>kein HTML</b>`;
     const luca = await signedInPage(browser, HUG_MEMBER, `/guideline/${SEPSIS}/de?preSelectedTab=comments`);
-    await luca.getByLabel('Nachricht an die Autoren').fill(body);
+    await luca.getByLabel('Ihr Kommentar').fill(body);
     await luca.getByRole('button', { name: 'Senden' }).click();
     await expect(luca.getByText(body)).toBeVisible();
 
@@ -119,7 +119,7 @@ test.describe('reading a guideline', () => {
     await expect(own.getByText('Nein, siehe Abschnitt Antibiotika.')).toBeVisible();
 
     const vera = await signedInPage(browser, VERA, `/guideline/${SEPSIS}/de?preSelectedTab=comments`);
-    await expect(vera.getByLabel('Nachricht an die Autoren')).toBeVisible();
+    await expect(vera.getByLabel('Ihr Kommentar')).toBeVisible();
     await expect(vera.getByText(body)).toHaveCount(0);
 
     await own.getByRole('button', { name: 'Kommentar löschen' }).first().click();

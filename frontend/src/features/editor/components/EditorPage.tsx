@@ -11,6 +11,7 @@ import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { ApiError } from '@/lib/api';
 import type { GuidelineInfo, GuidelineVersion } from '@/lib/api-types.gen';
 import { guidelineQueryOptions } from '@/lib/endpoints/getGuideline';
+import { dateLocale } from '@/lib/dates';
 import { isLanguage, LANGUAGE_NAMES } from '@/lib/language';
 import { showSnackbar } from '@/lib/snackbar';
 import { useAddGuidelineVersion } from '../api/addGuidelineVersion';
@@ -316,7 +317,7 @@ function EditorForm({ guidelineId, language, info, latest, source, sourceMissing
   const languageName = LANGUAGE_NAMES[language as keyof typeof LANGUAGE_NAMES] ?? language;
   const deletingIndex = deleting ? sections.findIndex((s) => s.key === deleting) : -1;
   const context = useMemo(() => ({ guidelineId, language, readOnly }), [guidelineId, language, readOnly]);
-  const timeFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const timeFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
 
   let status: string;
   if (save.isPending) status = t('editor.status.saving');

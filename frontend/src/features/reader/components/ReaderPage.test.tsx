@@ -145,7 +145,7 @@ describe('the guideline reader', () => {
       'reader/query/favorites': { guidelines: [], collections: [] },
       'reader/mutation/addGuidelineFavorite': true,
     });
-    await userEvent.type(await screen.findByLabelText('Message to the authors'), '<b>Dosis?</b>');
+    await userEvent.type(await screen.findByLabelText('Your comment'), '<b>Dosis?</b>');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('<b>Dosis?</b>')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'reader/mutation/commentGuideline')).toEqual([{ guideline: 4, language: 'de', body: '<b>Dosis?</b>' }]);

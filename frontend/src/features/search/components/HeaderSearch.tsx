@@ -74,6 +74,7 @@ export function HeaderSearch({ spaceId }: { spaceId: number }) {
       <form
         className="header-search__form"
         role="search"
+        aria-label={t('search.label')}
         onSubmit={(e) => {
           e.preventDefault();
           submit();

@@ -76,6 +76,7 @@ function QueryForm({ query, onSearch }: { query: string; onSearch: (query: strin
     <form
       className="results__form"
       role="search"
+      aria-label={t('results.formLabel')}
       onSubmit={(e) => {
         e.preventDefault();
         onSearch(text.trim());
