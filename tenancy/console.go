@@ -60,13 +60,7 @@ func (r *Registry) Find(ctx context.Context, f SpaceFilter) ([]*Space, int, erro
 		return nil, 0, fmt.Errorf("tenancy: unable to find spaces: %w", err)
 	}
 	var total int
-	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*Space, error) {
-		var s Space
-		err := row.Scan(&s.ID, &s.Subdomain, &s.Title, &s.Color, &s.AccentColor, &s.EmailDomains, &s.Tags,
-			&s.Variables, &s.LPVisible, &s.National, &s.Public, &s.Position, &s.Status, &s.Cluster, &s.Schema,
-			&s.UpdatedAt, &s.SelfSignup, &s.AdminsNeedSecondFactor, &s.Database, &s.Role, &s.SchemaVersion, &total)
-		return &s, err
-	})
+	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*Space, error) { return scanSpaceWith(row, &total) })
 	if err != nil {
 		return nil, 0, fmt.Errorf("tenancy: unable to find spaces: %w", err)
 	}

@@ -19,11 +19,14 @@ const spaceColumns = `s.id, s.subdomain, s.title, s.color, s.accent_color, s.ema
 	coalesce((SELECT d.domain FROM control.space_domains d WHERE d.space_id = s.id AND d.verified_at IS NOT NULL
 		ORDER BY d.verified_at, d.domain LIMIT 1), '')`
 
-func scanSpace(row pgx.CollectableRow) (*Space, error) {
+func scanSpace(row pgx.CollectableRow) (*Space, error) { return scanSpaceWith(row) }
+
+// scanSpaceWith scans the spaceColumns of row, then the further columns into extra.
+func scanSpaceWith(row pgx.CollectableRow, extra ...any) (*Space, error) {
 	var s Space
-	err := row.Scan(&s.ID, &s.Subdomain, &s.Title, &s.Color, &s.AccentColor, &s.EmailDomains, &s.Tags,
+	err := row.Scan(append([]any{&s.ID, &s.Subdomain, &s.Title, &s.Color, &s.AccentColor, &s.EmailDomains, &s.Tags,
 		&s.Variables, &s.LPVisible, &s.National, &s.Public, &s.Position, &s.Status, &s.Cluster, &s.Schema,
-		&s.UpdatedAt, &s.SelfSignup, &s.AdminsNeedSecondFactor, &s.Database, &s.Role, &s.SchemaVersion, &s.LinkDomain)
+		&s.UpdatedAt, &s.SelfSignup, &s.AdminsNeedSecondFactor, &s.Database, &s.Role, &s.SchemaVersion, &s.LinkDomain}, extra...)...)
 	if s.Variables == nil {
 		s.Variables = map[string]string{}
 	}
