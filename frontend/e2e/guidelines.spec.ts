@@ -98,7 +98,7 @@ test.describe('Guidelines and validation', () => {
 
       // --- Max: dashboard and My Validations show the request; the validation page shows the diff; he rejects
       await maxPage.goto(url('kssg', '/dashboard'));
-      await expect(maxPage.getByRole('link', { name: /Offene Validierungen/ }).first()).toContainText(/[1-9]/);
+      await expect(maxPage.getByRole('heading', { name: /Offene Validierungen/ })).toContainText(/[1-9]/);
       await expect(maxPage.getByRole('region', { name: /Offene Validierungen/ }).getByRole('link', { name: new RegExp(title) })).toBeVisible();
       await maxPage.getByRole('banner').getByRole('button', { name: 'Menü öffnen' }).click();
       const menu = maxPage.getByRole('dialog', { name: 'Menü' });
@@ -159,7 +159,7 @@ test.describe('Guidelines and validation', () => {
     // notifications are written by a background job right after each answer
     await expect(async () => {
       await page.reload();
-      await expect(bell).toHaveAccessibleName(/Benachrichtigungen \(([3-9]|\d{2,}) ungelesen\)/, { timeout: 1000 });
+      await expect(bell).toHaveAccessibleName(/Benachrichtigungen, ([3-9]|\d{2,}) ungelesen/, { timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     await bell.click();
     const menu = page.getByRole('menu');

@@ -137,7 +137,7 @@ test('a guideline from the first draft to publication, a rejection, mails, notif
   const bell = page.getByRole('banner').getByRole('button', { name: /^Benachrichtigungen/ });
   await expect(async () => {
     await page.reload();
-    await expect(bell).toHaveAccessibleName(/Benachrichtigungen \(([2-9]|\d{2,}) ungelesen\)/, { timeout: 1000 });
+    await expect(bell).toHaveAccessibleName(/Benachrichtigungen, ([2-9]|\d{2,}) ungelesen/, { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await bell.click();
   await expect(page.getByRole('menu').getByRole('menuitem', { name: new RegExp(`Vera Graf hat «${title}» abgelehnt`) })).toBeVisible();

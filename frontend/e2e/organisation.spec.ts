@@ -69,13 +69,11 @@ test.describe('My Spaces and My Collections', () => {
     await create.getByLabel('Sichtbarkeit').selectOption('private');
     await create.getByRole('button', { name: 'Anlegen' }).click();
     await expect(create).toBeHidden();
-    const row = page.locator(`.collection-row[data-collection="${title}"]`);
-    await expect(row).toContainText('Privat');
 
-    // change its visibility
-    await row.getByRole('link', { name: title }).click();
+    // the new collection opens at once; change its visibility
     await expect(page).toHaveURL(/\/collections\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('.page__title-row')).toContainText('Privat');
     await page.getByLabel('Sichtbarkeit').selectOption('public');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.locator('.toast').last()).toContainText(`${title} gespeichert`);

@@ -100,6 +100,7 @@ test.describe('reading a guideline', () => {
   });
 
   test('comments with answers are seen by their writer and the authors only', async ({ browser }) => {
+    test.setTimeout(60_000); // three people in their own browsers
     const body = `Gilt die Dosis auch bei Niereninsuffizienz? ${Date.now()} <b>kein HTML</b>`;
     const luca = await signedInPage(browser, HUG_MEMBER, `/guideline/${SEPSIS}/de?preSelectedTab=comments`);
     await luca.getByLabel('Ihr Kommentar').fill(body);
