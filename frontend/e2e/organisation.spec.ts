@@ -116,6 +116,8 @@ test.describe('My Spaces and My Collections', () => {
     await page.goto('/collections');
     await expect(page.locator(`.link-row[data-collection="${title}"]`)).toBeVisible();
     await page.goto('/spaces/1/collections');
+    const row = page.locator(`.collection-row[data-collection="${title}"]`);
+    await expect(row).toContainText('Öffentlich');
     await row.getByRole('button', { name: `${title} löschen` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
     await expect(row).toHaveCount(0);
