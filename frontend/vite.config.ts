@@ -46,7 +46,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            // Lexical only ever loads with the lazy editor chunk, never with a reader's first page.
+            // Lexical only ever loads with the lazy editor and admin chunks, never with a reader's first page.
             { name: 'lexical', test: /node_modules[\\/](lexical|@lexical)[\\/]/ },
 
           ],

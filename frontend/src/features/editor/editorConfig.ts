@@ -1,71 +1,21 @@
-/** What every section editor is made of: its nodes, its look and how a stored section is read back. */
-import { $generateNodesFromDOM } from '@lexical/html';
-import { LinkNode } from '@lexical/link';
-import { ListItemNode, ListNode } from '@lexical/list';
-import { HeadingNode } from '@lexical/rich-text';
-import { TableCellNode, TableNode, TableRowNode } from '@lexical/table';
+/** What every section editor is made of beyond the common rich text: its nodes and how a stored section is read back. */
 import {
   $createParagraphNode,
   $getRoot,
-  $isDecoratorNode,
-  $isElementNode,
-  $isTextNode,
   $parseSerializedNode,
-  type EditorThemeClasses,
   type Klass,
   type LexicalEditor,
   type LexicalNode,
   type SerializedLexicalNode,
 } from 'lexical';
+import { $nodesFromDocument, richTextNodes } from '@/components/richtext/config';
 import { FootnoteNode } from './nodes/FootnoteNode';
 import { ImageNode } from './nodes/ImageNode';
 import { LookupTableNode } from './nodes/LookupTableNode';
 import { VideoNode } from './nodes/VideoNode';
 
-/** Node types of a section. */
-export const editorNodes: Klass<LexicalNode>[] = [
-  HeadingNode,
-  ListNode,
-  ListItemNode,
-  LinkNode,
-  TableNode,
-  TableRowNode,
-  TableCellNode,
-  ImageNode,
-  VideoNode,
-  FootnoteNode,
-  LookupTableNode,
-];
-
-/** Class names of the editing surface (editor.css). */
-export const editorTheme: EditorThemeClasses = {
-  paragraph: 'ed-p',
-  heading: { h2: 'ed-h2', h3: 'ed-h3', h4: 'ed-h4' },
-  text: {
-    bold: 'ed-bold',
-    italic: 'ed-italic',
-    underline: 'ed-underline',
-    strikethrough: 'ed-strike',
-    underlineStrikethrough: 'ed-underline-strike',
-    subscript: 'ed-sub',
-    superscript: 'ed-sup',
-    code: 'ed-code',
-  },
-  list: {
-    ul: 'ed-ul',
-    ol: 'ed-ol',
-    listitem: 'ed-li',
-    nested: { listitem: 'ed-li--nested' },
-  },
-  link: 'ed-link',
-  table: 'ed-table',
-  tableRow: 'ed-tr',
-  tableCell: 'ed-td',
-  tableCellHeader: 'ed-th',
-  tableSelection: 'ed-table--selection',
-  tableCellSelected: 'ed-td--selected',
-  tableScrollableWrapper: 'ed-table-wrap',
-};
+/** Node types of a section: the common rich text and the guideline's own blocks. */
+export const editorNodes: Klass<LexicalNode>[] = [...richTextNodes, ImageNode, VideoNode, FootnoteNode, LookupTableNode];
 
 /**
  * Nodes of stored guideline HTML (inside update), as top-level blocks: inline content is
@@ -79,30 +29,7 @@ export function $sectionNodesFromHtml(editor: LexicalEditor, html: string): Lexi
     ref.setAttribute('data-footnote-text', note?.textContent?.trim() ?? '');
   }
   for (const list of Array.from(doc.querySelectorAll('section[data-footnotes]'))) list.remove();
-  // Lexical's import reads scope="col" as a header column and scope="row" as a header row, the
-  // other way round from HTML (a cell of a header row heads a column): swap before importing.
-  for (const th of Array.from(doc.querySelectorAll('th[scope]'))) {
-    const scope = th.getAttribute('scope');
-    if (scope === 'col') th.setAttribute('scope', 'row');
-    else if (scope === 'row') th.setAttribute('scope', 'col');
-  }
-  const blocks: LexicalNode[] = [];
-  let paragraph: ReturnType<typeof $createParagraphNode> | null = null;
-  for (const node of $generateNodesFromDOM(editor, doc)) {
-    const isBlock = ($isElementNode(node) && !node.isInline()) || ($isDecoratorNode(node) && !node.isInline());
-    if (isBlock) {
-      paragraph = null;
-      blocks.push(node);
-      continue;
-    }
-    if ($isTextNode(node) && node.getTextContent().trim() === '' && !paragraph) continue;
-    if (!paragraph) {
-      paragraph = $createParagraphNode();
-      blocks.push(paragraph);
-    }
-    paragraph.append(node);
-  }
-  return blocks;
+  return $nodesFromDocument(editor, doc);
 }
 
 /**

@@ -5,7 +5,7 @@ import { $createHeadingNode } from '@lexical/rich-text';
 import { $createTableNodeWithDimensions, $isTableCellNode, TableCellNode } from '@lexical/table';
 import { $createLineBreakNode, $createParagraphNode, $createTextNode, $getRoot, type LexicalEditor, type TextFormatType, type TextNode } from 'lexical';
 import { describe, expect, it } from 'vitest';
-import { $insertBlockNodes } from './components/Toolbar';
+import { $insertBlockNodes } from '@/components/richtext/Toolbar';
 import { $importSectionHtml, $loadSection, $sectionNodesFromHtml, editorNodes } from './editorConfig';
 import { $exportSectionHtml, exportSectionHtml } from './html';
 import { $createFootnoteNode } from './nodes/FootnoteNode';

@@ -12,6 +12,8 @@ const legalDe: Doc = { token: 'legal', language: 'de', title: 'Impressum', detai
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
+  // jsdom lays nothing out; the rich-text editor measures the caret to keep it in view
+  Range.prototype.getBoundingClientRect = () => ({ x: 0, y: 0, top: 0, left: 0, bottom: 0, right: 0, width: 0, height: 0, toJSON: () => ({}) });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,9 +40,23 @@ describe('public documents in the admin area', () => {
     const title = within(section).getByLabelText('Title');
     await user.clear(title);
     await user.type(title, 'Note legali');
+    // the stored HTML opens in the rich-text editor
+    expect(within(section).getByRole('textbox', { name: 'Content – Section 1' })).toHaveTextContent('Spital');
+    expect(within(section).queryByRole('textbox', { name: /HTML/ })).not.toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Add section' }));
     await user.type(within(section).getAllByLabelText('Heading')[1], 'Contatto');
-    await user.type(within(section).getAllByLabelText('Content (HTML)')[1], '<p>Ospedale</p>');
+    const content = within(section).getByRole('textbox', { name: 'Content – Section 2' });
+    // Lexical's paste handling asks what kind of event it got; jsdom knows neither of these
+    vi.stubGlobal('DragEvent', class DragEvent extends Event {});
+    vi.stubGlobal('ClipboardEvent', class ClipboardEvent extends Event {});
+    await user.click(content);
+    await user.paste('Ospedale');
+    await waitFor(() => expect(content).toHaveTextContent('Ospedale'));
+    // the toolbar belongs to the section last focused; formatting the selected word sends it as HTML
+    const toolbar = within(section).getByRole('toolbar', { name: 'Formatting of section 2' });
+    await user.keyboard('{Control>}a{/Control}');
+    await user.click(within(toolbar).getByRole('button', { name: 'Bold' }));
+    await waitFor(() => expect(content.querySelector('strong, .ed-bold')).not.toBeNull());
     await user.click(within(section).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(sentBodies(fetchMock, 'admin/mutation/saveDoc')).toEqual([
@@ -50,14 +66,14 @@ describe('public documents in the admin area', () => {
           title: 'Note legali',
           details: [
             { title: 'Anbieter', content: '<p>Spital</p>' },
-            { title: 'Contatto', content: '<p>Ospedale</p>' },
+            { title: 'Contatto', content: '<p><strong>Ospedale</strong></p>' },
           ],
         },
       ]),
     );
     expect(await within(section).findByDisplayValue('Note legali')).toBeInTheDocument();
     expect(within(section).queryByText(/No Italiano version yet/)).not.toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('requires a title', async () => {
     const user = userEvent.setup();

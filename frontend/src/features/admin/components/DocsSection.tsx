@@ -1,8 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
-import { TextAreaField, TextField } from '@/components/TextField';
+import { $loadHtml, richTextNodes } from '@/components/richtext/config';
+import { $exportHtml } from '@/components/richtext/html';
+import { RichTextEditor } from '@/components/richtext/RichTextEditor';
+import { Toolbar } from '@/components/richtext/Toolbar';
+import { TextField } from '@/components/TextField';
 import type { Doc, DocSection } from '@/lib/api-types.gen';
 import { apiErrorText } from '@/lib/apiErrors';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@/lib/language';
@@ -73,10 +77,16 @@ export function DocsSection() {
   );
 }
 
+/** A section being edited; its key stays while sections before it are removed. */
+type EditedSection = DocSection & { key: number };
+
 function DocForm({ token, lang, doc }: { token: string; lang: Language; doc: Doc }) {
   const { t } = useTranslation();
   const [title, setTitle] = useState(doc.title);
-  const [sections, setSections] = useState<DocSection[]>(doc.details);
+  const nextKey = useRef(doc.details.length);
+  const [sections, setSections] = useState<EditedSection[]>(() => doc.details.map((s, key) => ({ ...s, key })));
+  // the section whose text shows the toolbar: the one last focused
+  const [active, setActive] = useState(0);
   const [titleError, setTitleError] = useState<string | null>(null);
   const save = useSaveDoc();
 
@@ -87,7 +97,7 @@ function DocForm({ token, lang, doc }: { token: string; lang: Language; doc: Doc
       return;
     }
     setTitleError(null);
-    save.mutate({ token, lang, title: title.trim(), details: sections }, { onSuccess: () => showSnackbar(t('adminDocs.saved')) });
+    save.mutate({ token, lang, title: title.trim(), details: sections.map(({ title, content }) => ({ title, content })) }, { onSuccess: () => showSnackbar(t('adminDocs.saved')) });
   };
   const setSection = (i: number, change: Partial<DocSection>) => setSections((list) => list.map((s, j) => (j === i ? { ...s, ...change } : s)));
 
@@ -96,10 +106,25 @@ function DocForm({ token, lang, doc }: { token: string; lang: Language; doc: Doc
       {doc.language !== lang && <p className="muted">{t('adminDocs.fallback', { language: LANGUAGE_NAMES[lang] })}</p>}
       <TextField label={t('adminDocs.docTitle')} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} error={titleError} />
       {sections.map((s, i) => (
-        <fieldset key={i} className="fieldset">
+        <fieldset key={s.key} className="fieldset">
           <legend>{t('adminDocs.section', { n: i + 1 })}</legend>
           <TextField label={t('adminDocs.sectionTitle')} value={s.title} maxLength={200} onChange={(e) => setSection(i, { title: e.target.value })} />
-          <TextAreaField label={t('adminDocs.sectionContent')} hint={t('adminDocs.contentHint')} rows={5} value={s.content} onChange={(e) => setSection(i, { content: e.target.value })} />
+          <div className="field">
+            <span className="field__label" aria-hidden="true">
+              {t('adminDocs.sectionContent')}
+            </span>
+            <RichTextEditor
+              namespace="vademecum-doc"
+              nodes={richTextNodes}
+              load={(editor) => $loadHtml(editor, s.content)}
+              label={`${t('adminDocs.sectionContent')} – ${t('adminDocs.section', { n: i + 1 })}`}
+              placeholder={t('editor.section.placeholder')}
+              readOnly={false}
+              toolbar={active === i ? <Toolbar label={t('adminDocs.toolbar', { n: i + 1 })} /> : undefined}
+              onFocus={() => setActive(i)}
+              onChange={(state) => setSection(i, { content: state.read(() => $exportHtml()) })}
+            />
+          </div>
           <button type="button" className="btn btn--ghost" onClick={() => setSections((list) => list.filter((_, j) => j !== i))}>
             <Icon name="trash" size={16} />
             {t('adminDocs.removeSection')}
@@ -112,7 +137,7 @@ function DocForm({ token, lang, doc }: { token: string; lang: Language; doc: Doc
         </p>
       )}
       <div className="form__actions">
-        <button type="button" className="btn btn--ghost" onClick={() => setSections((list) => [...list, { title: '', content: '' }])}>
+        <button type="button" className="btn btn--ghost" onClick={() => setSections((list) => [...list, { title: '', content: '', key: nextKey.current++ }])}>
           <Icon name="plus" size={16} />
           {t('adminDocs.addSection')}
         </button>

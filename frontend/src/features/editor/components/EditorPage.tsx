@@ -24,7 +24,7 @@ import { editorErrorText } from '../errors';
 import { exportSectionHtml } from '../html';
 import { assignIds, buildVersionInput, byteLength, docFromVersion, emptyDoc, emptySection, LIMITS, moveItem, type EditorDoc, type EditorMeta, type EditorSection, type SectionText } from '../sections';
 import '../editor.css';
-import { EditorIcon } from './EditorIcon';
+import { EditorIcon } from '@/components/richtext/EditorIcon';
 import { MetadataCard, TITLE_FIELD_ID } from './MetadataCard';
 import { SectionCard, sectionControlId } from './SectionCard';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { exportSectionHtml } from '../html';
 import { LIMITS, type EditorSection } from '../sections';
 import { SaveTemplateDialog } from './dialogs/SaveTemplateDialog';
-import { EditorIcon } from './EditorIcon';
+import { EditorIcon } from '@/components/richtext/EditorIcon';
 import { SectionEditor } from './SectionEditor';
 
 interface SectionCardProps {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useCreateDocument } from '@/lib/endpoints/createDocument';
 import { useUploadFile } from '@/lib/endpoints/uploadFile';
-import { documentUrl } from '../links';
+import { documentUrl } from '@/components/richtext/links';
 
 /** A file uploaded and registered with the guideline, with the address to put into the text. */
 export interface AttachedFile {

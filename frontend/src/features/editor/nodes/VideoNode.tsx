@@ -11,7 +11,7 @@ import {
 } from 'lexical';
 import type { JSX } from 'react';
 import { VideoBlock } from '../components/blocks/VideoBlock';
-import { isEmbedSrc, isMediaSrc } from '../links';
+import { isEmbedSrc, isMediaSrc } from '@/components/richtext/links';
 
 /**
  * A video: an uploaded mp4/webm file played by the browser (`file`), or a YouTube/Vimeo

@@ -3,7 +3,7 @@ import { useLexicalEditable } from '@lexical/react/useLexicalEditable';
 import { $getNodeByKey, type NodeKey } from 'lexical';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditorIcon } from '../EditorIcon';
+import { EditorIcon } from '@/components/richtext/EditorIcon';
 
 /** Frame of a block element (image, video, lookup table) with its edit and remove buttons. */
 export function BlockFrame({ nodeKey, label, onEdit, children, className }: { nodeKey: NodeKey; label: string; onEdit?: () => void; children: ReactNode; className?: string }) {

@@ -1,6 +1,6 @@
 import type { NodeKey } from 'lexical';
 import { useTranslation } from 'react-i18next';
-import { EditorIcon } from '../EditorIcon';
+import { EditorIcon } from '@/components/richtext/EditorIcon';
 import { BlockFrame } from './BlockFrame';
 
 /**

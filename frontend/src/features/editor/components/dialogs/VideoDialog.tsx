@@ -4,7 +4,7 @@ import { DialogCancel, FormDialog } from '@/components/FormDialog';
 import { TextField } from '@/components/TextField';
 import { useEditorPage } from '@/features/editor/EditorContext';
 import { useAttachFile } from '@/features/editor/hooks/useAttachFile';
-import { parseVideoUrl } from '@/features/editor/links';
+import { parseVideoUrl } from '@/components/richtext/links';
 import type { VideoPayload } from '@/features/editor/nodes/VideoNode';
 import { FileField } from './FileField';
 

@@ -1,11 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogCancel, FormDialog } from '@/components/FormDialog';
 import { TextField } from '@/components/TextField';
-import { useEditorPage } from '@/features/editor/EditorContext';
-import { useAttachFile } from '@/features/editor/hooks/useAttachFile';
-import { normalizeLink } from '@/features/editor/links';
-import { FileField } from './FileField';
+import { normalizeLink } from './links';
+
+/** A field of the link dialog that uploads a file and hands over its address. */
+export interface LinkFileFieldProps {
+  onUploaded: (url: string, name: string) => void;
+  onPendingChange: (pending: boolean) => void;
+  /** name of the file uploaded in this dialog, if any */
+  uploaded: string | null;
+}
 
 export interface LinkDialogProps {
   open: boolean;
@@ -17,10 +22,9 @@ export interface LinkDialogProps {
   onSubmit: (href: string, text: string) => void;
   /** offered when editing an existing link */
   onRemove?: () => void;
+  /** where the rich text can link to a file it uploads */
+  fileField?: ComponentType<LinkFileFieldProps>;
 }
-
-/** Files a link may point at: documents and media the server takes. */
-const LINK_ACCEPT = '.pdf,.docx,.xlsx,.pptx,.png,.jpg,.jpeg,.gif,.webp,.mp4,.webm';
 
 /** Link dialog: a web address or e-mail, or an uploaded file (spec §2); anything else is 'Invalid url'. */
 export function LinkDialog(props: LinkDialogProps) {
@@ -32,22 +36,19 @@ export function LinkDialog(props: LinkDialogProps) {
   );
 }
 
-function LinkForm({ initialUrl, needsText, onSubmit, onRemove, onOpenChange }: LinkDialogProps) {
+function LinkForm({ initialUrl, needsText, onSubmit, onRemove, onOpenChange, fileField: FileField }: LinkDialogProps) {
   const { t } = useTranslation();
-  const { guidelineId } = useEditorPage();
-  const files = useAttachFile(guidelineId);
   const [url, setUrl] = useState(initialUrl);
   const [text, setText] = useState('');
   const [uploaded, setUploaded] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const handleFile = async (file: File) => {
-    const done = await files.attach(file);
-    if (!done) return;
-    setUrl(done.url);
-    setUploaded(done.name);
+  const handleUploaded = (href: string, name: string) => {
+    setUrl(href);
+    setUploaded(name);
     setError(null);
-    if (!text) setText(done.name);
+    if (!text) setText(name);
   };
 
   const handleSubmit = (e: FormEvent) => {
@@ -84,7 +85,7 @@ function LinkForm({ initialUrl, needsText, onSubmit, onRemove, onOpenChange }: L
         }}
       />
       {needsText && <TextField label={t('editor.link.text')} name="text" value={text} hint={t('editor.link.textHint')} onChange={(e) => setText(e.target.value)} />}
-      <FileField label={t('editor.link.file')} accept={LINK_ACCEPT} hint={t('editor.link.fileHint')} pending={files.pending} error={files.error} uploaded={uploaded} onFile={(f) => void handleFile(f)} />
+      {FileField && <FileField uploaded={uploaded} onUploaded={handleUploaded} onPendingChange={setPending} />}
       <div className="dialog__actions">
         {onRemove && (
           <button
@@ -99,7 +100,7 @@ function LinkForm({ initialUrl, needsText, onSubmit, onRemove, onOpenChange }: L
           </button>
         )}
         <DialogCancel />
-        <button type="submit" className="btn btn--primary" disabled={files.pending}>
+        <button type="submit" className="btn btn--primary" disabled={pending}>
           {t('editor.apply')}
         </button>
       </div>

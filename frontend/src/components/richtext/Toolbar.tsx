@@ -45,20 +45,9 @@ import {
 } from 'lexical';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Template } from '@/lib/api-types.gen';
-import { $sectionNodesFromHtml } from '../editorConfig';
-import { $createFootnoteNode } from '../nodes/FootnoteNode';
-import { $createImageNode } from '../nodes/ImageNode';
-import { $createLookupTableNode } from '../nodes/LookupTableNode';
-import { $createVideoNode } from '../nodes/VideoNode';
-import { FootnoteDialog } from './dialogs/FootnoteDialog';
-import { ImageDialog } from './dialogs/ImageDialog';
-import { InsertTemplateDialog } from './dialogs/InsertTemplateDialog';
-import { LinkDialog } from './dialogs/LinkDialog';
-import { LookupTableDialog } from './dialogs/LookupTableDialog';
-import { TableDialog, type TableSize } from './dialogs/TableDialog';
-import { VideoDialog } from './dialogs/VideoDialog';
 import { EditorIcon, type EditorIconName } from './EditorIcon';
+import { LinkDialog, type LinkDialogProps } from './LinkDialog';
+import { TableDialog, type TableSize } from './TableDialog';
 
 /** Characters guidelines often need and keyboards lack. */
 export const SPECIAL_CHARACTERS = [
@@ -69,7 +58,38 @@ export const SPECIAL_CHARACTERS = [
 
 type Block = 'paragraph' | 'h2' | 'h3' | 'h4' | 'bullet' | 'number' | 'other';
 type Align = 'left' | 'center' | 'right' | 'justify';
-type DialogName = 'link' | 'footnote' | 'image' | 'video' | 'table' | 'lookup' | 'template';
+/** The dialogs of the common toolbar; an extension names its own. */
+type DialogName = string;
+
+/** A toolbar button or insert-menu entry of an extension: it opens the extension's dialog. */
+export interface ToolbarEntry {
+  dialog: string;
+  icon: EditorIconName;
+  label: string;
+}
+
+/** What an open dialog of an extension gets from the toolbar. */
+export interface ToolbarDialogs {
+  /** the open dialog's name, or null */
+  dialog: string | null;
+  /** for the dialogs' onOpenChange */
+  close: (open: boolean) => void;
+  /** runs an update where the selection was when the dialog opened */
+  insertAtSelection: (fn: () => void) => void;
+}
+
+/**
+ * What a rich text adds to the common toolbar (paragraphs, headings, formats, lists, alignment,
+ * links, tables, special characters): buttons after the table button, entries of the insert menu
+ * and the dialogs they open.
+ */
+export interface ToolbarExtension {
+  buttons: ToolbarEntry[];
+  menuItems: ToolbarEntry[];
+  renderDialogs: (dialogs: ToolbarDialogs) => ReactNode;
+  /** where the link dialog uploads a file to link to */
+  linkFileField?: LinkDialogProps['fileField'];
+}
 
 interface ToolbarState {
   block: Block;
@@ -250,7 +270,7 @@ const IS_APPLE = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navi
 const MOD = IS_APPLE ? '⌘' : 'Ctrl';
 
 /** Inserts a block element at the selection (splitting the paragraph) with a paragraph after it to write on. */
-function $insertBlockNode(node: LexicalNode) {
+export function $insertBlockNode(node: LexicalNode) {
   $insertNodeToNearestRoot(node);
   if (node.getNextSibling() === null) node.insertAfter($createParagraphNode());
 }
@@ -282,8 +302,8 @@ function $restoreSelection(saved: BaseSelection | null) {
   else $getRoot().selectEnd();
 }
 
-/** The formatting and insert toolbar of the section being edited. */
-export function Toolbar({ label }: { label: string }) {
+/** The formatting and insert toolbar of the rich text being edited, with the elements of an extension. */
+export function Toolbar({ label, extension }: { label: string; extension?: ToolbarExtension }) {
   const { t } = useTranslation();
   const [editor] = useLexicalComposerContext();
   const { state, canUndo, canRedo } = useToolbarState(editor);
@@ -356,17 +376,6 @@ export function Toolbar({ label }: { label: string }) {
       } else $toggleLink(null);
     });
 
-  const handleFootnote = (text: string) =>
-    insertAtSelection(() => {
-      const selection = $getSelection();
-      if ($isRangeSelection(selection) && !selection.isCollapsed()) {
-        const end = selection.isBackward() ? selection.anchor : selection.focus;
-        selection.anchor.set(end.key, end.offset, end.type);
-        selection.focus.set(end.key, end.offset, end.type);
-      }
-      $insertNodes([$createFootnoteNode(text)]);
-    });
-
   const handleTable = ({ rows, columns, headerRow }: TableSize) =>
     insertAtSelection(() => {
       const table = $createTableNodeWithDimensions(rows, columns, { rows: headerRow, columns: false });
@@ -374,9 +383,6 @@ export function Toolbar({ label }: { label: string }) {
       if (table.getNextSibling() === null) table.insertAfter($createParagraphNode());
       table.getFirstDescendant()?.selectStart();
     });
-
-  // the template's HTML is read as a stored section is (footnotes, table headers)
-  const handleTemplate = (template: Template) => insertAtSelection(() => $insertBlockNodes($sectionNodesFromHtml(editor, template.content)));
 
   const insertCharacter = (ch: string) =>
     editor.update(() => {
@@ -400,12 +406,7 @@ export function Toolbar({ label }: { label: string }) {
     { f: 'superscript', label: t('editor.toolbar.superscript'), text: <span>x<sup>2</sup></span> },
   ];
   // rare elements, under the insert menu; the selection was kept when the menu opened
-  const insertItems: { dialog: DialogName; icon: EditorIconName; label: string }[] = [
-    { dialog: 'footnote', icon: 'footnote', label: t('editor.toolbar.footnote') },
-    { dialog: 'lookup', icon: 'lookup', label: t('editor.toolbar.lookupTable') },
-    { dialog: 'template', icon: 'template', label: t('editor.toolbar.template') },
-    { dialog: 'video', icon: 'video', label: t('editor.toolbar.video') },
-  ];
+  const insertItems = extension?.menuItems ?? [];
   const alignButtons: { a: Align; icon: EditorIconName; label: string }[] = [
     { a: 'left', icon: 'alignLeft', label: t('editor.toolbar.alignLeft') },
     { a: 'center', icon: 'alignCenter', label: t('editor.toolbar.alignCenter') },
@@ -459,9 +460,11 @@ export function Toolbar({ label }: { label: string }) {
         <ToolButton id="table" label={t('editor.toolbar.table')} keepFocus={false} onClick={() => openDialog('table')}>
           <Icon name="table" />
         </ToolButton>
-        <ToolButton id="image" label={t('editor.toolbar.image')} keepFocus={false} onClick={() => openDialog('image')}>
-          <Icon name="image" />
-        </ToolButton>
+        {extension?.buttons.map((b) => (
+          <ToolButton key={b.dialog} id={b.dialog} label={b.label} keepFocus={false} onClick={() => openDialog(b.dialog)}>
+            <Icon name={b.icon} />
+          </ToolButton>
+        ))}
         <DropdownMenu.Root
           onOpenChange={(open) => {
             if (open) saved.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
@@ -569,13 +572,10 @@ export function Toolbar({ label }: { label: string }) {
         needsText={state.collapsed && state.link === null}
         onSubmit={handleLink}
         onRemove={state.link !== null ? handleRemoveLink : undefined}
+        fileField={extension?.linkFileField}
       />
-      <FootnoteDialog open={dialog === 'footnote'} onOpenChange={closeDialog} initialText="" onSubmit={handleFootnote} />
-      <ImageDialog open={dialog === 'image'} onOpenChange={closeDialog} onSubmit={(p) => insertAtSelection(() => $insertBlockNode($createImageNode(p)))} />
-      <VideoDialog open={dialog === 'video'} onOpenChange={closeDialog} onSubmit={(v) => insertAtSelection(() => $insertBlockNode($createVideoNode(v)))} />
       <TableDialog open={dialog === 'table'} onOpenChange={closeDialog} onSubmit={handleTable} />
-      <InsertTemplateDialog open={dialog === 'template'} onOpenChange={closeDialog} onInsert={handleTemplate} />
-      <LookupTableDialog open={dialog === 'lookup'} onOpenChange={closeDialog} onSubmit={(s, d) => insertAtSelection(() => $insertBlockNode($createLookupTableNode(s, d)))} />
+      {extension?.renderDialogs({ dialog, close: closeDialog, insertAtSelection })}
     </div>
   );
 }
