@@ -16,5 +16,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // the suite runs beside the Go tests on two cores: time limits are for hangs, not speed
+    testTimeout: 20_000,
   },
 });

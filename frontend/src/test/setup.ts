@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18nReady } from '../lib/i18n';
 
 await i18nReady;
+
+// findBy… and waitFor wait up to 5 s: on a busy machine a page of rows renders slower than 1 s
+configure({ asyncUtilTimeout: 5000 });
 
 window.scrollTo = () => undefined;
 
