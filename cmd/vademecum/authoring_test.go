@@ -334,8 +334,8 @@ func TestIntegrationOrganiseGuidelines(t *testing.T) {
 			} `json:"options"`
 		}
 		var evidence, audience meta
-		e.api("www", e.super, "admin/mutation/saveMetadata", `{"metadata":{"name":"Evidenz","options":[{"name":"A"},{"name":"B"}]}}`).JSON(t, &evidence)
-		e.api("www", e.super, "admin/mutation/saveMetadata", `{"metadata":{"name":"Zielgruppe","options":[{"name":"Pflege"}]}}`).JSON(t, &audience)
+		e.api("www", e.super, "admin/mutation/saveMetadata", `{"metadata":{"names":{"de":"Evidenz","en":"Evidence"},"options":[{"names":{"de":"A"}},{"names":{"de":"B","fr":"B (fr)"}}]}}`).JSON(t, &evidence)
+		e.api("www", e.super, "admin/mutation/saveMetadata", `{"metadata":{"names":{"de":"Zielgruppe"},"options":[{"names":{"de":"Pflege"}}]}}`).JSON(t, &audience)
 		res := e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[%d]}`, e.alpha.ID, evidence.ID))
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 
@@ -348,7 +348,7 @@ func TestIntegrationOrganiseGuidelines(t *testing.T) {
 		}
 		res = set(e.collMember, [2]int64{evidence.ID, evidence.Options[1].ID})
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-		assert.JSONEq(t, fmt.Sprintf(`[{"metadataId":%d,"name":"Evidenz","optionId":%d,"optionName":"B"}]`, evidence.ID, evidence.Options[1].ID), string(res.Body))
+		assert.JSONEq(t, fmt.Sprintf(`[{"metadataId":%d,"names":{"de":"Evidenz","en":"Evidence","fr":"","it":""},"optionId":%d,"optionNames":{"de":"B","en":"","fr":"B (fr)","it":""}}]`, evidence.ID, evidence.Options[1].ID), string(res.Body))
 		for _, tc := range []struct {
 			name    string
 			res     result
@@ -363,10 +363,12 @@ func TestIntegrationOrganiseGuidelines(t *testing.T) {
 			assert.Equal(t, tc.status, tc.res.Status, tc.name)
 			assert.Equal(t, tc.message, tc.res.Message(), tc.name)
 		}
-		var got []map[string]any
+		var got []struct {
+			OptionNames struct{ De string } `json:"optionNames"`
+		}
 		e.api("alpha", e.collAdmin, "common/query/guidelineMetadata", fmt.Sprintf(`{"id":%d}`, id)).JSON(t, &got)
 		require.Len(t, got, 1)
-		assert.Equal(t, "B", got[0]["optionName"], "refused changes changed nothing")
+		assert.Equal(t, "B", got[0].OptionNames.De, "refused changes changed nothing")
 	})
 
 	t.Run("copy", func(t *testing.T) {

@@ -120,10 +120,18 @@ func seedMetadata(ctx context.Context, a *app, spaceID int64) (spaces.Metadata, 
 	var ids []api.ID
 	var specialty spaces.Metadata
 	for i, in := range []spaces.MetadataInput{
-		{Name: "Fachgebiet", Description: "Medizinisches Fachgebiet der Richtlinie", Options: []spaces.OptionInput{
-			{Name: "Notfallmedizin"}, {Name: "Intensivmedizin"}, {Name: "Pharmakologie"}}},
-		{Name: "Zielgruppe", Description: "Für wen die Richtlinie geschrieben ist", Options: []spaces.OptionInput{
-			{Name: "Ärztinnen und Ärzte"}, {Name: "Pflege"}, {Name: "Interprofessionell"}}},
+		{Names: api.Texts{De: "Fachgebiet", En: "Specialty", Fr: "Spécialité", It: "Specialità"},
+			Descriptions: api.Texts{De: "Medizinisches Fachgebiet der Richtlinie", En: "Medical specialty of the guideline"},
+			Options: []spaces.OptionInput{
+				{Names: api.Texts{De: "Notfallmedizin", En: "Emergency medicine", Fr: "Médecine d'urgence", It: "Medicina d'urgenza"}},
+				{Names: api.Texts{De: "Intensivmedizin", En: "Intensive care", Fr: "Soins intensifs", It: "Medicina intensiva"}},
+				{Names: api.Texts{De: "Pharmakologie", En: "Pharmacology"}}}},
+		{Names: api.Texts{De: "Zielgruppe", En: "Audience", Fr: "Public cible", It: "Destinatari"},
+			Descriptions: api.Texts{De: "Für wen die Richtlinie geschrieben ist", En: "Whom the guideline is written for"},
+			Options: []spaces.OptionInput{
+				{Names: api.Texts{De: "Ärztinnen und Ärzte", En: "Physicians", Fr: "Médecins", It: "Medici"}},
+				{Names: api.Texts{De: "Pflege", En: "Nursing", Fr: "Soins infirmiers", It: "Cure infermieristiche"}},
+				{Names: api.Texts{De: "Interprofessionell"}}}},
 	} {
 		m, err := a.spaces.SaveMetadata(ctx, spaces.SaveMetadataRequest{Metadata: in})
 		if err != nil {

@@ -55,13 +55,14 @@ func TestIntegrationDemoData(t *testing.T) {
 	states := map[string][]string{}
 	for _, row := range mine {
 		var classified []struct {
-			Name       string `json:"name"`
-			OptionName string `json:"optionName"`
+			Names       struct{ De, En string } `json:"names"`
+			OptionNames struct{ De string }     `json:"optionNames"`
 		}
 		e.api("kssg", max, "common/query/guidelineMetadata", fmt.Sprintf(`{"id":%d}`, row.ID)).JSON(t, &classified)
 		require.Len(t, classified, 1, "demo guidelines carry their specialty")
-		assert.Equal(t, "Fachgebiet", classified[0].Name)
-		specialties[row.Title] = classified[0].OptionName
+		assert.Equal(t, "Fachgebiet", classified[0].Names.De)
+		assert.Equal(t, "Specialty", classified[0].Names.En, "the demo names its metadata in every language")
+		specialties[row.Title] = classified[0].OptionNames.De
 		states[row.Title] = row.States
 	}
 	assert.Equal(t, "Notfallmedizin", specialties["Anaphylaxie"])

@@ -25,7 +25,7 @@ func (c metadataCatalog) Classify(ctx context.Context, spaceID int64, choices []
 	out := make([]guidelines.Classified, len(list))
 	for i, x := range list {
 		out[i] = guidelines.Classified{InSpace: x.InSpace, GuidelineMetadata: guidelines.GuidelineMetadata{
-			MetadataID: x.MetadataID, Name: x.MetadataName, OptionID: x.OptionID, OptionName: x.OptionName}}
+			MetadataID: x.MetadataID, Names: x.MetadataNames, OptionID: x.OptionID, OptionNames: x.OptionNames}}
 	}
 	return out, nil
 }

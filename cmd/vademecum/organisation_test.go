@@ -515,31 +515,48 @@ func TestIntegrationSharing(t *testing.T) {
 func TestIntegrationMetadata(t *testing.T) {
 	e := newEnv(t)
 	save := func(body string) result { return e.api("www", e.super, "admin/mutation/saveMetadata", body) }
-	for _, bad := range []struct{ body, message string }{
-		{`{"metadata":{"name":" "}}`, "validation.required"},
-		{`{"metadata":{"name":"Specialty","options":[{"name":"Cardiology"},{"name":"cardiology"}]}}`, "metadata.duplicateOption"},
-		{`{"metadata":{"name":"Specialty","options":[{"name":""}]}}`, "validation.required"},
-		{`{"metadata":{"name":"` + strings.Repeat("n", 101) + `"}}`, "validation.tooLong"},
+	for _, bad := range []struct{ body, message, field string }{
+		{`{"metadata":{"names":{"de":" "}}}`, "validation.required", "metadata.names.de"},
+		{`{"metadata":{"names":{"en":"Specialty"}}}`, "validation.required", "metadata.names.de"},
+		{`{"metadata":{"names":{"de":"Fach"},"options":[{"names":{"de":"Kardiologie"}},{"names":{"de":"kardiologie"}}]}}`, "metadata.duplicateOption", "metadata.options[1].names.de"},
+		{`{"metadata":{"names":{"de":"Fach"},"options":[{"names":{"de":"", "fr":"Cardiologie"}}]}}`, "validation.required", "metadata.options[0].names.de"},
+		{`{"metadata":{"names":{"de":"Fach","it":"` + strings.Repeat("n", 101) + `"}}}`, "validation.tooLong", "metadata.names.it"},
+		{`{"metadata":{"names":{"de":"Fach"},"descriptions":{"fr":"` + strings.Repeat("n", 1001) + `"}}}`, "validation.tooLong", "metadata.descriptions.fr"},
+		{`{"metadata":{"names":{"de":"Fach"},"options":[{"names":{"de":"A"},"descriptions":{"en":"` + strings.Repeat("n", 1001) + `"}}]}}`, "validation.tooLong", "metadata.options[0].descriptions.en"},
+		{`{"metadata":{"names":{"de":"Fach","es":"Especialidad"}}}`, "request.unknownField", "es"},
+		{`{"metadata":{"name":"Fach"}}`, "request.unknownField", "name"},
 	} {
 		res := save(bad.body)
 		assert.Equal(t, http.StatusBadRequest, res.Status, bad.body)
 		assert.Equal(t, bad.message, res.Message(), bad.body)
+		var answer struct {
+			Params struct{ Field string } `json:"params"`
+		}
+		res.JSON(t, &answer)
+		assert.Equal(t, bad.field, answer.Params.Field, bad.body)
 	}
 	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.metadata"))
 
+	type texts struct{ De, En, Fr, It string }
 	type option struct {
-		ID   int64  `json:"id"`
-		Name string `json:"name"`
+		ID    int64 `json:"id"`
+		Names texts `json:"names"`
 	}
 	var m struct {
-		ID      int64    `json:"id"`
-		Name    string   `json:"name"`
-		Options []option `json:"options"`
+		ID           int64    `json:"id"`
+		Names        texts    `json:"names"`
+		Descriptions texts    `json:"descriptions"`
+		Options      []option `json:"options"`
 	}
-	res := save(`{"metadata":{"name":"Specialty","description":"Medical specialty","options":[{"name":"Cardiology"},{"name":"Nephrology"}]}}`)
+	res := save(`{"metadata":{"names":{"de":" Specialty ","fr":"Spécialité"},"descriptions":{"de":"Medical specialty"},
+		"options":[{"names":{"de":"Cardiology","it":"Cardiologia"}},{"names":{"de":"Nephrology"}}]}}`)
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 	res.JSON(t, &m)
 	require.Len(t, m.Options, 2)
+	assert.Equal(t, texts{De: "Specialty", Fr: "Spécialité"}, m.Names, "German trimmed, the languages left out are empty")
+	assert.Equal(t, texts{De: "Medical specialty"}, m.Descriptions)
+	assert.Equal(t, texts{De: "Cardiology", It: "Cardiologia"}, m.Options[0].Names)
+	assert.Contains(t, string(res.Body), `"names":{"de":"Nephrology","en":"","fr":"","it":""}`, "every language is in the answer")
 	// guidelines of two spaces classified by each option (space schemas hold plain option ids)
 	var both []*tenancy.Space
 	for _, id := range []int64{e.alpha.ID, e.beta.ID} {
@@ -581,13 +598,14 @@ func TestIntegrationMetadata(t *testing.T) {
 		}, 15*time.Second, 20*time.Millisecond)
 	}
 	// rename one option, drop the other, add a new one
-	res = save(fmt.Sprintf(`{"metadata":{"id":%d,"name":"Specialty","options":[{"name":"Oncology"},{"id":%d,"name":"Cardiology (adults)"}]}}`, m.ID, m.Options[0].ID))
+	res = save(fmt.Sprintf(`{"metadata":{"id":%d,"names":{"de":"Specialty"},"options":[{"names":{"de":"Oncology"}},{"id":%d,"names":{"de":"Cardiology (adults)","en":"Cardiology"}}]}}`, m.ID, m.Options[0].ID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 	res.JSON(t, &m)
 	require.Len(t, m.Options, 2)
-	assert.Equal(t, "Oncology", m.Options[0].Name)
-	assert.Equal(t, "Cardiology (adults)", m.Options[1].Name)
-	assert.Equal(t, http.StatusNotFound, save(`{"metadata":{"id":424242,"name":"X"}}`).Status)
+	assert.Equal(t, texts{De: "Specialty"}, m.Names, "a language left out is removed")
+	assert.Equal(t, "Oncology", m.Options[0].Names.De)
+	assert.Equal(t, texts{De: "Cardiology (adults)", En: "Cardiology"}, m.Options[1].Names)
+	assert.Equal(t, http.StatusNotFound, save(`{"metadata":{"id":424242,"names":{"de":"X"}}}`).Status)
 	// the dropped option's classifications go in every space, the kept one's stay
 	waitOptionJobs()
 	for _, sp := range both {
@@ -598,7 +616,7 @@ func TestIntegrationMetadata(t *testing.T) {
 
 	res = e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[%d]}`, e.alpha.ID, m.ID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-	assert.Contains(t, string(res.Body), `"name":"Specialty"`)
+	assert.Contains(t, string(res.Body), `"names":{"de":"Specialty"`)
 	assert.Equal(t, http.StatusBadRequest, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[%d,%d]}`, e.alpha.ID, m.ID, m.ID)).Status)
 	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[424242]}`, e.alpha.ID)).Status)
 	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[]}`, e.beta.ID)).Status, "ids of another space")

@@ -33,8 +33,8 @@ type readerView struct {
 		} `json:"extern"`
 	} `json:"details"`
 	Metadata []struct {
-		Name       string `json:"name"`
-		OptionName string `json:"optionName"`
+		Names       struct{ De, En string } `json:"names"`
+		OptionNames struct{ De, En string } `json:"optionNames"`
 	} `json:"metadata"`
 	Validator       string     `json:"validator"`
 	ValidationDate  *time.Time `json:"validationDate"`
@@ -101,8 +101,8 @@ func TestIntegrationReaderConditions(t *testing.T) {
 	e.exec(e.alpha.ID, `UPDATE validations SET validator_id = $2 WHERE guideline_id = $1`, open, e.ids["validator@alpha.ch"])
 	e.exec(e.alpha.ID, `UPDATE guideline_languages SET change_important = true, change_comment = 'Neue Dosis' WHERE guideline_id = $1 AND language = 'de'`, open)
 	var metadata, option int64
-	require.NoError(t, e.db.Control().QueryRow(t.Context(), "INSERT INTO control.metadata (name) VALUES ('Fachgebiet') RETURNING id").Scan(&metadata))
-	require.NoError(t, e.db.Control().QueryRow(t.Context(), "INSERT INTO control.metadata_options (metadata_id, name) VALUES ($1, 'Kardiologie') RETURNING id", metadata).Scan(&option))
+	require.NoError(t, e.db.Control().QueryRow(t.Context(), `INSERT INTO control.metadata (names, descriptions) VALUES ('{"de":"Fachgebiet","en":"Specialty","fr":"","it":""}', '{}') RETURNING id`).Scan(&metadata))
+	require.NoError(t, e.db.Control().QueryRow(t.Context(), `INSERT INTO control.metadata_options (metadata_id, names, descriptions) VALUES ($1, '{"de":"Kardiologie","en":"Cardiology","fr":"","it":""}', '{}') RETURNING id`, metadata).Scan(&option))
 	e.exec(e.alpha.ID, "INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id) VALUES ($1, $2, $3)", open, metadata, option)
 	draft := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de", "fr"}, published: []string{"de"}})
 	inside := e.buildGuideline(guidelineFixture{collection: protected.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
@@ -117,7 +117,9 @@ func TestIntegrationReaderConditions(t *testing.T) {
 		require.Len(t, g.Details, 2)
 		assert.Equal(t, "<p>5 mg/kg</p>", g.Details[0].Content)
 		require.Len(t, g.Metadata, 1)
-		assert.Equal(t, "Kardiologie", g.Metadata[0].OptionName)
+		assert.Equal(t, "Kardiologie", g.Metadata[0].OptionNames.De)
+		assert.Equal(t, "Cardiology", g.Metadata[0].OptionNames.En, "every language's name comes along")
+		assert.Equal(t, "Specialty", g.Metadata[0].Names.En)
 		assert.Equal(t, "F validator@alpha.ch", g.Validator)
 		assert.NotNil(t, g.ValidationDate)
 		assert.NotNil(t, g.ValidUntil)
@@ -238,7 +240,7 @@ func TestIntegrationReaderConditions(t *testing.T) {
 			assert.Equal(t, tc.status, res.Status, "%d %s", tc.guideline, res.Body)
 		}
 		res := e.api("alpha", "", "common/query/guidelineMetadata", map[string]any{"id": open})
-		assert.Contains(t, string(res.Body), `"optionName":"Kardiologie"`)
+		assert.Contains(t, string(res.Body), `"optionNames":{"de":"Kardiologie","en":"Cardiology","fr":"","it":""}`)
 	})
 }
 

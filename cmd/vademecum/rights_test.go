@@ -195,7 +195,7 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"admin/query/allMetadata", `{}`, spaceAdmins, 0},
 		{"admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, alpha), everyone, 0},
 		{"admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[999999]}`, alpha), spaceAdmins, 0},
-		{"admin/mutation/saveMetadata", `{"metadata":{"name":""}}`, superOnly, 0},
+		{"admin/mutation/saveMetadata", `{"metadata":{"names":{"de":""}}}`, superOnly, 0},
 		{"admin/mutation/deleteMetadata", `{"id":999999}`, superOnly, 0},
 		{"admin/query/userData", `{"username":"nobody@nowhere.ch"}`, superOnly, 0},
 		{"admin/mutation/updateUserEmail", `{"user":999999,"email":"not an address"}`, superOnly, 0},

@@ -26,7 +26,8 @@ func TestIntegrationRoundTrip(t *testing.T) {
 			ID int64 `json:"id"`
 		} `json:"options"`
 	}
-	e.ok("www", e.super, "admin/mutation/saveMetadata", `{"metadata":{"name":"Evidenz","description":"Stufe","options":[{"name":"A","description":"hoch"},{"name":"B"}]}}`).JSON(t, &evidence)
+	e.ok("www", e.super, "admin/mutation/saveMetadata", `{"metadata":{"names":{"de":"Evidenz","en":"Evidence","fr":"Preuves","it":"Evidenza"},"descriptions":{"de":"Stufe","it":"Livello"},
+		"options":[{"names":{"de":"A","en":"A (en)"},"descriptions":{"de":"hoch","fr":"élevé"}},{"names":{"de":"B"}}]}}`).JSON(t, &evidence)
 	e.ok("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", map[string]any{"spaceId": e.alpha.ID, "metadataIds": []int64{evidence.ID}})
 	e.ok("alpha", author, "admin/mutation/setMetadata", map[string]any{"guidelineId": id, "metadata": []map[string]any{{"metadataId": evidence.ID, "optionId": evidence.Options[1].ID}}})
 	e.ok("alpha", author, "author/mutation/saveTemplate", map[string]any{"template": map[string]any{"title": "Dosis", "language": "de", "content": "<p>mg/kg</p>"}})

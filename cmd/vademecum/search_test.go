@@ -402,9 +402,9 @@ func TestIntegrationSearch(t *testing.T) {
 	})
 	t.Run("metadata filters and facets, paging", func(t *testing.T) {
 		var meta, acute, chronic int64
-		require.NoError(t, e.db.Control().QueryRow(ctx, "INSERT INTO control.metadata (name) VALUES ('Verlauf') RETURNING id").Scan(&meta))
-		require.NoError(t, e.db.Control().QueryRow(ctx, "INSERT INTO control.metadata_options (metadata_id, name) VALUES ($1, 'akut') RETURNING id", meta).Scan(&acute))
-		require.NoError(t, e.db.Control().QueryRow(ctx, "INSERT INTO control.metadata_options (metadata_id, name) VALUES ($1, 'chronisch') RETURNING id", meta).Scan(&chronic))
+		require.NoError(t, e.db.Control().QueryRow(ctx, `INSERT INTO control.metadata (names, descriptions) VALUES ('{"de":"Verlauf"}', '{}') RETURNING id`).Scan(&meta))
+		require.NoError(t, e.db.Control().QueryRow(ctx, `INSERT INTO control.metadata_options (metadata_id, names, descriptions) VALUES ($1, '{"de":"akut"}', '{}') RETURNING id`, meta).Scan(&acute))
+		require.NoError(t, e.db.Control().QueryRow(ctx, `INSERT INTO control.metadata_options (metadata_id, names, descriptions) VALUES ($1, '{"de":"chronisch"}', '{}') RETURNING id`, meta).Scan(&chronic))
 		_, err := e.db.Control().Exec(ctx, "INSERT INTO control.space_metadata (space_id, metadata_id) VALUES ($1, $2)", alpha, meta)
 		require.NoError(t, err)
 		var ids []int64

@@ -159,6 +159,7 @@ var apiTypes = map[string]any{
 	"ShareRequest":                     sharing.ShareRequest{},
 	"ActivateShareRequest":             sharing.ActivateRequest{},
 	"ShareRequestsRequest":             sharing.ShareRequestsRequest{},
+	"Texts":                            api.Texts{},
 	"Metadata":                         spaces.Metadata{},
 	"MetadataOption":                   spaces.MetadataOption{},
 	"SpaceMetadataRequest":             spaces.SpaceMetadataRequest{},

@@ -187,15 +187,16 @@ test.describe('screenshots of the space admin tabs and the membership card', () 
 
         // the super admin seeds metadata definitions and a HUG collection offered to KSSG
         const admin = await signedInPage(browser, ADMIN, 'hug');
-        const all = await api<{ name: string }[]>(admin.page, 'hug', 'admin/query/allMetadata', {});
+        const all = await api<{ names: { de: string } }[]>(admin.page, 'hug', 'admin/query/allMetadata', {});
         const definitions = [
           { name: 'Fachgebiet', description: 'Medizinisches Fachgebiet der Richtlinie', options: ['Kardiologie', 'Neurologie', 'Notfallmedizin', 'Pädiatrie'] },
           { name: 'Zielgruppe', description: 'Für wen die Richtlinie geschrieben ist', options: ['Ärzteschaft', 'Pflege', 'Therapie'] },
           { name: 'Setting', description: '', options: [] },
         ];
-        for (const d of definitions.filter((d) => !all.some((m) => m.name === d.name))) {
+        const german = (de: string) => ({ de, en: '', fr: '', it: '' });
+        for (const d of definitions.filter((d) => !all.some((m) => m.names.de === d.name))) {
           await api(admin.page, 'hug', 'admin/mutation/saveMetadata', {
-            metadata: { name: d.name, description: d.description, options: d.options.map((name) => ({ name, description: '' })) },
+            metadata: { names: german(d.name), descriptions: german(d.description), options: d.options.map((name) => ({ names: german(name), descriptions: german('') })) },
           });
         }
         const hugSpace = await api<{ id: number }>(admin.page, 'hug', 'common/query/space', { idOrDomain: 'hug' });

@@ -267,7 +267,7 @@ func labelSQL(typ string) string {
 	case TypeSpace:
 		return `(SELECT x.title FROM control.spaces x WHERE x.id = $8)`
 	case TypeMetadata:
-		return `(SELECT x.name FROM control.metadata x WHERE x.id = $8)`
+		return `(SELECT x.names->>'de' FROM control.metadata x WHERE x.id = $8)`
 	}
 	return `NULL::text`
 }

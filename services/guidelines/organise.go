@@ -31,12 +31,12 @@ type SetMetadataRequest struct {
 	Metadata    []MetadataChoice `json:"metadata"`
 }
 
-// GuidelineMetadata is one classification of a guideline with its names.
+// GuidelineMetadata is one classification of a guideline with its names in the four languages.
 type GuidelineMetadata struct {
-	MetadataID int64  `json:"metadataId"`
-	Name       string `json:"name"`
-	OptionID   int64  `json:"optionId"`
-	OptionName string `json:"optionName"`
+	MetadataID  int64     `json:"metadataId"`
+	Names       api.Texts `json:"names"`
+	OptionID    int64     `json:"optionId"`
+	OptionNames api.Texts `json:"optionNames"`
 }
 
 // GuidelineRequest names a guideline.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"vademecum/policy"
+	"vademecum/services/api"
 	"vademecum/tenancy"
 	"vademecum/tenancy/tenancytest"
 )
@@ -203,7 +204,7 @@ func (f *fakeCatalog) Classify(_ context.Context, spaceID int64, choices []Choic
 	out := make([]Classified, len(choices))
 	for i, c := range choices {
 		out[len(choices)-1-i] = Classified{GuidelineMetadata: GuidelineMetadata{MetadataID: c.MetadataID, OptionID: c.OptionID,
-			Name: fmt.Sprintf("m%d@%d", c.MetadataID, spaceID), OptionName: fmt.Sprintf("o%d", c.OptionID)}}
+			Names: api.Texts{De: fmt.Sprintf("m%d@%d", c.MetadataID, spaceID)}, OptionNames: api.Texts{De: fmt.Sprintf("o%d", c.OptionID)}}}
 	}
 	return out, nil
 }
@@ -252,8 +253,8 @@ func TestIntegrationReading(t *testing.T) {
 	assert.True(t, rd.Shared, "the share opens it to the other space")
 	assert.Equal(t, [][]Choice{{{MetadataID: 1, OptionID: 10}, {MetadataID: 3, OptionID: 30}}}, catalog.asked)
 	assert.Equal(t, []GuidelineMetadata{
-		{MetadataID: 3, Name: fmt.Sprintf("m3@%d", sp.ID), OptionID: 30, OptionName: "o30"},
-		{MetadataID: 1, Name: fmt.Sprintf("m1@%d", sp.ID), OptionID: 10, OptionName: "o10"},
+		{MetadataID: 3, Names: api.Texts{De: fmt.Sprintf("m3@%d", sp.ID)}, OptionID: 30, OptionNames: api.Texts{De: "o30"}},
+		{MetadataID: 1, Names: api.Texts{De: fmt.Sprintf("m1@%d", sp.ID)}, OptionID: 10, OptionNames: api.Texts{De: "o10"}},
 	}, rd.Metadata, "named in the catalog's order, for the guideline's space")
 
 	s.Shares = fakeShares{}

@@ -37,9 +37,9 @@ func (g Guideline) AppendJSON(dst []byte) []byte {
 			}
 			dst = append(dst, '{')
 			dst = api.AppendInt(api.AppendField(dst, "metadataId"), m.MetadataID)
-			dst = api.AppendString(api.AppendField(dst, "name"), m.Name)
+			dst = api.AppendTexts(api.AppendField(dst, "names"), m.Names)
 			dst = api.AppendInt(api.AppendField(dst, "optionId"), m.OptionID)
-			dst = api.AppendString(api.AppendField(dst, "optionName"), m.OptionName)
+			dst = api.AppendTexts(api.AppendField(dst, "optionNames"), m.OptionNames)
 			dst = append(dst, '}')
 		}
 		dst = append(dst, ']')

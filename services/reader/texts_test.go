@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"vademecum/services/api"
 	"vademecum/services/guidelines"
 )
 
@@ -27,7 +28,8 @@ func TestGuidelineAppendJSONMatchesEncodingJSON(t *testing.T) {
 		"empty": {},
 		"cached sections": {ID: 1, Language: "de", RequestedLanguage: "fr", Version: 3, Title: cached.title, Description: cached.description,
 			Details: cached.details, details: cached.encoded, Tags: cached.tags, Languages: []string{"de", "it"},
-			Metadata:  []guidelines.GuidelineMetadata{{MetadataID: 2, Name: "Fach", OptionID: 5, OptionName: "Innere <Medizin>"}},
+			Metadata: []guidelines.GuidelineMetadata{{MetadataID: 2, Names: api.Texts{De: "Fach", Fr: "Spécialité"},
+				OptionID: 5, OptionNames: api.Texts{De: "Innere <Medizin>", En: `Internal "medicine"`}}},
 			Validator: "Dr. Anna Muster", ValidationDate: &at, ValidFrom: &at, ValidUntil: &at, FirstPublishedDate: &at,
 			CanonicalLink: "https://kssg.vademecum.test/guideline/1/de", ImportantChange: true, ChangeComment: "Dosis\u2028neu",
 			Collection: Ref{ID: 4, Title: "Notfall"}, Abilities: Abilities{MayComment: true}},

@@ -99,8 +99,8 @@ func exportSpace(ctx context.Context, tx pgx.Tx, spaceID int64) (any, error) {
 	if a.Requests, err = pgx.CollectRows(rows, pgx.RowToStructByPos[archivedRequest]); err != nil {
 		return nil, err
 	}
-	rows, err = tx.Query(ctx, `SELECT m.id, m.name, sm.position,
-			coalesce((SELECT json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY o.id) FROM control.metadata_options o WHERE o.metadata_id = m.id), '[]')
+	rows, err = tx.Query(ctx, `SELECT m.id, m.names->>'de', sm.position,
+			coalesce((SELECT json_agg(json_build_object('id', o.id, 'name', o.names->>'de') ORDER BY o.id) FROM control.metadata_options o WHERE o.metadata_id = m.id), '[]')
 		FROM control.space_metadata sm JOIN control.metadata m ON m.id = sm.metadata_id WHERE sm.space_id = $1 ORDER BY sm.position, m.id`, spaceID)
 	if err != nil {
 		return nil, err
@@ -133,7 +133,7 @@ func checkSpace(ctx context.Context, tx pgx.Tx, data json.RawMessage) ([]string,
 	}
 	for _, m := range a.Metadata {
 		var ok bool
-		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM control.metadata WHERE id = $1 AND name = $2)", m.ID, m.Name).Scan(&ok); err != nil {
+		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM control.metadata WHERE id = $1 AND names->>'de' = $2)", m.ID, m.Name).Scan(&ok); err != nil {
 			return nil, err
 		}
 		if !ok {
@@ -141,7 +141,7 @@ func checkSpace(ctx context.Context, tx pgx.Tx, data json.RawMessage) ([]string,
 			continue
 		}
 		for _, o := range m.Options {
-			if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM control.metadata_options WHERE id = $1 AND metadata_id = $2 AND name = $3)",
+			if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM control.metadata_options WHERE id = $1 AND metadata_id = $2 AND names->>'de' = $3)",
 				o.ID, m.ID, o.Name).Scan(&ok); err != nil {
 				return nil, err
 			}

@@ -5,15 +5,17 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"vademecum/services/api"
 )
 
 // Classification is an option of a metadata definition by which a guideline is classified,
 // with the names of both.
 type Classification struct {
-	MetadataID   int64
-	MetadataName string
-	OptionID     int64
-	OptionName   string
+	MetadataID    int64
+	MetadataNames api.Texts
+	OptionID      int64
+	OptionNames   api.Texts
 	// InSpace: the space asked about uses the metadata.
 	InSpace bool
 }
@@ -27,7 +29,7 @@ func (s *Service) Classifications(ctx context.Context, spaceID int64, metadataID
 	if len(metadataIDs) == 0 {
 		return []Classification{}, nil
 	}
-	rows, err := s.Pool.Query(ctx, `SELECT m.id, m.name, o.id, o.name, sm.metadata_id IS NOT NULL
+	rows, err := s.Pool.Query(ctx, `SELECT m.id, m.names, o.id, o.names, sm.metadata_id IS NOT NULL
 		FROM unnest($2::bigint[], $3::bigint[]) WITH ORDINALITY x(metadata_id, option_id, n)
 		JOIN control.metadata m ON m.id = x.metadata_id
 		JOIN control.metadata_options o ON o.id = x.option_id AND o.metadata_id = x.metadata_id

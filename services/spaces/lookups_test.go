@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"vademecum/services/api"
 	"vademecum/services/spaces"
 	"vademecum/tenancy"
 	"vademecum/tenancy/tenancytest"
@@ -33,10 +34,10 @@ func TestIntegrationClassifications(t *testing.T) {
 	option := map[string]int64{}
 	for _, m := range []string{"Specialty", "Audience", "Unused"} {
 		var id int64
-		require.NoError(t, s.Pool.QueryRow(ctx, "INSERT INTO control.metadata (name) VALUES ($1) RETURNING id", m).Scan(&id))
+		require.NoError(t, s.Pool.QueryRow(ctx, "INSERT INTO control.metadata (names, descriptions) VALUES ($1, '{}') RETURNING id", api.Texts{De: m, En: m + " (en)"}).Scan(&id))
 		meta[m] = id
 		var o int64
-		require.NoError(t, s.Pool.QueryRow(ctx, "INSERT INTO control.metadata_options (metadata_id, name) VALUES ($1, $2) RETURNING id", id, m+" option").Scan(&o))
+		require.NoError(t, s.Pool.QueryRow(ctx, "INSERT INTO control.metadata_options (metadata_id, names, descriptions) VALUES ($1, $2, '{}') RETURNING id", id, api.Texts{De: m + " option"}).Scan(&o))
 		option[m] = o
 	}
 	_, err := s.Pool.Exec(ctx, "INSERT INTO control.space_metadata (space_id, metadata_id, position) VALUES ($1, $2, 1), ($1, $3, 2)",
@@ -48,9 +49,9 @@ func TestIntegrationClassifications(t *testing.T) {
 	got, err := s.Classifications(ctx, sp.ID, metadata, options)
 	require.NoError(t, err)
 	assert.Equal(t, []spaces.Classification{
-		{MetadataID: meta["Audience"], MetadataName: "Audience", OptionID: option["Audience"], OptionName: "Audience option", InSpace: true},
-		{MetadataID: meta["Specialty"], MetadataName: "Specialty", OptionID: option["Specialty"], OptionName: "Specialty option", InSpace: true},
-		{MetadataID: meta["Unused"], MetadataName: "Unused", OptionID: option["Unused"], OptionName: "Unused option"},
+		{MetadataID: meta["Audience"], MetadataNames: api.Texts{De: "Audience", En: "Audience (en)"}, OptionID: option["Audience"], OptionNames: api.Texts{De: "Audience option"}, InSpace: true},
+		{MetadataID: meta["Specialty"], MetadataNames: api.Texts{De: "Specialty", En: "Specialty (en)"}, OptionID: option["Specialty"], OptionNames: api.Texts{De: "Specialty option"}, InSpace: true},
+		{MetadataID: meta["Unused"], MetadataNames: api.Texts{De: "Unused", En: "Unused (en)"}, OptionID: option["Unused"], OptionNames: api.Texts{De: "Unused option"}},
 	}, got, "the option of another metadata is left out")
 
 	got, err = s.Classifications(ctx, 0, metadata[:2], options[:2])

@@ -29,25 +29,41 @@ const (
 	maxMetadataOptions     = 200
 )
 
-// Metadata is a kind of classification of guidelines (e.g. specialty) with its options.
+// checkTexts trims the texts and checks their length; required asks for the German one.
+func checkTexts(field string, t *api.Texts, max int, required bool) error {
+	for _, lang := range api.TextLanguages {
+		text := t.Text(lang)
+		*text = strings.TrimSpace(*text)
+		if err := users.CheckText(field+"."+lang, *text, max); err != nil {
+			return err
+		}
+	}
+	if required && t.De == "" {
+		return api.ErrRequired.Field(field + ".de")
+	}
+	return nil
+}
+
+// Metadata is a kind of classification of guidelines (e.g. specialty) with its options,
+// named and described in the four languages.
 type Metadata struct {
-	ID          int64            `json:"id"`
-	Name        string           `json:"name"`
-	Description string           `json:"description"`
-	Options     []MetadataOption `json:"options"`
+	ID           int64            `json:"id"`
+	Names        api.Texts        `json:"names"`
+	Descriptions api.Texts        `json:"descriptions"`
+	Options      []MetadataOption `json:"options"`
 }
 
 // MetadataOption is one value of a metadata (e.g. cardiology).
 type MetadataOption struct {
-	ID          int64  `json:"id"`
-	Name        string `json:"name"`
-	Description string `json:"description"`
+	ID           int64     `json:"id"`
+	Names        api.Texts `json:"names"`
+	Descriptions api.Texts `json:"descriptions"`
 }
 
 // metadata lists definitions; join and where select and order them.
 func (s *Service) metadata(ctx context.Context, join, where string, args ...any) ([]Metadata, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT m.id, m.name, m.description,
-		coalesce((SELECT json_agg(json_build_object('id', o.id, 'name', o.name, 'description', o.description) ORDER BY o.position, o.id)
+	rows, err := s.Pool.Query(ctx, `SELECT m.id, m.names, m.descriptions,
+		coalesce((SELECT json_agg(json_build_object('id', o.id, 'names', o.names, 'descriptions', o.descriptions) ORDER BY o.position, o.id)
 			FROM control.metadata_options o WHERE o.metadata_id = m.id), '[]')
 		FROM control.metadata m `+join+" "+where, args...)
 	if err != nil {
@@ -62,7 +78,7 @@ func (s *Service) metadata(ctx context.Context, join, where string, args ...any)
 
 // AllMetadata lists every metadata definition.
 func (s *Service) AllMetadata(ctx context.Context, _ struct{}) ([]Metadata, error) {
-	return s.metadata(ctx, "", "ORDER BY lower(m.name), m.id")
+	return s.metadata(ctx, "", "ORDER BY lower(m.names->>'de'), m.id")
 }
 
 // SpaceMetadataRequest names a space.
@@ -133,23 +149,23 @@ func (s *Service) SetSpaceMetadata(ctx context.Context, req SetSpaceMetadataRequ
 }
 
 // spaceMetadataSQL names the metadata space $1 uses, in order, for the audit trail.
-const spaceMetadataSQL = `SELECT coalesce(array_agg(m.name ORDER BY sm.position), '{}') AS metadata
+const spaceMetadataSQL = `SELECT coalesce(array_agg(m.names->>'de' ORDER BY sm.position), '{}') AS metadata
 	FROM control.space_metadata sm JOIN control.metadata m ON m.id = sm.metadata_id WHERE sm.space_id = $1`
 
 // MetadataInput is a metadata definition as the super admin edits it: options with an id
 // are kept and changed, options without one are added, missing ones are removed.
 type MetadataInput struct {
-	ID          *api.ID       `json:"id"`
-	Name        string        `json:"name"`
-	Description string        `json:"description"`
-	Options     []OptionInput `json:"options"`
+	ID           *api.ID       `json:"id"`
+	Names        api.Texts     `json:"names"`
+	Descriptions api.Texts     `json:"descriptions"`
+	Options      []OptionInput `json:"options"`
 }
 
 // OptionInput is one option of a metadata definition being edited.
 type OptionInput struct {
-	ID          *api.ID `json:"id"`
-	Name        string  `json:"name"`
-	Description string  `json:"description"`
+	ID           *api.ID   `json:"id"`
+	Names        api.Texts `json:"names"`
+	Descriptions api.Texts `json:"descriptions"`
 }
 
 // SaveMetadataRequest is the body of saveMetadata.
@@ -158,14 +174,10 @@ type SaveMetadataRequest struct {
 }
 
 func validateMetadata(in MetadataInput) (MetadataInput, error) {
-	in.Name = strings.TrimSpace(in.Name)
-	if in.Name == "" {
-		return in, api.ErrRequired.Field("metadata.name")
-	}
-	if err := users.CheckText("metadata.name", in.Name, maxMetadataName); err != nil {
+	if err := checkTexts("metadata.names", &in.Names, maxMetadataName, true); err != nil {
 		return in, err
 	}
-	if err := users.CheckText("metadata.description", in.Description, maxMetadataDescription); err != nil {
+	if err := checkTexts("metadata.descriptions", &in.Descriptions, maxMetadataDescription, false); err != nil {
 		return in, err
 	}
 	if len(in.Options) > maxMetadataOptions {
@@ -174,21 +186,17 @@ func validateMetadata(in MetadataInput) (MetadataInput, error) {
 	names := map[string]bool{}
 	for i := range in.Options {
 		o := &in.Options[i]
-		o.Name = strings.TrimSpace(o.Name)
 		field := "metadata.options[" + strconv.Itoa(i) + "]"
-		if o.Name == "" {
-			return in, api.ErrRequired.Field(field + ".name")
-		}
-		if err := users.CheckText(field+".name", o.Name, maxMetadataName); err != nil {
+		if err := checkTexts(field+".names", &o.Names, maxMetadataName, true); err != nil {
 			return in, err
 		}
-		if err := users.CheckText(field+".description", o.Description, maxMetadataDescription); err != nil {
+		if err := checkTexts(field+".descriptions", &o.Descriptions, maxMetadataDescription, false); err != nil {
 			return in, err
 		}
-		if names[strings.ToLower(o.Name)] {
-			return in, ErrDuplicateOption.With(map[string]any{"field": field + ".name", "name": o.Name})
+		if names[strings.ToLower(o.Names.De)] {
+			return in, ErrDuplicateOption.With(map[string]any{"field": field + ".names.de", "name": o.Names.De})
 		}
-		names[strings.ToLower(o.Name)] = true
+		names[strings.ToLower(o.Names.De)] = true
 	}
 	return in, nil
 }
@@ -202,12 +210,12 @@ func (s *Service) SaveMetadata(ctx context.Context, req SaveMetadataRequest) (Me
 	var id int64
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		if in.ID == nil {
-			if err := tx.QueryRow(ctx, "INSERT INTO control.metadata (name, description) VALUES ($1, $2) RETURNING id", in.Name, in.Description).Scan(&id); err != nil {
+			if err := tx.QueryRow(ctx, "INSERT INTO control.metadata (names, descriptions) VALUES ($1, $2) RETURNING id", in.Names, in.Descriptions).Scan(&id); err != nil {
 				return err
 			}
 		} else {
 			id = int64(*in.ID)
-			tag, err := tx.Exec(ctx, "UPDATE control.metadata SET name = $2, description = $3 WHERE id = $1", id, in.Name, in.Description)
+			tag, err := tx.Exec(ctx, "UPDATE control.metadata SET names = $2, descriptions = $3 WHERE id = $1", id, in.Names, in.Descriptions)
 			if err != nil {
 				return err
 			}
@@ -226,14 +234,14 @@ func (s *Service) SaveMetadata(ctx context.Context, req SaveMetadataRequest) (Me
 		}
 		for pos, o := range in.Options {
 			if o.ID == nil {
-				if _, err := tx.Exec(ctx, "INSERT INTO control.metadata_options (metadata_id, name, description, position) VALUES ($1, $2, $3, $4)",
-					id, o.Name, o.Description, pos); err != nil {
+				if _, err := tx.Exec(ctx, "INSERT INTO control.metadata_options (metadata_id, names, descriptions, position) VALUES ($1, $2, $3, $4)",
+					id, o.Names, o.Descriptions, pos); err != nil {
 					return err
 				}
 				continue
 			}
-			tag, err := tx.Exec(ctx, "UPDATE control.metadata_options SET name = $3, description = $4, position = $5 WHERE id = $2 AND metadata_id = $1",
-				id, int64(*o.ID), o.Name, o.Description, pos)
+			tag, err := tx.Exec(ctx, "UPDATE control.metadata_options SET names = $3, descriptions = $4, position = $5 WHERE id = $2 AND metadata_id = $1",
+				id, int64(*o.ID), o.Names, o.Descriptions, pos)
 			if err != nil {
 				return err
 			}

@@ -704,9 +704,9 @@ export interface GuidelineLanguage {
 
 export interface GuidelineMetadata {
   metadataId: number;
-  name: string;
+  names: Texts;
   optionId: number;
-  optionName: string;
+  optionNames: Texts;
 }
 
 export interface GuidelinePdfRequest {
@@ -1005,8 +1005,8 @@ export interface MembershipRequestsRequest {
 
 export interface Metadata {
   id: number;
-  name: string;
-  description: string;
+  names: Texts;
+  descriptions: Texts;
   options: MetadataOption[];
 }
 
@@ -1017,15 +1017,15 @@ export interface MetadataChoice {
 
 export interface MetadataInput {
   id?: number | null;
-  name: string;
-  description: string;
+  names: Texts;
+  descriptions: Texts;
   options: OptionInput[];
 }
 
 export interface MetadataOption {
   id: number;
-  name: string;
-  description: string;
+  names: Texts;
+  descriptions: Texts;
 }
 
 export interface MoveSpaceRequest {
@@ -1111,8 +1111,8 @@ export interface OnlineChange {
 
 export interface OptionInput {
   id?: number | null;
-  name: string;
-  description: string;
+  names: Texts;
+  descriptions: Texts;
 }
 
 export interface PasswordRequest {
@@ -1707,6 +1707,13 @@ export interface TemplateRequest {
 
 export interface TemplatesRequest {
   language: string;
+}
+
+export interface Texts {
+  de: string;
+  en: string;
+  fr: string;
+  it: string;
 }
 
 export interface TimelineEvent {

@@ -5,13 +5,16 @@ import { Icon } from '@/components/Icon';
 import { TextAreaField, TextField } from '@/components/TextField';
 import { ApiError } from '@/lib/api';
 import { apiErrorText } from '@/lib/apiErrors';
-import type { Metadata } from '@/lib/api-types.gen';
+import type { Metadata, Texts } from '@/lib/api-types.gen';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@/lib/language';
 import { showSnackbar } from '@/lib/snackbar';
+import { textIn } from '@/lib/texts';
 import { useSaveMetadata } from '../api/saveMetadata';
 import {
   addOption,
   draftFrom,
   fieldFromServer,
+  firstErrorLanguage,
   MAX_DESCRIPTION,
   MAX_NAME,
   moveOption,
@@ -31,14 +34,14 @@ interface MetadataEditorDialogProps {
 }
 
 export function MetadataEditorDialog({ metadata, open, onOpenChange }: MetadataEditorDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
         <Dialog.Content className="dialog dialog--wide" aria-describedby={undefined}>
           <div className="dialog__head">
-            <Dialog.Title className="dialog__title">{metadata ? t('adminMetadata.editTitle', { name: metadata.name }) : t('adminMetadata.new')}</Dialog.Title>
+            <Dialog.Title className="dialog__title">{metadata ? t('adminMetadata.editTitle', { name: textIn(metadata.names, i18n.language) }) : t('adminMetadata.new')}</Dialog.Title>
             <Dialog.Close className="icon-btn" aria-label={t('common.close')}>
               <Icon name="close" />
             </Dialog.Close>
@@ -50,9 +53,42 @@ export function MetadataEditorDialog({ metadata, open, onOpenChange }: MetadataE
   );
 }
 
-function MetadataForm({ metadata, onDone }: { metadata: Metadata | null; onDone: () => void }) {
+/** Switches the language whose texts the form shows; German is marked as required, a language
+ *  with an error is marked too. */
+function LanguageSwitch({ value, onChange, errors }: { value: Language; onChange: (lang: Language) => void; errors: DraftErrors }) {
   const { t } = useTranslation();
+  return (
+    <div className="language-switch" role="group" aria-label={t('adminMetadata.textLanguage')}>
+      {LANGUAGES.map((lang) => {
+        const hasError = Object.keys(errors).some((key) => key.endsWith(`.${lang}`));
+        return (
+          <button
+            key={lang}
+            type="button"
+            className={`language-switch__item${lang === value ? ' language-switch__item--active' : ''}${hasError ? ' language-switch__item--error' : ''}`}
+            aria-pressed={lang === value}
+            onClick={() => onChange(lang)}
+          >
+            <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>
+            {lang === 'de' && (
+              <>
+                <span className="required-mark" aria-hidden="true">
+                  *
+                </span>
+                <span className="visually-hidden"> ({t('adminMetadata.required')})</span>
+              </>
+            )}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function MetadataForm({ metadata, onDone }: { metadata: Metadata | null; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<MetadataDraft>(() => draftFrom(metadata));
+  const [lang, setLang] = useState<Language>('de');
   const [errors, setErrors] = useState<DraftErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveMetadata();
@@ -62,30 +98,43 @@ function MetadataForm({ metadata, onDone }: { metadata: Metadata | null; onDone:
   // option errors are keyed by position, so they are stale after a structural change
   const setOptions = (options: OptionDraft[]) => {
     setDraft((d) => ({ ...d, options }));
-    setErrors(({ name, description }) => ({ ...(name ? { name } : {}), ...(description ? { description } : {}) }));
+    setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([key]) => !key.startsWith('options.'))));
   };
-  const setOption = (index: number, patch: Partial<OptionDraft>) => {
-    setDraft((d) => ({ ...d, options: d.options.map((o, i) => (i === index ? { ...o, ...patch } : o)) }));
-    for (const key of Object.keys(patch)) clear(`options.${index}.${key}`);
+  const withText = (texts: Texts, text: string): Texts => ({ ...texts, [lang]: text });
+  const setText = (field: 'names' | 'descriptions', text: string) => {
+    setDraft((d) => ({ ...d, [field]: withText(d[field], text) }));
+    clear(`${field}.${lang}`);
   };
+  const setOptionText = (index: number, field: 'names' | 'descriptions', text: string) => {
+    setDraft((d) => ({ ...d, options: d.options.map((o, i) => (i === index ? { ...o, [field]: withText(o[field], text) } : o)) }));
+    clear(`options.${index}.${field}.${lang}`);
+  };
+  const language = LANGUAGE_NAMES[lang];
+  const nameLabel = (label: string) => (lang === 'de' ? `${label} *` : label);
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     setFormError(null);
     const found = validateDraft(draft);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const errorLanguage = firstErrorLanguage(found);
+    if (errorLanguage) {
+      setLang(errorLanguage);
+      return;
+    }
     save.mutate(
       { metadata: toInput(draft) },
       {
         onSuccess: (saved) => {
-          showSnackbar(t('admin.saved', { title: saved.name }));
+          showSnackbar(t('admin.saved', { title: textIn(saved.names, i18n.language) }));
           onDone();
         },
         onError: (error) => {
           const field = error instanceof ApiError ? fieldFromServer(error.params.field) : null;
-          if (field && error instanceof ApiError) setErrors((prev) => ({ ...prev, [field]: error.message }));
-          else setFormError(apiErrorText(error, t));
+          if (field && error instanceof ApiError) {
+            setErrors((prev) => ({ ...prev, [field]: error.message }));
+            setLang(firstErrorLanguage({ [field]: error.message }) ?? lang);
+          } else setFormError(apiErrorText(error, t));
         },
       },
     );
@@ -94,27 +143,29 @@ function MetadataForm({ metadata, onDone }: { metadata: Metadata | null; onDone:
   return (
     <div className="dialog__body">
       <form id="metadata-form" className="form" onSubmit={handleSubmit} noValidate>
+        <LanguageSwitch value={lang} onChange={setLang} errors={errors} />
+        <p className="field__hint">{t('adminMetadata.germanRequired')}</p>
         <TextField
-          label={t('adminMetadata.name')}
-          name="name"
-          value={draft.name}
-          error={err('name')}
+          label={nameLabel(t('adminMetadata.nameIn', { language }))}
+          name={`names.${lang}`}
+          lang={lang}
+          value={draft.names[lang]}
+          error={err(`names.${lang}`)}
           maxLength={MAX_NAME}
-          onChange={(e) => {
-            setDraft((d) => ({ ...d, name: e.target.value }));
-            clear('name');
-          }}
+          required={lang === 'de'}
+          placeholder={lang === 'de' ? undefined : draft.names.de}
+          onChange={(e) => setText('names', e.target.value)}
         />
         <TextAreaField
-          label={t('adminMetadata.description')}
-          name="description"
-          value={draft.description}
-          error={err('description')}
+          label={t('adminMetadata.descriptionIn', { language })}
+          name={`descriptions.${lang}`}
+          lang={lang}
+          rows={2}
+          value={draft.descriptions[lang]}
+          error={err(`descriptions.${lang}`)}
           maxLength={MAX_DESCRIPTION}
-          onChange={(e) => {
-            setDraft((d) => ({ ...d, description: e.target.value }));
-            clear('description');
-          }}
+          placeholder={lang === 'de' ? undefined : draft.descriptions.de}
+          onChange={(e) => setText('descriptions', e.target.value)}
         />
         <fieldset className="option-editor">
           <legend className="section-title">{t('adminMetadata.options')}</legend>
@@ -123,7 +174,7 @@ function MetadataForm({ metadata, onDone }: { metadata: Metadata | null; onDone:
           ) : (
             <ol className="option-editor__list">
               {draft.options.map((option, index) => {
-                const label = option.name.trim() || t('adminMetadata.optionN', { n: index + 1 });
+                const label = textIn(option.names, lang).trim() || t('adminMetadata.optionN', { n: index + 1 });
                 return (
                   <li key={option.key} className="option-editor__item" data-option-index={index}>
                     <span className="option-editor__index" aria-hidden="true">
@@ -131,18 +182,23 @@ function MetadataForm({ metadata, onDone }: { metadata: Metadata | null; onDone:
                     </span>
                     <div className="option-editor__fields">
                       <TextField
-                        label={t('adminMetadata.optionName', { n: index + 1 })}
-                        value={option.name}
-                        error={err(`options.${index}.name`)}
+                        label={nameLabel(t('adminMetadata.optionNameIn', { n: index + 1, language }))}
+                        lang={lang}
+                        value={option.names[lang]}
+                        error={err(`options.${index}.names.${lang}`)}
                         maxLength={MAX_NAME}
-                        onChange={(e) => setOption(index, { name: e.target.value })}
+                        required={lang === 'de'}
+                        placeholder={lang === 'de' ? undefined : option.names.de}
+                        onChange={(e) => setOptionText(index, 'names', e.target.value)}
                       />
                       <TextField
-                        label={t('adminMetadata.optionDescription', { n: index + 1 })}
-                        value={option.description}
-                        error={err(`options.${index}.description`)}
+                        label={t('adminMetadata.optionDescriptionIn', { n: index + 1, language })}
+                        lang={lang}
+                        value={option.descriptions[lang]}
+                        error={err(`options.${index}.descriptions.${lang}`)}
                         maxLength={MAX_DESCRIPTION}
-                        onChange={(e) => setOption(index, { description: e.target.value })}
+                        placeholder={lang === 'de' ? undefined : option.descriptions.de}
+                        onChange={(e) => setOptionText(index, 'descriptions', e.target.value)}
                       />
                     </div>
                     <div className="option-editor__actions">

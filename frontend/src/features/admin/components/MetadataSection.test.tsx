@@ -8,17 +8,19 @@ import { createQueryClient } from '@/lib/queryClient';
 import { mockApi, sentBodies, type MockRoute } from '@/test/mockApi';
 import { MetadataSection } from './MetadataSection';
 
+const texts = (de: string, more: Partial<{ en: string; fr: string; it: string }> = {}) => ({ de, en: '', fr: '', it: '', ...more });
+
 const specialty: Metadata = {
   id: 7,
-  name: 'Specialty',
-  description: 'Medical specialty',
+  names: texts('Fachgebiet', { en: 'Specialty' }),
+  descriptions: texts('Medizinisches Fachgebiet', { en: 'Medical specialty' }),
   options: [
-    { id: 1, name: 'Cardiology', description: 'Heart' },
-    { id: 2, name: 'Neurology', description: '' },
-    { id: 3, name: 'Oncology', description: '' },
+    { id: 1, names: texts('Kardiologie', { en: 'Cardiology' }), descriptions: texts('Herz', { en: 'Heart' }) },
+    { id: 2, names: texts('Neurologie', { en: 'Neurology' }), descriptions: texts('') },
+    { id: 3, names: texts('Onkologie', { en: 'Oncology' }), descriptions: texts('') },
   ],
 };
-const audience: Metadata = { id: 8, name: 'Audience', description: '', options: [] };
+const audience: Metadata = { id: 8, names: texts('Zielgruppe'), descriptions: texts(''), options: [] };
 
 function renderSection(routes: Record<string, MockRoute> = {}) {
   const fetchMock = mockApi({ 'admin/query/allMetadata': [specialty, audience], ...routes });
@@ -40,8 +42,10 @@ describe('Metadata section', () => {
     renderSection();
     expect(await screen.findByText('Specialty')).toBeInTheDocument();
     expect(screen.getByText('Cardiology')).toBeInTheDocument();
-    await userEvent.type(screen.getByPlaceholderText('Search'), 'neuro');
-    expect(screen.queryByText('Audience')).not.toBeInTheDocument();
+    expect(screen.getByText('Zielgruppe')).toBeInTheDocument(); // no English name: the German one
+    await userEvent.type(screen.getByPlaceholderText('Search'), 'neurol');
+    expect(screen.queryByText('Zielgruppe')).not.toBeInTheDocument();
+    expect(screen.getByText('Specialty')).toBeInTheDocument(); // found by its German option name too
     await userEvent.type(screen.getByPlaceholderText('Search'), 'zzz');
     expect(screen.getByText('No items found')).toBeInTheDocument();
   });
@@ -50,15 +54,26 @@ describe('Metadata section', () => {
     const fetchMock = renderSection({ 'admin/mutation/saveMetadata': specialty });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Specialty' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Specialty' });
-    expect(within(dialog).getByLabelText('Name')).toHaveValue('Specialty');
+    expect(within(dialog).getByRole('button', { name: /^Deutsch.*required/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByLabelText('Name – Deutsch *')).toHaveValue('Fachgebiet');
+    expect(within(dialog).getByLabelText('Name – Deutsch *')).toBeRequired();
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Neurology' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Move Oncology up' }));
-    expect(within(dialog).getByRole('button', { name: 'Move Oncology up' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Neurologie' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move Onkologie up' }));
+    expect(within(dialog).getByRole('button', { name: 'Move Onkologie up' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add option' }));
-    await userEvent.type(within(dialog).getByLabelText('Name of option 3'), 'Pediatrics');
-    await userEvent.type(within(dialog).getByLabelText('Description of option 3'), 'Children');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Move Pediatrics up' }));
+    await userEvent.type(within(dialog).getByLabelText('Name of option 3 – Deutsch *'), 'Pädiatrie');
+    await userEvent.type(within(dialog).getByLabelText('Description of option 3 – Deutsch'), 'Kinder');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move Pädiatrie up' }));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Français' }));
+    const frenchName = within(dialog).getByLabelText('Name – Français');
+    expect(frenchName).not.toBeRequired();
+    expect(frenchName).toHaveAttribute('placeholder', 'Fachgebiet'); // the German name shows where French has none
+    await userEvent.type(frenchName, 'Spécialité');
+    await userEvent.type(within(dialog).getByLabelText('Name of option 2 – Français'), 'Pédiatrie');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'English' }));
+    await userEvent.clear(within(dialog).getByLabelText('Description – English'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -66,12 +81,12 @@ describe('Metadata section', () => {
       {
         metadata: {
           id: 7,
-          name: 'Specialty',
-          description: 'Medical specialty',
+          names: texts('Fachgebiet', { en: 'Specialty', fr: 'Spécialité' }),
+          descriptions: texts('Medizinisches Fachgebiet'),
           options: [
-            { id: 3, name: 'Oncology', description: '' },
-            { name: 'Pediatrics', description: 'Children' },
-            { id: 1, name: 'Cardiology', description: 'Heart' },
+            { id: 3, names: texts('Onkologie', { en: 'Oncology' }), descriptions: texts('') },
+            { names: texts('Pädiatrie', { fr: 'Pédiatrie' }), descriptions: texts('Kinder') },
+            { id: 1, names: texts('Kardiologie', { en: 'Cardiology' }), descriptions: texts('Herz', { en: 'Heart' }) },
           ],
         },
       },
@@ -83,21 +98,25 @@ describe('Metadata section', () => {
     const fetchMock = renderSection({
       'admin/mutation/saveMetadata': (body: Record<string, unknown>) => {
         calls++;
-        if (calls === 1) return { status: 400, body: { message: 'metadata.duplicateOption', params: { field: 'metadata.options[1].name', name: 'b' } } };
+        if (calls === 1) return { status: 400, body: { message: 'metadata.duplicateOption', params: { field: 'metadata.options[1].names.de', name: 'b' } } };
         return { id: 9, ...(body.metadata as object) };
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'New metadata' }));
     const dialog = screen.getByRole('dialog', { name: 'New metadata' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add option' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'English' }));
+    await userEvent.type(within(dialog).getByLabelText('Name – English'), 'Setting');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    // German missing: the form goes back to German and marks both fields
+    expect(within(dialog).getByRole('button', { name: /^Deutsch.*required/ })).toHaveAttribute('aria-pressed', 'true');
     expect(within(dialog).getAllByText('Field is required')).toHaveLength(2);
     expect(sentBodies(fetchMock, 'admin/mutation/saveMetadata')).toEqual([]);
 
-    await userEvent.type(within(dialog).getByLabelText('Name'), 'Setting');
-    await userEvent.type(within(dialog).getByLabelText('Name of option 1'), 'Inpatient');
+    await userEvent.type(within(dialog).getByLabelText('Name – Deutsch *'), 'Behandlungsort');
+    await userEvent.type(within(dialog).getByLabelText('Name of option 1 – Deutsch *'), 'Stationär');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add option' }));
-    await userEvent.type(within(dialog).getByLabelText('Name of option 2'), 'Outpatient');
+    await userEvent.type(within(dialog).getByLabelText('Name of option 2 – Deutsch *'), 'Ambulant');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Option names must be unique')).toBeInTheDocument();
 
@@ -105,11 +124,11 @@ describe('Metadata section', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sentBodies(fetchMock, 'admin/mutation/saveMetadata')[1]).toEqual({
       metadata: {
-        name: 'Setting',
-        description: '',
+        names: texts('Behandlungsort', { en: 'Setting' }),
+        descriptions: texts(''),
         options: [
-          { name: 'Inpatient', description: '' },
-          { name: 'Outpatient', description: '' },
+          { names: texts('Stationär'), descriptions: texts('') },
+          { names: texts('Ambulant'), descriptions: texts('') },
         ],
       },
     });

@@ -5,19 +5,24 @@ import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { SearchBox } from '@/components/SearchBox';
 import { apiErrorText } from '@/lib/apiErrors';
-import type { Metadata } from '@/lib/api-types.gen';
+import type { Metadata, Texts } from '@/lib/api-types.gen';
 import { showSnackbar } from '@/lib/snackbar';
+import { textIn } from '@/lib/texts';
 import { useDeleteMetadata } from '../api/deleteMetadata';
 import { useAllMetadata } from '../api/getAllMetadata';
 import { MetadataEditorDialog } from './MetadataEditorDialog';
 
+/** Whether a text of any language contains the needle. */
+const anyContains = (texts: Texts, needle: string) => Object.values(texts).some((text) => text.toLowerCase().includes(needle));
+
 function matches(m: Metadata, needle: string): boolean {
-  return !needle || m.name.toLowerCase().includes(needle) || m.description.toLowerCase().includes(needle) || m.options.some((o) => o.name.toLowerCase().includes(needle));
+  return !needle || anyContains(m.names, needle) || anyContains(m.descriptions, needle) || m.options.some((o) => anyContains(o.names, needle));
 }
 
 /** Metadata definitions (classifications of guidelines with their options) of Space Administration. */
 export function MetadataSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const label = (texts: Texts) => textIn(texts, i18n.language);
   const metadata = useAllMetadata();
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<Metadata | null>(null);
@@ -63,25 +68,25 @@ export function MetadataSection() {
           {visible.map((m) => (
             <li key={m.id} className="metadata-row" data-metadata-id={m.id}>
               <div className="metadata-row__text">
-                <span className="metadata-row__name">{m.name}</span>
-                {m.description && <span className="metadata-row__description">{m.description}</span>}
+                <span className="metadata-row__name">{label(m.names)}</span>
+                {label(m.descriptions) && <span className="metadata-row__description">{label(m.descriptions)}</span>}
                 <span className="metadata-row__options">
                   {m.options.length === 0 ? (
                     <span className="chip chip--muted">{t('adminMetadata.noOptions')}</span>
                   ) : (
                     m.options.map((o) => (
-                      <span key={o.id} className="chip chip--muted" title={o.description || undefined}>
-                        {o.name}
+                      <span key={o.id} className="chip chip--muted" title={label(o.descriptions) || undefined}>
+                        {label(o.names)}
                       </span>
                     ))
                   )}
                 </span>
               </div>
               <div className="space-row__actions">
-                <button type="button" className="icon-btn" aria-label={`${t('common.edit')} ${m.name}`} onClick={() => openEditor(m)}>
+                <button type="button" className="icon-btn" aria-label={`${t('common.edit')} ${label(m.names)}`} onClick={() => openEditor(m)}>
                   <Icon name="edit" size={18} />
                 </button>
-                <button type="button" className="icon-btn icon-btn--danger" aria-label={`${t('common.delete')} ${m.name}`} onClick={() => setDeleting(m)}>
+                <button type="button" className="icon-btn icon-btn--danger" aria-label={`${t('common.delete')} ${label(m.names)}`} onClick={() => setDeleting(m)}>
                   <Icon name="trash" size={18} />
                 </button>
               </div>
@@ -100,13 +105,13 @@ export function MetadataSection() {
           }
         }}
         title={t('adminMetadata.deleteTitle')}
-        description={t('adminMetadata.deleteText', { name: deleting?.name ?? '' })}
+        description={t('adminMetadata.deleteText', { name: deleting ? label(deleting.names) : '' })}
         confirmLabel={t('common.delete')}
         pending={remove.isPending}
         error={apiErrorText(remove.error, t)}
         onConfirm={() => {
           if (!deleting) return;
-          const name = deleting.name;
+          const name = label(deleting.names);
           remove.mutate(
             { id: deleting.id },
             {

@@ -46,8 +46,24 @@ const kssg: Space = {
 };
 
 const definitions: Metadata[] = [
-  { id: 1, name: 'Fachgebiet', description: 'Medical field', options: [{ id: 10, name: 'Kardiologie', description: '' }, { id: 11, name: 'Neurologie', description: '' }] },
-  { id: 2, name: 'Zielgruppe', description: '', options: [{ id: 20, name: 'Pflege', description: '' }, { id: 21, name: 'Ärzte', description: '' }] },
+  {
+    id: 1,
+    names: { de: 'Fachgebiet', en: '', fr: '', it: '' },
+    descriptions: { de: 'Medizinisches Fachgebiet', en: 'Medical field', fr: '', it: '' },
+    options: [
+      { id: 10, names: { de: 'Kardiologie', en: 'Cardiology', fr: '', it: '' }, descriptions: { de: '', en: '', fr: '', it: '' } },
+      { id: 11, names: { de: 'Neurologie', en: '', fr: '', it: '' }, descriptions: { de: '', en: '', fr: '', it: '' } },
+    ],
+  },
+  {
+    id: 2,
+    names: { de: 'Zielgruppe', en: '', fr: '', it: '' },
+    descriptions: { de: '', en: '', fr: '', it: '' },
+    options: [
+      { id: 20, names: { de: 'Pflege', en: '', fr: '', it: '' }, descriptions: { de: '', en: '', fr: '', it: '' } },
+      { id: 21, names: { de: 'Ärzte', en: '', fr: '', it: '' }, descriptions: { de: '', en: '', fr: '', it: '' } },
+    ],
+  },
 ];
 
 const doc = (over: Partial<Document>): Document => ({
@@ -97,7 +113,7 @@ const base: Record<string, MockRoute> = {
   'author/query/guidelineInfo': info(),
   'common/query/space': kssg,
   'admin/query/spaceMetadata': definitions,
-  'common/query/guidelineMetadata': [{ metadataId: 1, name: 'Fachgebiet', optionId: 10, optionName: 'Kardiologie' }],
+  'common/query/guidelineMetadata': [{ metadataId: 1, names: { de: 'Fachgebiet', en: '', fr: '', it: '' }, optionId: 10, optionNames: { de: 'Kardiologie', en: 'Cardiology', fr: '', it: '' } }],
   'author/query/documentsForGuideline': [doc({}), doc({ id: 52, name: 'Schema.png', mime: 'image/png', length: 2_400_000, archived: true, url: '/media/def' })],
   'author/query/notes': [note(1, '2026-02-01T10:00:00Z', 'Erste Notiz'), note(2, '2026-03-01T10:00:00Z', 'Neuere Notiz')],
   'author/query/audit': audit({}),
@@ -148,11 +164,13 @@ describe('Guideline tabs', () => {
 
 describe('Metadata tab', () => {
   it('shows one select per definition and saves the choices, an empty choice removing one', async () => {
-    const saved = [{ metadataId: 2, name: 'Zielgruppe', optionId: 21, optionName: 'Ärzte' }];
+    const saved = [{ metadataId: 2, names: { de: 'Zielgruppe', en: '', fr: '', it: '' }, optionId: 21, optionNames: { de: 'Ärzte', en: '', fr: '', it: '' } }];
     const { fetchMock } = renderTab('metadata', { 'admin/mutation/setMetadata': saved });
     const field = await screen.findByLabelText('Fachgebiet');
     expect(field).toHaveValue('10');
     expect(within(field).getByRole('option', { name: 'Select an option' })).toBeInTheDocument();
+    expect(within(field).getByRole('option', { name: 'Cardiology' })).toBeInTheDocument();
+    expect(within(field).getByRole('option', { name: 'Neurologie' })).toBeInTheDocument(); // no English name: the German one
     expect(screen.getByText('Medical field')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'admin/query/spaceMetadata')).toEqual([{ spaceId: 1 }]);
     await userEvent.selectOptions(field, '');

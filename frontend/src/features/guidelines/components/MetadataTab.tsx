@@ -8,36 +8,38 @@ import type { GuidelineInfo, GuidelineMetadata, Metadata } from '@/lib/api-types
 import { useSpace } from '@/lib/endpoints/getSpace';
 import { currentSubdomain } from '@/lib/host';
 import { showSnackbar } from '@/lib/snackbar';
+import { textIn } from '@/lib/texts';
 import { useGuidelineMetadata } from '../api/getGuidelineMetadata';
 import { useSpaceMetadata } from '../api/getSpaceMetadata';
 import { useSetGuidelineMetadata } from '../api/setGuidelineMetadata';
 
 function MetadataSelect({ definition, value, disabled, onChange }: { definition: Metadata; value: string; disabled: boolean; onChange: (v: string) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
+  const description = textIn(definition.descriptions, i18n.language);
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
-        {definition.name}
+        {textIn(definition.names, i18n.language)}
       </label>
       <select
         id={id}
         className="select"
         value={value}
         disabled={disabled}
-        aria-describedby={definition.description ? `${id}-hint` : undefined}
+        aria-describedby={description ? `${id}-hint` : undefined}
         onChange={(e) => onChange(e.target.value)}
       >
         <option value="">{t('common.selectOption')}</option>
         {definition.options.map((o) => (
           <option key={o.id} value={String(o.id)}>
-            {o.name}
+            {textIn(o.names, i18n.language)}
           </option>
         ))}
       </select>
-      {definition.description && (
+      {description && (
         <p id={`${id}-hint`} className="field__hint">
-          {definition.description}
+          {description}
         </p>
       )}
     </div>

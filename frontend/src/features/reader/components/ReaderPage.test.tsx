@@ -35,7 +35,7 @@ const sepsis: ReaderGuideline = {
   ],
   tags: ['infektion'],
   languages: ['de', 'fr'],
-  metadata: [{ metadataId: 1, name: 'Fachgebiet', optionId: 2, optionName: 'Infektiologie' }],
+  metadata: [{ metadataId: 1, names: { de: 'Fachgebiet', en: 'Specialty', fr: '', it: '' }, optionId: 2, optionNames: { de: 'Infektiologie', en: '', fr: '', it: '' } }],
   validator: 'Dr. Meier',
   validationDate: '2026-01-10T00:00:00Z',
   validFrom: '2026-01-10T00:00:00Z',
@@ -77,7 +77,8 @@ describe('the guideline reader', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sepsis' })).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'reader/query/guideline')).toEqual([{ id: 4, language: 'de' }]);
     expect(screen.getByText('Neue Dosis für Kinder')).toBeInTheDocument();
-    expect(screen.getByText('Infektiologie')).toBeInTheDocument();
+    expect(screen.getByText('Infektiologie')).toBeInTheDocument(); // no English name: the German one
+    expect(screen.getByText('Infektiologie').closest('li')).toHaveAttribute('title', 'Specialty');
     expect(screen.getByText('Dr. Meier')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/guideline/4/fr');
     expect(document.querySelectorAll('#d11-fn1, #d12-fn1')).toHaveLength(2);

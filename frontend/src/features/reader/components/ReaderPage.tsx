@@ -10,6 +10,7 @@ import { formatDate } from '@/lib/dates';
 import { useProfile } from '@/lib/endpoints/getProfile';
 import { LANGUAGE_NAMES, isLanguage } from '@/lib/language';
 import { showSnackbar } from '@/lib/snackbar';
+import { textIn } from '@/lib/texts';
 import { isSignedIn, type Space } from '@/lib/types';
 import { useDownloadGuidelinePdf } from '../api/downloadGuidelinePdf';
 import { useReaderGuideline } from '../api/getReaderGuideline';
@@ -195,9 +196,9 @@ function Facts({ guideline: g }: { guideline: ReaderGuideline }) {
       {g.metadata.length > 0 && (
         <ul className="reader-chips" aria-label={t('reader.facts.metadata')}>
           {g.metadata.map((m) => (
-            <li key={m.metadataId} className="chip" title={m.name}>
-              <span className="visually-hidden">{m.name}: </span>
-              {m.optionName}
+            <li key={m.metadataId} className="chip" title={textIn(m.names, i18n.language)}>
+              <span className="visually-hidden">{textIn(m.names, i18n.language)}: </span>
+              {textIn(m.optionNames, i18n.language)}
             </li>
           ))}
         </ul>

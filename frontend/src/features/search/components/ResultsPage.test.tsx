@@ -63,7 +63,9 @@ function Probe() {
 function renderResults(path: string, routes: Record<string, MockRoute> = {}) {
   const fetchMock = mockApi({
     'common/query/navigation': { spaceMember: true },
-    'admin/query/spaceMetadata': [{ id: 5, name: 'Fachgebiet', description: '', options: [{ id: 51, name: 'Pädiatrie', description: '' }] }],
+    'admin/query/spaceMetadata': [
+      { id: 5, names: { de: 'Fachgebiet', en: '', fr: '', it: '' }, descriptions: { de: '', en: '', fr: '', it: '' }, options: [{ id: 51, names: { de: 'Pädiatrie', en: 'Paediatrics', fr: '', it: '' }, descriptions: { de: '', en: '', fr: '', it: '' } }] },
+    ],
     'reader/query/search': response,
     ...routes,
   });
@@ -121,7 +123,7 @@ describe('results page', () => {
 
     await user.click(screen.getByRole('checkbox', { name: /Urgences/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?query=Sepsis&collection=7%3A3'));
-    await user.click(await screen.findByRole('checkbox', { name: /Pädiatrie/ }));
+    await user.click(await screen.findByRole('checkbox', { name: /Paediatrics/ })); // the option's English name
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?query=Sepsis&collection=7%3A3&meta=5%3A51'));
     await waitFor(() =>
       expect(sentBodies(fetchMock, 'reader/query/search').at(-1)).toEqual({ query: 'Sepsis', collections: ['7:3'], metadata: { '5': [51] }, from: 0, size: 10, language: 'en' }),

@@ -7,6 +7,7 @@ import { errorStatus, loginUrl } from '@/lib/api';
 import type { Metadata } from '@/lib/api-types.gen';
 import { apiErrorText } from '@/lib/apiErrors';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/language';
+import { textIn } from '@/lib/texts';
 import type { Space } from '@/lib/types';
 import { useSearchMetadata } from '../api/getSearchMetadata';
 import { useSearch, type SearchResponse, type SearchResult } from '../api/search';
@@ -206,10 +207,10 @@ function Hit({ result: r, currentSpaceId }: { result: SearchResult; currentSpace
 }
 
 function Filters({ space, state, data, onChange }: { space: Space; state: SearchState; data: SearchResponse; onChange: (next: SearchState) => void }) {
-  const { t } = useTranslation();
-  // Metadata names come from the space's definitions, which every reader may read.
+  const { t, i18n } = useTranslation();
+  // Metadata names come from the space's definitions, which every reader may read, in the UI language.
   const definitions = useSearchMetadata(space.id, data.metadataCounts.length > 0);
-  const groups = metadataGroups(definitions.data ?? [], data, state);
+  const groups = metadataGroups(definitions.data ?? [], data, state, i18n.language);
   if (data.collectionFilters.length === 0 && groups.length === 0) return <div />;
   return (
     <aside className="card search-filters" aria-label={t('results.filters')}>
@@ -256,14 +257,14 @@ interface MetadataGroup {
 }
 
 /** The metadata filters: the space's definitions in its order, each option with its count; chosen options stay even at zero. */
-export function metadataGroups(definitions: Metadata[], data: SearchResponse, state: SearchState): MetadataGroup[] {
+export function metadataGroups(definitions: Metadata[], data: SearchResponse, state: SearchState, language: string): MetadataGroup[] {
   const counts = new Map(data.metadataCounts.map((c) => [`${c.metadataId}:${c.optionId}`, c.count]));
   return definitions
     .map((m) => ({
       id: m.id,
-      name: m.name,
+      name: textIn(m.names, language),
       options: m.options
-        .map((o) => ({ id: o.id, name: o.name, count: counts.get(`${m.id}:${o.id}`) ?? 0, checked: (state.metadata[String(m.id)] ?? []).includes(String(o.id)) }))
+        .map((o) => ({ id: o.id, name: textIn(o.names, language), count: counts.get(`${m.id}:${o.id}`) ?? 0, checked: (state.metadata[String(m.id)] ?? []).includes(String(o.id)) }))
         .filter((o) => o.count > 0 || o.checked),
     }))
     .filter((g) => g.options.length > 0);

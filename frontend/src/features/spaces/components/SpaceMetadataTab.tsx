@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
-import type { Metadata } from '@/lib/api-types.gen';
+import type { Metadata, Texts } from '@/lib/api-types.gen';
 import { apiErrorText } from '@/lib/apiErrors';
 import { showSnackbar } from '@/lib/snackbar';
+import { textIn } from '@/lib/texts';
 import { useAllMetadata } from '../api/getAllMetadata';
 import { useSpaceMetadata } from '../api/getSpaceMetadata';
 import { useSetSpaceMetadata } from '../api/setSpaceMetadata';
@@ -31,7 +32,8 @@ export function SpaceMetadataTab({ spaceId }: { spaceId: number }) {
 }
 
 function MetadataEditor({ spaceId, all, saved }: { spaceId: number; all: Metadata[]; saved: number[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const label = (texts: Texts) => textIn(texts, i18n.language);
   // ids of definitions deleted meanwhile would be refused by the server
   const [ids, setIds] = useState(() => saved.filter((id) => all.some((m) => m.id === id)));
   const save = useSetSpaceMetadata(spaceId);
@@ -90,15 +92,15 @@ function MetadataEditor({ spaceId, all, saved }: { spaceId: number; all: Metadat
                   onChange={() => setIds(toggleId(ids, m.id))}
                 />
                 <label htmlFor={`space-metadata-${m.id}`} className="metadata-row__text">
-                  <span className="metadata-row__name">{m.name}</span>
-                  {m.description && <span className="metadata-row__description">{m.description}</span>}
+                  <span className="metadata-row__name">{label(m.names)}</span>
+                  {label(m.descriptions) && <span className="metadata-row__description">{label(m.descriptions)}</span>}
                   <span className="metadata-row__options">
                     {m.options.length === 0 ? (
                       <span className="chip chip--muted">{t('spaces.metadata.noOptions')}</span>
                     ) : (
                       m.options.map((o) => (
-                        <span key={o.id} className="chip chip--muted" title={o.description || undefined}>
-                          {o.name}
+                        <span key={o.id} className="chip chip--muted" title={label(o.descriptions) || undefined}>
+                          {label(o.names)}
                         </span>
                       ))
                     )}
@@ -123,12 +125,12 @@ function MetadataEditor({ spaceId, all, saved }: { spaceId: number; all: Metadat
               {chosen.map((m, i) => (
                 <li key={m.id} className="order-list__item" data-metadata-id={m.id}>
                   <span className="order-list__index">{i + 1}</span>
-                  <span className="order-list__title">{m.name}</span>
+                  <span className="order-list__title">{label(m.names)}</span>
                   <button
                     type="button"
                     className="icon-btn"
                     data-move="up"
-                    aria-label={t('spaces.metadata.moveUp', { name: m.name })}
+                    aria-label={t('spaces.metadata.moveUp', { name: label(m.names) })}
                     disabled={i === 0}
                     onClick={() => handleMove(i, -1)}
                   >
@@ -138,7 +140,7 @@ function MetadataEditor({ spaceId, all, saved }: { spaceId: number; all: Metadat
                     type="button"
                     className="icon-btn"
                     data-move="down"
-                    aria-label={t('spaces.metadata.moveDown', { name: m.name })}
+                    aria-label={t('spaces.metadata.moveDown', { name: label(m.names) })}
                     disabled={i === chosen.length - 1}
                     onClick={() => handleMove(i, 1)}
                   >

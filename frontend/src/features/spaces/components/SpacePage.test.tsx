@@ -520,9 +520,9 @@ describe('Space sharing tab', () => {
 
 const definition = (id: number, name: string, options: string[]): Metadata => ({
   id,
-  name,
-  description: `${name} of a guideline`,
-  options: options.map((o, i) => ({ id: id * 10 + i, name: o, description: '' })),
+  names: { de: name, en: '', fr: '', it: '' },
+  descriptions: { de: `${name} of a guideline`, en: '', fr: '', it: '' },
+  options: options.map((o, i) => ({ id: id * 10 + i, names: { de: o, en: '', fr: '', it: '' }, descriptions: { de: '', en: '', fr: '', it: '' } })),
 });
 
 describe('Space metadata tab', () => {
