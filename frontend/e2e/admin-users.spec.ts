@@ -114,13 +114,13 @@ test.describe('Space Administration: metadata', () => {
     const dialog = page.getByRole('dialog', { name: 'Neue Metadaten' });
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await expect(dialog.getByText('Pflichtfeld')).toBeVisible();
-    await dialog.getByLabel('Name', { exact: true }).fill(name);
-    await dialog.getByLabel('Beschreibung', { exact: true }).fill('Medizinisches Fachgebiet');
+    await dialog.getByLabel('Name – Deutsch').fill(name);
+    await dialog.getByLabel('Beschreibung – Deutsch').fill('Medizinisches Fachgebiet');
     await dialog.getByRole('button', { name: 'Option hinzufügen' }).click();
-    await dialog.getByLabel('Name der Option 1').fill('Kardiologie');
+    await dialog.getByLabel('Name von Option 1 – Deutsch').fill('Kardiologie');
     await dialog.getByRole('button', { name: 'Option hinzufügen' }).click();
-    await dialog.getByLabel('Name der Option 2').fill('Neurologie');
-    await dialog.getByLabel('Beschreibung der Option 2').fill('Gehirn und Nerven');
+    await dialog.getByLabel('Name von Option 2 – Deutsch').fill('Neurologie');
+    await dialog.getByLabel('Beschreibung von Option 2 – Deutsch').fill('Gehirn und Nerven');
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await expect(dialog).toBeHidden();
 
@@ -132,12 +132,12 @@ test.describe('Space Administration: metadata', () => {
     // edit: rename, reorder, add a third option, remove the first
     await row.getByRole('button', { name: `Bearbeiten ${name}` }).click();
     const edit = page.getByRole('dialog', { name: `${name} bearbeiten` });
-    await expect(edit.getByLabel('Name der Option 2')).toHaveValue('Neurologie');
+    await expect(edit.getByLabel('Name von Option 2 – Deutsch')).toHaveValue('Neurologie');
     await edit.getByRole('button', { name: 'Neurologie nach oben' }).click();
     await edit.getByRole('button', { name: 'Option hinzufügen' }).click();
-    await edit.getByLabel('Name der Option 3').fill('Onkologie');
+    await edit.getByLabel('Name von Option 3 – Deutsch').fill('Onkologie');
     await edit.getByRole('button', { name: 'Kardiologie entfernen' }).click();
-    await edit.getByLabel('Name', { exact: true }).fill(`${name} (neu)`);
+    await edit.getByLabel('Name – Deutsch').fill(`${name} (neu)`);
     await edit.getByRole('button', { name: 'Speichern' }).click();
     await expect(edit).toBeHidden();
     await section.getByPlaceholder('Suchen').fill(`${name} (neu)`);
