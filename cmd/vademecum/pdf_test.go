@@ -147,11 +147,13 @@ func TestIntegrationGuidelineAsPDF(t *testing.T) {
 		for _, want := range []string{"Alpha Hospital", "Guideline de", "Sprache", "Deutsch", "Version", "Validiert von",
 			"F validator@alpha.ch", "Gültig seit", "Gültig bis",
 			fmt.Sprintf("http://alpha.vademecum.localhost:8080/guideline/%d/de", g.public),
-			"Diagnostik", "Dosierung", "Fussnoten", "SGP Empfehlungen 2024", "Amoxicillin", "Sirup 50 mg/ml", "75 mg", "Seite 1 von 2"} {
+			"Diagnostik", "Dosierung", "Fussnoten", "SGP Empfehlungen 2024", "Amoxicillin", "Sirup 50 mg/ml", "75 mg", "Seite 1 von 2",
+			"Ausdruck unterliegt keiner Änderungskontrolle", "Gedruckt am", "UTC",
+			fmt.Sprintf("http://alpha.vademecum.localhost:8080/guideline/%d/de?print=1", g.public)} {
 			assert.Contains(t, text, want)
 		}
 		assert.NotContains(t, text, "Entwurf")
-		assert.Equal(t, 1, pdfImages(t, res.Body), "the uploaded image is printed")
+		assert.Equal(t, 2, pdfImages(t, res.Body), "the uploaded image and the QR code are printed")
 	})
 	t.Run("the space may be named", func(t *testing.T) {
 		res := read("", fmt.Sprintf(`{"guidelineid":%d,"language":"de","space":"%d"}`, g.public, e.alpha.ID))
@@ -241,7 +243,8 @@ func TestIntegrationGuidelineDraftAsPDF(t *testing.T) {
 		assert.Equal(t, "application/pdf", res.Type)
 		assert.Contains(t, res.Disposition, `filename="Guideline fr (fr, v2, draft).pdf"`)
 		text := pdfText(t, res.Body)
-		for _, want := range []string{"Brouillon – non publié", "Guideline fr", "Français", "Radiographie du thorax.", "Page 1 sur"} {
+		for _, want := range []string{"Brouillon – non publié", "Guideline fr", "Français", "Radiographie du thorax.", "Page 1 sur",
+			"Impression non soumise au contrôle des modifications"} {
 			assert.Contains(t, text, want)
 		}
 	}

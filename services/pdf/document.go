@@ -7,23 +7,36 @@ package pdf
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
+	"fmt"
 	"html/template"
 	"time"
+
+	qr "github.com/piglig/go-qr"
 )
 
 // Document is what a PDF shows.
 type Document struct {
-	Space       string
-	Title       string
-	Language    string
-	Version     int
-	Validator   string
-	ValidSince  *time.Time
-	ValidUntil  *time.Time
-	Canonical   string
-	Draft       bool
+	Space      string
+	Title      string
+	Language   string
+	Version    int
+	Validator  string
+	ValidSince *time.Time
+	ValidUntil *time.Time
+	Canonical  string
+	Draft      bool
+	// Current is the version readers see now when it is not this one (0 when it is, or when
+	// nothing is published): the print warns that it is outdated.
+	Current     int
 	Sections    []Section
 	GeneratedAt time.Time
+}
+
+// CheckURL is the address the print's QR code leads to: the live version, told which
+// version was printed so that the reader can say whether the print is still current.
+func (d Document) CheckURL() string {
+	return fmt.Sprintf("%s?print=%d", d.Canonical, d.Version)
 }
 
 // Section is one section: its title and its guideline HTML (as stored, sanitised on write).
@@ -36,16 +49,32 @@ type Section struct {
 var labels = map[string]map[string]string{
 	"de": {"language": "Sprache", "version": "Version", "validator": "Validiert von", "validSince": "Gültig seit",
 		"validUntil": "Gültig bis", "canonical": "Aktuelle Fassung", "draft": "Entwurf – nicht publiziert", "footnotes": "Fussnoten",
-		"page": "Seite", "of": "von", "printed": "Gedruckt am", "languageName": "Deutsch", "space": "Bereich"},
+		"page": "Seite", "of": "von", "printed": "Gedruckt am", "languageName": "Deutsch", "space": "Bereich",
+		"uncontrolled": "Ausdruck unterliegt keiner Änderungskontrolle",
+		"qr":           "Scannen, um zu prüfen, ob dieser Ausdruck aktuell ist",
+		"expired":      "Achtung: Die Gültigkeit dieser Version ist am %s abgelaufen.",
+		"outdated":     "Achtung: Diese Version ist nicht mehr die gültige Fassung (aktuell ist Version %d)."},
 	"en": {"language": "Language", "version": "Version", "validator": "Validated by", "validSince": "Valid since",
 		"validUntil": "Valid until", "canonical": "Current version", "draft": "Draft – not published", "footnotes": "Footnotes",
-		"page": "Page", "of": "of", "printed": "Printed on", "languageName": "English", "space": "Space"},
+		"page": "Page", "of": "of", "printed": "Printed on", "languageName": "English", "space": "Space",
+		"uncontrolled": "Printed copy not subject to change control",
+		"qr":           "Scan to check whether this print is current",
+		"expired":      "Warning: this version expired on %s.",
+		"outdated":     "Warning: this version is no longer the valid one (the current one is version %d)."},
 	"fr": {"language": "Langue", "version": "Version", "validator": "Validée par", "validSince": "Valable depuis le",
 		"validUntil": "Valable jusqu'au", "canonical": "Version actuelle", "draft": "Brouillon – non publié", "footnotes": "Notes",
-		"page": "Page", "of": "sur", "printed": "Imprimé le", "languageName": "Français", "space": "Espace"},
+		"page": "Page", "of": "sur", "printed": "Imprimé le", "languageName": "Français", "space": "Espace",
+		"uncontrolled": "Impression non soumise au contrôle des modifications",
+		"qr":           "Scanner pour vérifier si cette impression est à jour",
+		"expired":      "Attention : la validité de cette version a expiré le %s.",
+		"outdated":     "Attention : cette version n'est plus la version en vigueur (la version actuelle est la version %d)."},
 	"it": {"language": "Lingua", "version": "Versione", "validator": "Validata da", "validSince": "Valida dal",
 		"validUntil": "Valida fino al", "canonical": "Versione attuale", "draft": "Bozza – non pubblicata", "footnotes": "Note",
-		"page": "Pagina", "of": "di", "printed": "Stampato il", "languageName": "Italiano", "space": "Spazio"},
+		"page": "Pagina", "of": "di", "printed": "Stampato il", "languageName": "Italiano", "space": "Spazio",
+		"uncontrolled": "Stampa non soggetta al controllo delle modifiche",
+		"qr":           "Scansionare per verificare se questa stampa è aggiornata",
+		"expired":      "Attenzione: la validità di questa versione è scaduta il %s.",
+		"outdated":     "Attenzione: questa versione non è più quella in vigore (quella attuale è la versione %d)."},
 }
 
 // dateFormats write dates as readers of each language expect them.
@@ -68,6 +97,9 @@ body { margin: 0; }
 .cover dl { display: grid; grid-template-columns: max-content auto; gap: 2mm 8mm; margin: 0; }
 .cover dt { font-weight: bold; }
 .cover dd { margin: 0; word-break: break-all; }
+.warning { border: 2px solid #b00; color: #b00; font-weight: bold; padding: 2mm 4mm; margin: 0 0 8mm; }
+.check { display: flex; align-items: center; gap: 4mm; margin-top: 10mm; font-size: 9pt; color: #333; }
+.check img { width: 32mm; height: 32mm; image-rendering: pixelated; }
 .watermark { position: fixed; top: 45%; left: 0; right: 0; text-align: center; font-size: 72pt; color: rgba(180, 0, 0, .12); transform: rotate(-30deg); z-index: -1; }
 section.part { break-before: auto; }
 section.part > h2 { font-size: 15pt; border-bottom: 1px solid #999; padding-bottom: 1mm; margin: 8mm 0 3mm; break-after: avoid; }
@@ -87,6 +119,7 @@ a { color: #0645ad; }
 <header class="cover">
 <p class="space">{{.Space}}</p>
 {{if .Draft}}<p class="draft">{{.L.draft}}</p>{{end}}
+{{range .Warnings}}<p class="warning">{{.}}</p>{{end}}
 <h1>{{.Title}}</h1>
 <dl>
 <dt>{{.L.language}}</dt><dd>{{.L.languageName}}</dd>
@@ -97,6 +130,7 @@ a { color: #0645ad; }
 <dt>{{.L.canonical}}</dt><dd><a href="{{.Canonical}}">{{.Canonical}}</a></dd>
 <dt>{{.L.printed}}</dt><dd>{{.Printed}}</dd>
 </dl>
+<div class="check"><img src="{{.QR}}" alt="{{.Check}}"><p>{{.L.qr}}<br><a href="{{.Check}}">{{.Check}}</a></p></div>
 </header>
 {{range .Sections}}<section class="part">
 {{if .Title}}<h2>{{.Title}}</h2>{{end}}
@@ -112,7 +146,8 @@ a { color: #0645ad; }
 var footerTemplate = template.Must(template.New("footer").Parse(`<!DOCTYPE html>
 <html><head><meta charset="utf-8"><style>body { margin: 0; }</style></head>
 <body><div style="width: 100%; font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 8pt; color: #555; padding: 0 15mm; display: flex; justify-content: space-between;">
-<span>{{.Title}}{{if .Draft}} – {{.L.draft}}{{end}}</span>
+<span>{{.Title}} – {{.L.version}} {{.Version}}{{if .Draft}} – {{.L.draft}}{{end}}</span>
+<span>{{.L.uncontrolled}}</span>
 <span>{{.L.page}} <span class="pageNumber"></span> {{.L.of}} <span class="totalPages"></span></span>
 </div></body></html>
 `))
@@ -127,8 +162,12 @@ type pageData struct {
 	Version                                      int
 	ValidSince, ValidUntil, Printed              string
 	Draft                                        bool
-	L                                            map[string]string
-	Sections                                     []printedSection
+	Warnings                                     []string
+	Check                                        string
+	// QR is the QR code of Check as a data: URL of a PNG
+	QR       template.URL
+	L        map[string]string
+	Sections []printedSection
 }
 
 // Page builds the print HTML and footer of a document. images resolves the media of the
@@ -144,9 +183,19 @@ func (d Document) Page(ctx context.Context, images ImageSource, base string) (Pa
 		}
 		return t.Format(dateFormats[d.Language])
 	}
+	qr, err := qrCode(d.CheckURL())
+	if err != nil {
+		return Page{}, err
+	}
 	data := pageData{Title: d.Title, Space: d.Space, Language: d.Language, Canonical: d.Canonical, Validator: d.Validator,
-		Version: d.Version, ValidSince: date(d.ValidSince), ValidUntil: date(d.ValidUntil), Printed: date(&d.GeneratedAt),
-		Draft: d.Draft, L: l}
+		Version: d.Version, ValidSince: date(d.ValidSince), ValidUntil: date(d.ValidUntil),
+		Printed: date(&d.GeneratedAt) + d.GeneratedAt.UTC().Format(" 15:04 UTC"), Draft: d.Draft, Check: d.CheckURL(), QR: qr, L: l}
+	if d.ValidUntil != nil && !d.ValidUntil.After(d.GeneratedAt) {
+		data.Warnings = append(data.Warnings, fmt.Sprintf(l["expired"], date(d.ValidUntil)))
+	}
+	if d.Current != 0 && d.Current != d.Version {
+		data.Warnings = append(data.Warnings, fmt.Sprintf(l["outdated"], d.Current))
+	}
 	for i, s := range d.Sections {
 		body, err := printHTML(ctx, s.HTML, sectionPrefix(i), l["footnotes"], images, base)
 		if err != nil {
@@ -162,4 +211,19 @@ func (d Document) Page(ctx context.Context, images ImageSource, base string) (Pa
 		return Page{}, err
 	}
 	return Page{HTML: page.String(), Footer: footer.String()}, nil
+}
+
+// qrCode is the QR code of text as a data: URL of a PNG, its modules four pixels wide in the
+// quiet zone the standard asks for.
+func qrCode(text string) (template.URL, error) {
+	code, err := qr.EncodeText(text, qr.Medium)
+	if err != nil {
+		return "", err
+	}
+	png, err := code.ToPNGBytes(qr.NewQrCodeImgConfig(4, 4))
+	if err != nil {
+		return "", err
+	}
+	// the data comes from the encoder, not from a user
+	return template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(png)), nil //nolint:gosec
 }

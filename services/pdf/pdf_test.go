@@ -1,15 +1,22 @@
 package pdf_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"errors"
+	"html"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	qr "github.com/piglig/go-qr"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"vademecum/services/pdf"
@@ -89,6 +96,45 @@ func TestPrintHTML(t *testing.T) {
 	require.Contains(t, page.Footer, "Page <span class=\"pageNumber\"></span> sur")
 }
 
+// TestControlledPrint: every print carries its version, print time, the footer that it is not
+// under change control and a QR code leading to the live version with the printed version;
+// an expired or outdated version is printed with a warning.
+func TestControlledPrint(t *testing.T) {
+	d := sample()
+	d.GeneratedAt = time.Date(2026, 5, 4, 13, 7, 0, 0, time.UTC)
+	page, err := d.Page(context.Background(), images, "")
+	require.NoError(t, err)
+	assert.Contains(t, page.HTML, "Gedruckt am</dt><dd>04.05.2026 13:07 UTC")
+	assert.Contains(t, page.Footer, "Ausdruck unterliegt keiner Änderungskontrolle")
+	assert.Contains(t, page.Footer, "Version 7")
+	assert.NotContains(t, page.HTML, `class="warning"`)
+	assert.Equal(t, "http://alpha.vademecum.localhost:8080/guideline/12/de?print=7", qrText(t, page.HTML))
+
+	d.Language, d.Current = "fr", 9
+	d.GeneratedAt = time.Date(2027, 3, 2, 8, 0, 0, 0, time.UTC)
+	page, err = d.Page(context.Background(), images, "")
+	require.NoError(t, err)
+	assert.Contains(t, page.Footer, "Impression non soumise au contrôle des modifications")
+	assert.Contains(t, page.HTML, "Attention : la validité de cette version a expiré le 01/03/2027.")
+	assert.Contains(t, page.HTML, "Attention : cette version n&#39;est plus la version en vigueur (la version actuelle est la version 9).")
+}
+
+var qrSource = regexp.MustCompile(`<img src="data:image/png;base64,([^"]+)"`)
+
+// qrText decodes the QR code of a print.
+func qrText(t *testing.T, page string) string {
+	t.Helper()
+	m := qrSource.FindStringSubmatch(page)
+	require.NotNil(t, m, "no QR code")
+	data, err := base64.StdEncoding.DecodeString(html.UnescapeString(m[1]))
+	require.NoError(t, err)
+	img, err := png.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	text, err := qr.Decode(img)
+	require.NoError(t, err)
+	return text
+}
+
 // TestConverters prints the sample with the local Chromium and with a real Gotenberg and
 // reads the text back.
 func TestConverters(t *testing.T) {
@@ -110,7 +156,7 @@ func TestConverters(t *testing.T) {
 			for _, want := range []string{"Alpha Spital", "Ambulant erworbene Pneumonie", "Deutsch", "Version", "7",
 				"Vera Validatorin", "01.03.2026", "01.03.2027", "http://alpha.vademecum.localhost:8080/guideline/12/de",
 				"Diagnostik", "Dosierung", "Verlauf", "Leitlinie SGP 2024", "Fussnoten", "Sirup 30 mg/ml", "150 mg", "1.25",
-				"Seite 1 von", "Seite 2 von"} {
+				"Seite 1 von", "Seite 2 von", "Ausdruck unterliegt keiner Änderungskontrolle", "?print=7"} {
 				require.Contains(t, txt, want, name)
 			}
 		})

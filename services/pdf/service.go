@@ -164,8 +164,8 @@ func (s *Service) draft(ctx context.Context, req DraftRequest) (printable, error
 		}
 		var err error
 		p, err = s.load(ctx, tx, sp, int64(req.Guideline), req.Version)
-		// a version is a draft unless it is what readers see
-		p.Draft = p.Draft || !p.published
+		// a version is a draft unless readers see or saw it
+		p.Draft = !p.published && len(p.accepted) == 0
 		if err != nil {
 			return err
 		}
@@ -185,6 +185,8 @@ type printable struct {
 	id        int64
 	published bool
 	base      string
+	// accepted are the validators who accepted this version, latest first
+	accepted []int64
 	// validators may be named as the document's validator, the first whose account exists
 	validators []int64
 }
@@ -216,13 +218,23 @@ func (s *Service) load(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, id int
 		Canonical: fmt.Sprintf("%sguideline/%d/%s", base, id, v.Language), GeneratedAt: s.Guidelines.Clock.Time()}}
 	// who may be named as validator, first the one who accepted this version, else the
 	// guideline's main validator (named, once the transaction is done, by withValidator)
+	var main *int64
 	err = tx.QueryRow(ctx, `SELECT ARRAY(SELECT a.validator_id FROM validations a
 			  WHERE a.guideline_id = $1 AND a.version = $2 AND a.progress = 'accepted' AND a.validator_id IS NOT NULL
-			  ORDER BY a.revision DESC)
-			|| ARRAY(SELECT g.main_validator_id FROM guidelines g WHERE g.id = $1 AND g.main_validator_id IS NOT NULL)`,
-		id, version).Scan(&p.validators)
+			  ORDER BY a.revision DESC),
+			(SELECT g.main_validator_id FROM guidelines g WHERE g.id = $1),
+			COALESCE((SELECT l.published_version FROM guideline_languages l WHERE l.guideline_id = $1 AND l.language = $3), 0)`,
+		id, version, v.Language).Scan(&p.accepted, &main, &p.Current)
 	if err != nil {
 		return p, err
+	}
+	p.validators = p.accepted
+	if main != nil {
+		p.validators = append(p.validators[:len(p.validators):len(p.validators)], *main)
+	}
+	// only a version older than the published one is outdated; a newer one is a draft
+	if p.Current <= version {
+		p.Current = 0
 	}
 	err = tx.QueryRow(ctx, `SELECT valid_since, valid_until FROM guideline_languages
 		WHERE guideline_id = $1 AND language = $2 AND published_version = $3`, id, v.Language, version).Scan(&p.ValidSince, &p.ValidUntil)
