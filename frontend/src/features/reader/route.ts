@@ -39,3 +39,10 @@ export function readerPath(id: number, language: string, detailId?: number | nul
 
 /** The DOM id of a section, the target of deep links. */
 export const detailAnchor = (detailId: number) => `detail-${detailId}`;
+
+/** The printed version a print's QR code names (`?print=<version>`), or null. */
+export function printedVersion(search: URLSearchParams): number | null {
+  const value = search.get('print');
+  if (!value || !/^[1-9]\d{0,8}$/.test(value)) return null;
+  return Number(value);
+}

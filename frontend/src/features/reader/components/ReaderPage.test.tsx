@@ -154,4 +154,18 @@ describe('the guideline reader', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add to favourites' }));
     await waitFor(() => expect(sentBodies(fetchMock, 'reader/mutation/addGuidelineFavorite')).toEqual([{ guideline: 4, language: 'de' }]));
   });
+
+  it('tells a scanned print whether its version is still the current one', async () => {
+    renderReader('/guideline/4/de?print=3', { 'common/query/profile': anonymous, 'reader/query/guideline': sepsis });
+    expect(await screen.findByText('This print (version 3) is current.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('tells a scanned old print which version is current, in German too', async () => {
+    await i18n.changeLanguage('de');
+    renderReader('/guideline/4/de?print=2', { 'common/query/profile': anonymous, 'reader/query/guideline': sepsis });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Dieser Ausdruck (Version 2) ist nicht mehr aktuell — aktuell ist Version 3 vom ${formatDate('2026-01-10T00:00:00Z', 'de')}.`,
+    );
+  });
 });

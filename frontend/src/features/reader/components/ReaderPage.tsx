@@ -17,11 +17,12 @@ import { useReaderGuideline } from '../api/getReaderGuideline';
 import { readerCondition } from '../conditions';
 import { isExpired } from '../offline/store';
 import { keepSpaceForOffline } from '../offline/space';
-import { detailAnchor, parseReaderTarget, readerPath, type ReaderTarget } from '../route';
+import { detailAnchor, parseReaderTarget, printedVersion, readerPath, type ReaderTarget } from '../route';
 import '../reader.css';
 import { DetailRefs } from './DetailRefs';
 import { FavoriteStar } from './FavoriteStar';
 import { OfflineBanner } from './OfflineBanner';
+import { PrintCheckBanner } from './PrintCheckBanner';
 import { ReaderConditionView } from './ReaderCondition';
 import { ReaderIcon } from './ReaderIcon';
 import { ReaderSkeleton } from './ReaderSkeleton';
@@ -38,12 +39,20 @@ export function ReaderPage({ space }: { space: Space }) {
   const [search] = useSearchParams();
   const target = parseReaderTarget(params, search);
   if (!target) return <NotFoundPage />;
-  return <Reader key={`${target.space ?? ''}/${target.id}/${target.language}`} target={target} space={space} commentsFirst={search.get('preSelectedTab') === 'comments'} />;
+  return (
+    <Reader
+      key={`${target.space ?? ''}/${target.id}/${target.language}`}
+      target={target}
+      space={space}
+      commentsFirst={search.get('preSelectedTab') === 'comments'}
+      printed={printedVersion(search)}
+    />
+  );
 }
 
 type Tab = 'text' | 'comments';
 
-function Reader({ target, space, commentsFirst }: { target: ReaderTarget; space: Space; commentsFirst: boolean }) {
+function Reader({ target, space, commentsFirst, printed }: { target: ReaderTarget; space: Space; commentsFirst: boolean; printed: number | null }) {
   const { t } = useTranslation();
   const { id, language, detailId } = target;
   const query = useReaderGuideline(id, language, target.space);
@@ -73,6 +82,7 @@ function Reader({ target, space, commentsFirst }: { target: ReaderTarget; space:
   return (
     <article className="reader" lang={g.language}>
       {offlineSince && <OfflineBanner fetchedAt={offlineSince} validUntil={g.validUntil} expired={expired} />}
+      {printed !== null && !offlineSince && <PrintCheckBanner printed={printed} guideline={g} />}
       {g.language !== g.requestedLanguage && isLanguage(g.requestedLanguage) && isLanguage(g.language) && (
         <p className="reader-banner" role="status">
           {t('reader.fallback', { requested: LANGUAGE_NAMES[g.requestedLanguage], shown: LANGUAGE_NAMES[g.language] })}
