@@ -331,6 +331,7 @@ func readCalls(guidelines, collections, revisions, details, documents, feedbacks
 				fixed(path, fmt.Sprintf(body, g, lang))
 			}
 			withSpace("reader/query/guidelinePreview", fmt.Sprintf(`{"id":%d,"language":"%s","space":{space}}`, g, lang))
+			fixed("reader/query/guidelineAsOf", fmt.Sprintf(`{"id":%d,"language":"%s","date":"%s"}`, g, lang, time.Now().UTC().Format(time.DateOnly)))
 		}
 		for v := 1; v <= 2; v++ {
 			for _, f := range []string{

@@ -242,6 +242,7 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"reader/query/guidelinePreviewSpaces", `{"id":999999}`, everyone, 0},
 		{"reader/query/guidelineLanguages", `{"guidelineId":999999}`, everyone, 0},
 		{"reader/query/glMarkdown", `{"id":999999,"lang":"de"}`, everyone, 0},
+		{"reader/query/guidelineAsOf", `{"id":999999,"language":"de","date":"2026-01-01"}`, spaceMembers, 0},
 		{"reader/query/videoProgress", `{"doc":999999}`, signedIn, 0},
 		{"reader/mutation/updateVideoProgress", `{"doc":999999,"seconds":1}`, signedIn, 0},
 		{"reader/stream/guidelineAsPDF", `{"guidelineid":999999,"language":"de"}`, everyone, 0},

@@ -97,6 +97,10 @@ func TestIntegrationBadInput(t *testing.T) {
 		{"feedback answer to an unknown thread", "alpha", "reader/mutation/answerFeedback", `{"feedback":424242,"text":"x"}`, 404, "feedback.notFound", ""},
 		{"feedback unknown thread", "alpha", "reader/query/feedback", `{"id":424242}`, 404, "feedback.notFound", ""},
 		{"feedback id negative", "alpha", "reader/mutation/markFeedbackRead", `{"id":-1}`, 400, "request.invalidField", "id"},
+		{"as-of date malformed", "alpha", "reader/query/guidelineAsOf", `{"id":424242,"language":"de","date":"12.03.2026"}`, 400, "request.invalidField", "date"},
+		{"as-of date in the future", "alpha", "reader/query/guidelineAsOf", `{"id":424242,"language":"de","date":"2999-01-01"}`, 400, "guideline.futureDate", "date"},
+		{"as-of unknown guideline", "alpha", "reader/query/guidelineAsOf", `{"id":424242,"language":"de","date":"2026-01-01"}`, 404, "guideline.notFound", ""},
+		{"as-of guideline of another space", "beta", "reader/query/guidelineAsOf", `{"id":1,"language":"de","date":"2026-01-01"}`, 404, "guideline.notFound", ""},
 		{"duplicate landing id", "alpha", "common/mutation/updateLandingPage", fmt.Sprintf(`{"spaces":[%d],"nationalSpaces":[%d]}`, e.alpha.ID, e.alpha.ID), 400, "request.duplicateId", ""},
 	}
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")

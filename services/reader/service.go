@@ -571,6 +571,7 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "reader", "query", "guidelinePreviewSpaces", s.GuidelinePreviewSpaces)
 	api.Call(r, "reader", "query", "guidelineLanguages", s.GuidelineLanguages)
 	api.Call(r, "reader", "query", "glMarkdown", s.GLMarkdown)
+	api.Call(r, "reader", "query", "guidelineAsOf", s.GuidelineAsOf)
 	api.Call(r, "reader", "query", "videoProgress", s.VideoProgress)
 	api.Call(r, "reader", "mutation", "updateVideoProgress", s.UpdateVideoProgress)
 }

@@ -170,8 +170,9 @@ func (s *Service) UpdateValidationExpiration(ctx context.Context, req Expiration
 		if err := guidelines.LockAuthored(ctx, tx, int64(req.Guideline)); err != nil {
 			return err
 		}
-		tag, err := tx.Exec(ctx, `UPDATE guideline_languages SET valid_until = $2, updated_at = now()
-			WHERE guideline_id = $1 AND published_version IS NOT NULL AND NOT archived`, int64(req.Guideline), req.Time)
+		// updated_at on the service's clock: it dates the new validity end in the history
+		tag, err := tx.Exec(ctx, `UPDATE guideline_languages SET valid_until = $2, updated_at = $3
+			WHERE guideline_id = $1 AND published_version IS NOT NULL AND NOT archived`, int64(req.Guideline), req.Time, s.now())
 		if err == nil && tag.RowsAffected() == 0 {
 			return ErrNotPublished
 		}

@@ -106,6 +106,12 @@ export interface AnswerMembershipRequest {
   accept: boolean;
 }
 
+export interface AsOfRequest {
+  id: number;
+  language: string;
+  date: string;
+}
+
 export interface AuditDetailHints {
   detailId: number;
   hints: AuditHint[];
@@ -649,6 +655,20 @@ export interface FullToc {
   unsortedGuidelines: TocGuidelineEntry[];
 }
 
+export interface GuidelineAsOf {
+  id: number;
+  language: string;
+  date: string;
+  title: string;
+  description: string;
+  details: ReaderDetail[];
+  inForce: Publication;
+  expired: boolean;
+  before: Publication[];
+  after: Publication[];
+  canonicalLink: string;
+}
+
 export interface GuidelineDocumentsRequest {
   guidelineId: number;
 }
@@ -1171,6 +1191,17 @@ export interface ProfileUpdate {
   weeklyReminder: boolean;
   preferCollapsed: boolean;
   darkMode: boolean;
+}
+
+export interface Publication {
+  version: number;
+  kind: string;
+  from: string;
+  until?: string | null;
+  validFrom: string;
+  validUntil?: string | null;
+  validator: string;
+  comment: string;
 }
 
 export interface ReaderAbilities {

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// asOfView is the answer of reader/query/guidelineAsOf.
+type asOfView struct {
+	Title   string `json:"title"`
+	Details []struct {
+		Content string `json:"content"`
+	} `json:"details"`
+	InForce publicationView   `json:"inForce"`
+	Expired bool              `json:"expired"`
+	Before  []publicationView `json:"before"`
+	After   []publicationView `json:"after"`
+}
+
+type publicationView struct {
+	Version    int        `json:"version"`
+	Kind       string     `json:"kind"`
+	From       time.Time  `json:"from"`
+	Until      *time.Time `json:"until"`
+	ValidFrom  time.Time  `json:"validFrom"`
+	ValidUntil *time.Time `json:"validUntil"`
+	Validator  string     `json:"validator"`
+	Comment    string     `json:"comment"`
+}
+
+// history is a German language published three times a month apart: version 1 validated,
+// version 2 as a hotfix of it, version 2 renewed, version 3 validated.
+type history struct {
+	id int64
+	// when each of the four publications happened
+	at [4]time.Time
+}
+
+func (e *testEnv) publishHistory(clock *testClock) history {
+	e.t.Helper()
+	author, validator := e.collMember, e.validator
+	h := history{id: e.createGuideline(author, e.cardio.ID, e.ids["validator@alpha.ch"])}
+	accept := func(revision int64, comment string) {
+		e.t.Helper()
+		res := e.api("alpha", validator, "validator/mutation/acceptValidation", map[string]any{"revision": revision, "comment": comment,
+			"validationContent": map[string]any{"title": "Änderung", "description": comment}})
+		require.Equal(e.t, http.StatusOK, res.Status, string(res.Body))
+	}
+	submit := func(path string, body map[string]any) int64 {
+		e.t.Helper()
+		res := e.api("alpha", author, path, body)
+		require.Equal(e.t, http.StatusOK, res.Status, string(res.Body))
+		var v validationView
+		res.JSON(e.t, &v)
+		return v.Revision
+	}
+	month := 30 * 24 * time.Hour
+	v1 := e.addVersion(author, h.id, "de", "Erste Fassung")
+	h.at[0] = clock.now()
+	accept(submit("author/mutation/submitToValidation", map[string]any{"guidelineId": h.id, "guidelineVersion": v1,
+		"validation": map[string]any{"title": "Neu"}}), "Erste Prüfung")
+	clock.advance(month)
+	v2 := e.addVersion(author, h.id, "de", "Erste Fassung ohne Tippfehler")
+	h.at[1] = clock.now()
+	submit("author/mutation/submitHotfix", map[string]any{"guidelineId": h.id, "guidelineVersion": v2, "comment": "Tippfehler"})
+	clock.advance(month)
+	h.at[2] = clock.now()
+	accept(submit("author/mutation/renewValidation", map[string]any{"guidelineId": h.id, "guidelineVersion": v2, "comment": ""}), "Verlängert")
+	clock.advance(month)
+	v3 := e.addVersion(author, h.id, "de", "Neue Dosierung")
+	h.at[3] = clock.now()
+	accept(submit("author/mutation/submitToValidation", map[string]any{"guidelineId": h.id, "guidelineVersion": v3,
+		"validation": map[string]any{"title": "Dosierung"}}), "Neue Dosierung geprüft")
+	clock.advance(month)
+	return h
+}
+
+func TestIntegrationGuidelineAsOf(t *testing.T) {
+	clock := &testClock{}
+	e := newEnvWith(t, config{Now: clock.now, PDF: testChromium})
+	h := e.publishHistory(clock)
+	asOf := func(session string, day time.Time) result {
+		return e.api("alpha", session, "reader/query/guidelineAsOf", map[string]any{"id": h.id, "language": "de", "date": day.UTC().Format(time.DateOnly)})
+	}
+	const validator = "F validator@alpha.ch"
+	day := 24 * time.Hour
+
+	t.Run("before the first publication", func(t *testing.T) {
+		res := asOf(e.collAdmin, h.at[0].Add(-day))
+		assert.Equal(t, http.StatusNotFound, res.Status, string(res.Body))
+		assert.Equal(t, "guideline.notInForce", res.Message())
+		var body struct {
+			Params struct {
+				FirstPublished time.Time `json:"firstPublished"`
+			} `json:"params"`
+		}
+		res.JSON(t, &body)
+		assert.WithinDuration(t, h.at[0], body.Params.FirstPublished, time.Minute)
+	})
+	t.Run("the day of the first publication", func(t *testing.T) {
+		var v asOfView
+		res := asOf(e.collAdmin, h.at[0])
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		res.JSON(t, &v)
+		assert.Equal(t, 1, v.InForce.Version)
+		assert.Equal(t, "<p>Erste Fassung</p>", v.Details[0].Content)
+		assert.Equal(t, validator, v.InForce.Validator)
+		assert.Equal(t, "Erste Prüfung", v.InForce.Comment)
+		assert.Empty(t, v.Before)
+		require.Len(t, v.After, 3)
+		assert.Equal(t, []int{2, 2, 3}, []int{v.After[0].Version, v.After[1].Version, v.After[2].Version})
+		assert.False(t, v.Expired)
+		require.NotNil(t, v.InForce.ValidUntil)
+		assert.True(t, v.InForce.ValidUntil.After(h.at[0].Add(300*day)), "valid for the collection's interval")
+	})
+	t.Run("after the hotfix: the fixed text with the validation it fixed", func(t *testing.T) {
+		var v asOfView
+		res := asOf(e.validator, h.at[1].Add(day))
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		res.JSON(t, &v)
+		assert.Equal(t, 2, v.InForce.Version)
+		assert.Equal(t, "hotfix", v.InForce.Kind)
+		assert.Equal(t, "<p>Erste Fassung ohne Tippfehler</p>", v.Details[0].Content)
+		assert.Equal(t, validator, v.InForce.Validator)
+		assert.Equal(t, "Erste Prüfung", v.InForce.Comment)
+		assert.WithinDuration(t, h.at[0], v.InForce.ValidFrom, time.Minute)
+		require.Len(t, v.Before, 1)
+		assert.WithinDuration(t, h.at[1], *v.Before[0].Until, time.Minute)
+	})
+	t.Run("after the renewal", func(t *testing.T) {
+		var v asOfView
+		res := asOf(e.alphaAdmin, h.at[2].Add(day))
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		res.JSON(t, &v)
+		assert.Equal(t, 2, v.InForce.Version)
+		assert.Equal(t, "renew", v.InForce.Kind)
+		assert.Equal(t, "Verlängert", v.InForce.Comment)
+		assert.WithinDuration(t, h.at[2], v.InForce.ValidFrom, time.Minute)
+		assert.Len(t, v.Before, 2)
+		assert.Len(t, v.After, 1)
+	})
+	t.Run("today: the current version", func(t *testing.T) {
+		var v asOfView
+		res := asOf(e.collAdmin, clock.now())
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		res.JSON(t, &v)
+		assert.Equal(t, 3, v.InForce.Version)
+		assert.Equal(t, "Neue Dosierung geprüft", v.InForce.Comment)
+		assert.Nil(t, v.InForce.Until)
+		assert.Len(t, v.Before, 3)
+		assert.Empty(t, v.After)
+	})
+	t.Run("an expiry date moved later is not read back into the past", func(t *testing.T) {
+		later := clock.now().Add(400 * day).UTC().Truncate(day)
+		res := e.api("alpha", e.collMember, "author/mutation/updateValidationExpiration", map[string]any{"guideline": h.id, "time": later})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		var v asOfView
+		asOf(e.collAdmin, h.at[3]).JSON(t, &v)
+		require.NotNil(t, v.InForce.ValidUntil)
+		assert.True(t, v.InForce.ValidUntil.Before(later), "%v", v.InForce.ValidUntil)
+		asOf(e.collAdmin, clock.now()).JSON(t, &v)
+		assert.True(t, v.InForce.ValidUntil.Equal(later), "%v", v.InForce.ValidUntil)
+	})
+	t.Run("rights", func(t *testing.T) {
+		for name, c := range map[string]struct {
+			session string
+			status  int
+		}{
+			"collection admin": {e.collAdmin, http.StatusOK},
+			"validator":        {e.validator, http.StatusOK},
+			"space admin":      {e.alphaAdmin, http.StatusOK},
+			"author":           {e.collMember, http.StatusForbidden},
+			"member":           {e.alphaMember, http.StatusForbidden},
+			"anonymous":        {"", http.StatusUnauthorized},
+		} {
+			assert.Equal(t, c.status, asOf(c.session, h.at[0]).Status, name)
+		}
+		res := e.api("beta", e.betaAdmin, "reader/query/guidelineAsOf", map[string]any{"id": h.id, "language": "de", "date": h.at[0].Format(time.DateOnly)})
+		assert.Equal(t, http.StatusNotFound, res.Status, "another space's guideline")
+	})
+	t.Run("bad input", func(t *testing.T) {
+		for body, want := range map[string]string{
+			fmt.Sprintf(`{"id":%d,"language":"de","date":"12.03.2026"}`, h.id):                                       "request.invalidField",
+			fmt.Sprintf(`{"id":%d,"language":"de","date":"%s"}`, h.id, clock.now().Add(2*day).Format(time.DateOnly)): "guideline.futureDate",
+			fmt.Sprintf(`{"id":%d,"language":"xx","date":"2026-01-01"}`, h.id):                                       "validation.language",
+			`{"language":"de","date":"2026-01-01"}`:                                                                  "validation.required",
+		} {
+			res := e.api("alpha", e.collAdmin, "reader/query/guidelineAsOf", body)
+			assert.Equal(t, http.StatusBadRequest, res.Status, body)
+			assert.Equal(t, want, res.Message(), body)
+		}
+		res := e.api("alpha", e.collAdmin, "reader/query/guidelineAsOf", `{"id":999999,"language":"de","date":"2026-01-01"}`)
+		assert.Equal(t, http.StatusNotFound, res.Status)
+		assert.Equal(t, "guideline.notFound", res.Message())
+	})
+	t.Run("the print of an outdated version warns", func(t *testing.T) {
+		res := e.stream("alpha", e.collMember, "author/stream/guidelineDraftAsPDF", fmt.Sprintf(`{"guideline":%d,"version":2}`, h.id))
+		require.Equal(t, http.StatusOK, res.Status, res.String())
+		text := pdfText(t, res.Body)
+		assert.Contains(t, text, "nicht mehr die gültige Fassung (aktuell ist Version 3)")
+		assert.NotContains(t, text, "Entwurf", "a version once published is no draft")
+		res = e.stream("alpha", "", "reader/stream/guidelineAsPDF", fmt.Sprintf(`{"guidelineid":%d,"language":"de"}`, h.id))
+		require.Equal(t, http.StatusForbidden, res.Status, "a private collection: %s", res)
+		res = e.stream("alpha", e.collMember, "reader/stream/guidelineAsPDF", fmt.Sprintf(`{"guidelineid":%d,"language":"de"}`, h.id))
+		require.Equal(t, http.StatusOK, res.Status, res.String())
+		assert.NotContains(t, pdfText(t, res.Body), "Achtung")
+	})
+}
