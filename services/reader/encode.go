@@ -57,6 +57,7 @@ func (g Guideline) AppendJSON(dst []byte) []byte {
 	dst = append(api.AppendField(dst, "abilities"), '{')
 	dst = strconv.AppendBool(api.AppendField(dst, "mayComment"), g.Abilities.MayComment)
 	dst = strconv.AppendBool(api.AppendField(dst, "mayEdit"), g.Abilities.MayEdit)
+	dst = strconv.AppendBool(api.AppendField(dst, "mayReadHistory"), g.Abilities.MayReadHistory)
 	return append(dst, '}', '}')
 }
 

@@ -87,6 +87,8 @@ type Abilities struct {
 	MayComment bool `json:"mayComment"`
 	// MayEdit: an author or an administrator of the collection (links to management).
 	MayEdit bool `json:"mayEdit"`
+	// MayReadHistory: may open the language as it was valid on a date (GuidelineAsOf).
+	MayReadHistory bool `json:"mayReadHistory"`
 }
 
 // Guideline is the published text of a language as readers see it (spec §3 "Reader view").
@@ -448,7 +450,13 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 	if !local {
 		g.SourceSpace = &Ref{ID: source.ID, Title: source.Title}
 	}
-	g.Abilities = Abilities{MayComment: local && !policy.PrincipalFrom(ctx).Anonymous(), MayEdit: mayEdit}
+	who := policy.PrincipalFrom(ctx)
+	g.Abilities = Abilities{MayComment: local && !who.Anonymous(), MayEdit: mayEdit}
+	if local && !who.Anonymous() {
+		if g.Abilities.MayReadHistory, err = s.Authz.Can(ctx, who, policy.CollectionDomain(sp.ID, st.Collection), "guideline", actHistory); err != nil {
+			return Guideline{}, err
+		}
+	}
 	return g, nil
 }
 

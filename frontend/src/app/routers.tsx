@@ -45,6 +45,7 @@ const ConfirmEmailPage = lazy(() => import('../features/auth/components/ConfirmE
 const SignupPage = lazy(() => import('../features/auth/components/SignupPage').then((m) => ({ default: m.SignupPage })));
 // The reader is its own chunk so that the first page of a guideline loads only what reading needs.
 const ReaderPage = lazy(() => import('../features/reader/components/ReaderPage').then((m) => ({ default: m.ReaderPage })));
+const AsOfPage = lazy(() => import('../features/history/components/AsOfPage').then((m) => ({ default: m.AsOfPage })));
 // The guideline editor (Lexical) is its own chunk, loaded only when an author opens it.
 const EditorPage = lazy(() => import('../features/editor/components/EditorPage').then((m) => ({ default: m.EditorPage })));
 
@@ -119,6 +120,7 @@ export function shellRoutes(space: Space): RouteObject[] {
         { path: 'results', element: publicLazy(<ResultsPage space={space} />) },
         { path: 'releasenotes/:tag?', element: publicLazy(<ReleaseNotesPage />) },
         { path: 'eventinbox/:itemId?', element: publicLazy(<EventInboxPage />) },
+        { path: 'guideline/:id/:lang/asof/:date?', element: authLazy(<AsOfPage />) },
         {
           path: 'guideline/:id/:lang?/:detailId?',
           element: (

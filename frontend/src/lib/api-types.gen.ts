@@ -1207,6 +1207,7 @@ export interface Publication {
 export interface ReaderAbilities {
   mayComment: boolean;
   mayEdit: boolean;
+  mayReadHistory: boolean;
 }
 
 export interface ReaderDetail {

@@ -46,7 +46,7 @@ const sepsis: ReaderGuideline = {
   changeComment: 'Neue Dosis für Kinder',
   collection: { id: 2, title: 'Notfall' },
   sourceSpace: null,
-  abilities: { mayComment: true, mayEdit: false },
+  abilities: { mayComment: true, mayEdit: false, mayReadHistory: false },
 };
 
 function renderReader(path: string, routes: Record<string, MockRoute>) {

@@ -102,6 +102,12 @@ function Reader({ target, space, commentsFirst, printed }: { target: ReaderTarge
                 <FeedbackButton guideline={id} language={g.language} title={g.title} />
               </Suspense>
             )}
+            {g.abilities.mayReadHistory && !target.space && !offlineSince && (
+              <Link className="btn btn--ghost btn--small" to={`/guideline/${id}/${g.language}/asof`}>
+                <Icon name="clock" size={16} />
+                {t('reader.asOf')}
+              </Link>
+            )}
             {g.abilities.mayEdit && (
               <Link className="btn btn--ghost btn--small" to={`/guidelines/guideline/${id}/${g.language}`}>
                 <Icon name="edit" size={16} />
