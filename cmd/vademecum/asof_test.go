@@ -210,4 +210,17 @@ func TestIntegrationGuidelineAsOf(t *testing.T) {
 		require.Equal(t, http.StatusOK, res.Status, res.String())
 		assert.NotContains(t, pdfText(t, res.Body), "Achtung")
 	})
+	t.Run("the print of a past day is marked as historical", func(t *testing.T) {
+		body := fmt.Sprintf(`{"guidelineid":%d,"language":"de","asOf":"%s"}`, h.id, h.at[1].Add(day).UTC().Format(time.DateOnly))
+		res := e.stream("alpha", e.validator, "reader/stream/guidelineAsPDF", body)
+		require.Equal(t, http.StatusOK, res.Status, res.String())
+		text := pdfText(t, res.Body)
+		for _, want := range []string{"Historische Fassung: Stand am " + h.at[1].Add(day).UTC().Format("02.01.2006"), "Erste Fassung ohne Tippfehler",
+			"aktuell ist Version 3", validator, "Ausdruck unterliegt keiner Änderungskontrolle"} {
+			assert.Contains(t, text, want)
+		}
+		assert.Equal(t, http.StatusForbidden, e.stream("alpha", e.collMember, "reader/stream/guidelineAsPDF", body).Status, "the author may not read the history")
+		res = e.stream("alpha", e.validator, "reader/stream/guidelineAsPDF", fmt.Sprintf(`{"guidelineid":%d,"language":"de","asOf":"1.1.2026"}`, h.id))
+		assert.Equal(t, http.StatusBadRequest, res.Status, res.String())
+	})
 }

@@ -258,8 +258,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&search.Maintenance{Pool: pool, Jobs: jobs}).Register(router)
 	(&toc.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc}).Register(router)
 	(&favorites.Service{DB: db, Registry: registry, Guidelines: guidelineSvc}).Register(router)
-	(&reader.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Authz: enforcer, Clock: clock, Links: links,
-		Texts: reader.NewTexts(readerTextBudget), Users: userSvc}).Register(router)
+	readerSvc := &reader.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Authz: enforcer, Clock: clock, Links: links,
+		Texts: reader.NewTexts(readerTextBudget), Users: userSvc}
+	readerSvc.Register(router)
 	converter, closePDF := newConverter(cfg)
 	ready := newReadiness()
 	ready.Add("database", db.Ready)
@@ -273,7 +274,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 		ready.Add("smtp", r.Ready)
 	}
 	(&pdf.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Store: store, Converter: converter, SpaceURL: links,
-		Timeout: time.Minute, Users: userSvc}).Register(router)
+		Timeout: time.Minute, Users: userSvc, History: readerSvc}).Register(router)
 
 	site := http.NewServeMux()
 	site.Handle("/api/", router)

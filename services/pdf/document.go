@@ -28,7 +28,9 @@ type Document struct {
 	Draft      bool
 	// Current is the version readers see now when it is not this one (0 when it is, or when
 	// nothing is published): the print warns that it is outdated.
-	Current     int
+	Current int
+	// AsOf is the day a historical print shows the version in force on (nil: today's print)
+	AsOf        *time.Time
 	Sections    []Section
 	GeneratedAt time.Time
 }
@@ -53,28 +55,32 @@ var labels = map[string]map[string]string{
 		"uncontrolled": "Ausdruck unterliegt keiner Änderungskontrolle",
 		"qr":           "Scannen, um zu prüfen, ob dieser Ausdruck aktuell ist",
 		"expired":      "Achtung: Die Gültigkeit dieser Version ist am %s abgelaufen.",
-		"outdated":     "Achtung: Diese Version ist nicht mehr die gültige Fassung (aktuell ist Version %d)."},
+		"outdated":     "Achtung: Diese Version ist nicht mehr die gültige Fassung (aktuell ist Version %d).",
+		"asOf":         "Historische Fassung: Stand am %s – nicht die aktuelle Fassung."},
 	"en": {"language": "Language", "version": "Version", "validator": "Validated by", "validSince": "Valid since",
 		"validUntil": "Valid until", "canonical": "Current version", "draft": "Draft – not published", "footnotes": "Footnotes",
 		"page": "Page", "of": "of", "printed": "Printed on", "languageName": "English", "space": "Space",
 		"uncontrolled": "Printed copy not subject to change control",
 		"qr":           "Scan to check whether this print is current",
 		"expired":      "Warning: this version expired on %s.",
-		"outdated":     "Warning: this version is no longer the valid one (the current one is version %d)."},
+		"outdated":     "Warning: this version is no longer the valid one (the current one is version %d).",
+		"asOf":         "Historical version: as of %s – not the current version."},
 	"fr": {"language": "Langue", "version": "Version", "validator": "Validée par", "validSince": "Valable depuis le",
 		"validUntil": "Valable jusqu'au", "canonical": "Version actuelle", "draft": "Brouillon – non publié", "footnotes": "Notes",
 		"page": "Page", "of": "sur", "printed": "Imprimé le", "languageName": "Français", "space": "Espace",
 		"uncontrolled": "Impression non soumise au contrôle des modifications",
 		"qr":           "Scanner pour vérifier si cette impression est à jour",
 		"expired":      "Attention : la validité de cette version a expiré le %s.",
-		"outdated":     "Attention : cette version n'est plus la version en vigueur (la version actuelle est la version %d)."},
+		"outdated":     "Attention : cette version n'est plus la version en vigueur (la version actuelle est la version %d).",
+		"asOf":         "Version historique : état au %s – pas la version actuelle."},
 	"it": {"language": "Lingua", "version": "Versione", "validator": "Validata da", "validSince": "Valida dal",
 		"validUntil": "Valida fino al", "canonical": "Versione attuale", "draft": "Bozza – non pubblicata", "footnotes": "Note",
 		"page": "Pagina", "of": "di", "printed": "Stampato il", "languageName": "Italiano", "space": "Spazio",
 		"uncontrolled": "Stampa non soggetta al controllo delle modifiche",
 		"qr":           "Scansionare per verificare se questa stampa è aggiornata",
 		"expired":      "Attenzione: la validità di questa versione è scaduta il %s.",
-		"outdated":     "Attenzione: questa versione non è più quella in vigore (quella attuale è la versione %d)."},
+		"outdated":     "Attenzione: questa versione non è più quella in vigore (quella attuale è la versione %d).",
+		"asOf":         "Versione storica: stato al %s – non la versione attuale."},
 }
 
 // dateFormats write dates as readers of each language expect them.
@@ -190,7 +196,10 @@ func (d Document) Page(ctx context.Context, images ImageSource, base string) (Pa
 	data := pageData{Title: d.Title, Space: d.Space, Language: d.Language, Canonical: d.Canonical, Validator: d.Validator,
 		Version: d.Version, ValidSince: date(d.ValidSince), ValidUntil: date(d.ValidUntil),
 		Printed: date(&d.GeneratedAt) + d.GeneratedAt.UTC().Format(" 15:04 UTC"), Draft: d.Draft, Check: d.CheckURL(), QR: qr, L: l}
-	if d.ValidUntil != nil && !d.ValidUntil.After(d.GeneratedAt) {
+	if d.AsOf != nil {
+		data.Warnings = append(data.Warnings, fmt.Sprintf(l["asOf"], date(d.AsOf)))
+	}
+	if d.ValidUntil != nil && !d.ValidUntil.After(d.GeneratedAt) && d.AsOf == nil {
 		data.Warnings = append(data.Warnings, fmt.Sprintf(l["expired"], date(d.ValidUntil)))
 	}
 	if d.Current != 0 && d.Current != d.Version {

@@ -18,6 +18,7 @@ import (
 	"vademecum/services/auditlog"
 	"vademecum/services/guidelines"
 	"vademecum/services/media"
+	"vademecum/services/reader"
 	"vademecum/tenancy"
 )
 
@@ -34,6 +35,14 @@ type Service struct {
 	Timeout time.Duration
 	// Users names validators.
 	Users Names
+	// History answers what was valid on a date (services/reader).
+	History History
+}
+
+// History reads a language of a guideline as it was in force on a day, for whoever may read
+// its collection's history.
+type History interface {
+	GuidelineAsOf(ctx context.Context, req reader.AsOfRequest) (reader.AsOf, error)
 }
 
 // Names reads the names of users by id (services/users); ids of nobody are missing.
@@ -51,11 +60,13 @@ const requestLimit = 4096
 var ErrSpaceNotFound = api.NotFound("space.notFound")
 
 // ReaderRequest names a published language of a guideline, of the current space or, with
-// space, of a collection shared to it.
+// space, of a collection shared to it; with AsOf (YYYY-MM-DD, a guideline of the current
+// space), the version that was in force that day, for who may read the history.
 type ReaderRequest struct {
 	GuidelineID api.ID  `json:"guidelineid"`
 	Language    string  `json:"language"`
 	Space       *api.ID `json:"space"`
+	AsOf        string  `json:"asOf"`
 }
 
 // DraftRequest names a version of a guideline of the current space.
@@ -77,7 +88,13 @@ func (s *Service) guidelineAsPDF(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(ctx, w, err)
 		return
 	}
-	doc, err := s.published(ctx, req)
+	var doc printable
+	var err error
+	if req.AsOf != "" {
+		doc, err = s.asOf(ctx, req)
+	} else {
+		doc, err = s.published(ctx, req)
+	}
 	if err != nil {
 		api.WriteError(ctx, w, err)
 		return
@@ -143,6 +160,39 @@ func (s *Service) published(ctx context.Context, req ReaderRequest) (printable, 
 		return p, err
 	}
 	return p, s.withValidator(ctx, &p)
+}
+
+// asOf is the document of the version in force on a day, marked as historical.
+func (s *Service) asOf(ctx context.Context, req ReaderRequest) (printable, error) {
+	sp, ok := tenancy.SpaceFrom(ctx)
+	if !ok {
+		return printable{}, api.ErrNotFound
+	}
+	if req.Space != nil && int64(*req.Space) != sp.ID {
+		return printable{}, api.ErrInvalidField.Field("space")
+	}
+	a, err := s.History.GuidelineAsOf(ctx, reader.AsOfRequest{ID: req.GuidelineID, Language: req.Language, Date: req.AsOf})
+	if err != nil {
+		return printable{}, err
+	}
+	day, err := time.Parse(time.DateOnly, a.Date)
+	if err != nil {
+		return printable{}, err
+	}
+	p := printable{id: a.ID, base: s.SpaceURL(sp.Subdomain), Document: Document{Space: sp.Title, Title: a.Title, Language: a.Language,
+		Version: a.InForce.Version, Validator: a.InForce.Validator, ValidSince: &a.InForce.ValidFrom, ValidUntil: a.InForce.ValidUntil,
+		Canonical: a.CanonicalLink, GeneratedAt: s.Guidelines.Clock.Time(), AsOf: &day}}
+	if n := len(a.After); n > 0 {
+		p.Current = a.After[n-1].Version
+	}
+	for _, d := range a.Details {
+		html := d.Content
+		if d.Extern != nil {
+			html = d.Extern.Content
+		}
+		p.Sections = append(p.Sections, Section{Title: d.Title, HTML: html})
+	}
+	return p, nil
 }
 
 // draft is the document of any version of a guideline the caller may review.

@@ -733,6 +733,7 @@ export interface GuidelinePdfRequest {
   guidelineid: number;
   language: string;
   space?: number | null;
+  asOf: string;
 }
 
 export interface GuidelineRequest {

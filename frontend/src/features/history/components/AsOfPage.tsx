@@ -7,7 +7,9 @@ import type { GuidelineAsOf, Publication } from '@/lib/api-types.gen';
 import { ApiError } from '@/lib/api';
 import { apiErrorText } from '@/lib/apiErrors';
 import { formatDate } from '@/lib/dates';
+import { useDownloadGuidelinePdf } from '@/lib/endpoints/downloadGuidelinePdf';
 import { isLanguage } from '@/lib/language';
+import { showSnackbar } from '@/lib/snackbar';
 import { useGuidelineAsOf } from '../api/getGuidelineAsOf';
 import '../history.css';
 
@@ -55,10 +57,23 @@ function AsOf({ id, language, date }: { id: number; language: string; date: stri
       ) : (
         <AsOfText asOf={query.data} />
       )}
-      <p>
+      <p className="asof__links">
         <Link to={`/guideline/${id}/${language}`}>{t('history.current')}</Link>
+        {query.isSuccess && <PdfButton id={id} language={language} date={date} />}
       </p>
     </div>
+  );
+}
+
+function PdfButton({ id, language, date }: { id: number; language: string; date: string }) {
+  const { t } = useTranslation();
+  const pdf = useDownloadGuidelinePdf();
+  const handleClick = () =>
+    pdf.mutate({ guidelineid: id, language, asOf: date }, { onError: (error) => showSnackbar(apiErrorText(error, t) ?? t('history.pdfFailed'), { type: 'error' }) });
+  return (
+    <button type="button" className="btn btn--ghost btn--small" aria-busy={pdf.isPending} disabled={pdf.isPending} onClick={handleClick}>
+      {t('history.pdf')}
+    </button>
   );
 }
 

@@ -12,7 +12,7 @@ import { LANGUAGE_NAMES, isLanguage } from '@/lib/language';
 import { showSnackbar } from '@/lib/snackbar';
 import { textIn } from '@/lib/texts';
 import { isSignedIn, type Space } from '@/lib/types';
-import { useDownloadGuidelinePdf } from '../api/downloadGuidelinePdf';
+import { useDownloadGuidelinePdf } from '@/lib/endpoints/downloadGuidelinePdf';
 import { useReaderGuideline } from '../api/getReaderGuideline';
 import { readerCondition } from '../conditions';
 import { isExpired } from '../offline/store';

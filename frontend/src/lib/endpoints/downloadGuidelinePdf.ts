@@ -3,11 +3,15 @@ import { toApiError } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
 import { currentSubdomain } from '@/lib/host';
 
-/** A guideline language to print; space names the source space of a shared one. */
+/**
+ * A guideline language to print; space names the source space of a shared one, asOf (YYYY-MM-DD)
+ * a day whose version in force is printed as a historical version.
+ */
 export interface PdfInput {
   guidelineid: number;
   language: string;
   space?: number;
+  asOf?: string;
 }
 
 /**
