@@ -56,7 +56,7 @@ var labels = map[string]map[string]string{
 		"qr":           "Scannen, um zu prüfen, ob dieser Ausdruck aktuell ist",
 		"expired":      "Achtung: Die Gültigkeit dieser Version ist am %s abgelaufen.",
 		"outdated":     "Achtung: Diese Version ist nicht mehr die gültige Fassung (aktuell ist Version %d).",
-		"asOf":         "Historische Fassung: Stand am %s – nicht die aktuelle Fassung."},
+		"asOf":         "Historische Fassung: Stand am %s."},
 	"en": {"language": "Language", "version": "Version", "validator": "Validated by", "validSince": "Valid since",
 		"validUntil": "Valid until", "canonical": "Current version", "draft": "Draft – not published", "footnotes": "Footnotes",
 		"page": "Page", "of": "of", "printed": "Printed on", "languageName": "English", "space": "Space",
@@ -64,7 +64,7 @@ var labels = map[string]map[string]string{
 		"qr":           "Scan to check whether this print is current",
 		"expired":      "Warning: this version expired on %s.",
 		"outdated":     "Warning: this version is no longer the valid one (the current one is version %d).",
-		"asOf":         "Historical version: as of %s – not the current version."},
+		"asOf":         "Historical version: as of %s."},
 	"fr": {"language": "Langue", "version": "Version", "validator": "Validée par", "validSince": "Valable depuis le",
 		"validUntil": "Valable jusqu'au", "canonical": "Version actuelle", "draft": "Brouillon – non publié", "footnotes": "Notes",
 		"page": "Page", "of": "sur", "printed": "Imprimé le", "languageName": "Français", "space": "Espace",
@@ -72,7 +72,7 @@ var labels = map[string]map[string]string{
 		"qr":           "Scanner pour vérifier si cette impression est à jour",
 		"expired":      "Attention : la validité de cette version a expiré le %s.",
 		"outdated":     "Attention : cette version n'est plus la version en vigueur (la version actuelle est la version %d).",
-		"asOf":         "Version historique : état au %s – pas la version actuelle."},
+		"asOf":         "Version historique : état au %s."},
 	"it": {"language": "Lingua", "version": "Versione", "validator": "Validata da", "validSince": "Valida dal",
 		"validUntil": "Valida fino al", "canonical": "Versione attuale", "draft": "Bozza – non pubblicata", "footnotes": "Note",
 		"page": "Pagina", "of": "di", "printed": "Stampato il", "languageName": "Italiano", "space": "Spazio",
@@ -80,7 +80,7 @@ var labels = map[string]map[string]string{
 		"qr":           "Scansionare per verificare se questa stampa è aggiornata",
 		"expired":      "Attenzione: la validità di questa versione è scaduta il %s.",
 		"outdated":     "Attenzione: questa versione non è più quella in vigore (quella attuale è la versione %d).",
-		"asOf":         "Versione storica: stato al %s – non la versione attuale."},
+		"asOf":         "Versione storica: stato al %s."},
 }
 
 // dateFormats write dates as readers of each language expect them.

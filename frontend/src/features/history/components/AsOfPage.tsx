@@ -46,7 +46,7 @@ function AsOf({ id, language, date }: { id: number; language: string; date: stri
       {query.isPending ? (
         <Loader />
       ) : query.isError ? (
-        <p className="reader-banner reader-banner--expired" role="alert">
+        <p className="asof-banner asof-banner--alert" role="alert">
           {query.error instanceof ApiError && query.error.message === 'guideline.notInForce'
             ? t('history.notInForce', {
                 date: formatDay(date, i18n.language),
@@ -103,18 +103,18 @@ function AsOfText({ asOf: a }: { asOf: GuidelineAsOf }) {
   const previous = a.before.at(-1);
   const next = a.after.at(0);
   return (
-    <article className="reader asof__text" lang={a.language}>
-      <p className={p.until ? 'reader-banner reader-banner--important' : 'reader-banner'} role="status" data-asof-banner>
+    <article className="asof__text" lang={a.language}>
+      <p className={p.until ? 'asof-banner asof-banner--past' : 'asof-banner'} role="status" data-asof-banner>
         {t(p.until ? 'history.banner' : 'history.bannerCurrent', { date: formatDay(a.date, i18n.language) })}
       </p>
       {a.expired && (
-        <p className="reader-banner reader-banner--expired" role="alert">
+        <p className="asof-banner asof-banner--alert" role="alert">
           {t('history.expired', { date: date(p.validUntil) })}
         </p>
       )}
-      <h1 className="page__title reader__title">{a.title}</h1>
-      {a.description && <p className="reader__description">{a.description}</p>}
-      <dl className="reader-facts asof__facts">
+      <h1 className="page__title">{a.title}</h1>
+      {a.description && <p className="muted">{a.description}</p>}
+      <dl className="asof__facts">
         {(
           [
             ['version', String(p.version)],
@@ -126,7 +126,7 @@ function AsOfText({ asOf: a }: { asOf: GuidelineAsOf }) {
             ['shown', t('history.interval', { from: date(p.from), until: p.until ? date(p.until) : t('history.today') })],
           ] as const
         ).map(([key, value]) => (
-          <div key={key} className="reader-facts__row" data-fact={key}>
+          <div key={key} data-fact={key}>
             <dt>{t(`history.facts.${key}`)}</dt>
             <dd>{value}</dd>
           </div>
@@ -137,16 +137,16 @@ function AsOfText({ asOf: a }: { asOf: GuidelineAsOf }) {
         {next && <Link to={asOfPath(a.id, a.language, dayOf(next.from))}>{t('history.next', { version: next.version, date: date(next.from) })}</Link>}
       </nav>
       {a.details.map((d) => (
-        <section key={d.id} className="reader-section">
-          <h2 className="reader-section__title">{d.title || d.extern?.title || t('history.untitled')}</h2>
+        <section key={d.id} className="asof__section">
+          <h2>{d.title || d.extern?.title || t('history.untitled')}</h2>
           {d.extern ? (
             d.extern.available ? (
-              <div className="reader-section__content guideline-text__content" dangerouslySetInnerHTML={{ __html: d.extern.content }} />
+              <div className="guideline-text__content" dangerouslySetInnerHTML={{ __html: d.extern.content }} />
             ) : (
               <p className="muted">{t('history.externUnavailable')}</p>
             )
           ) : (
-            <div className="reader-section__content guideline-text__content" dangerouslySetInnerHTML={{ __html: d.content }} />
+            <div className="guideline-text__content" dangerouslySetInnerHTML={{ __html: d.content }} />
           )}
         </section>
       ))}
