@@ -168,4 +168,9 @@ describe('the guideline reader', () => {
       `Dieser Ausdruck (Version 2) ist nicht mehr aktuell — aktuell ist Version 3 vom ${formatDate('2026-01-10T00:00:00Z', 'de')}.`,
     );
   });
+
+  it('offers the history of the text to who may read it', async () => {
+    renderReader('/guideline/4/de', { 'common/query/profile': luca, 'reader/query/guideline': { ...sepsis, abilities: { ...sepsis.abilities, mayReadHistory: true } } });
+    expect(await screen.findByRole('link', { name: 'As of a date …' })).toHaveAttribute('href', '/guideline/4/de/asof');
+  });
 });
