@@ -249,6 +249,7 @@ var apiTypes = map[string]any{
 	"CopyRequest":                      maintenance.CopyRequest{},
 	"ValidationContent":                validation.Content{},
 	"Validation":                       validation.Validation{},
+	"ValidationApproval":               validation.Approval{},
 	"SubmitRequest":                    validation.SubmitRequest{},
 	"UpdateValidationRequest":          validation.UpdateRequest{},
 	"FixRequest":                       validation.FixRequest{},

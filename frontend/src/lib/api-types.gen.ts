@@ -233,6 +233,9 @@ export interface Collection {
   spaceId: number;
   guidelinesCount: number;
   hasGuidelines: boolean;
+  minApprovals: number;
+  escalateAfterDays?: number | null;
+  authorMayValidate: boolean;
 }
 
 export interface CollectionCount {
@@ -256,6 +259,9 @@ export interface CollectionInput {
   title: string;
   visibility: string;
   admins: number[];
+  minApprovals?: number | null;
+  escalateAfterDays?: number | null;
+  authorMayValidate?: boolean | null;
 }
 
 export interface CollectionMembersRequest {
@@ -1286,6 +1292,8 @@ export interface RequestData {
   guidelineTitle: string;
   collectionId: number;
   collectionTitle: string;
+  approvals: ValidationApproval[];
+  requiredApprovals: number;
   expiringSoon: boolean;
   authorId: number;
   coAuthorIds: number[];
@@ -1871,6 +1879,15 @@ export interface Validation {
   guidelineTitle: string;
   collectionId: number;
   collectionTitle: string;
+  approvals: ValidationApproval[];
+  requiredApprovals: number;
+}
+
+export interface ValidationApproval {
+  validatorId: number;
+  name: string;
+  at: string;
+  comment: string;
 }
 
 export interface ValidationContent {

@@ -45,6 +45,7 @@ export const AUDIT_ACTION_GROUPS = [
   {
     group: 'guideline',
     actions: [
+      'guideline.approved',
       'guideline.published',
       'guideline.rejected',
       'guideline.hotfixed',

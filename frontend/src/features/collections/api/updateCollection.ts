@@ -7,6 +7,9 @@ import { myCollectionsQueryOptions } from './getMyCollections';
 export interface CollectionUpdate {
   title: string;
   visibility: Visibility;
+  minApprovals?: number;
+  escalateAfterDays?: number | null;
+  authorMayValidate?: boolean;
 }
 
 export const updateCollection = (input: { collectionId: number; collection: CollectionUpdate }) => apiMutation<Collection>('admin', 'updateCollection', input);

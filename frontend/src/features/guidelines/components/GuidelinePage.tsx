@@ -18,6 +18,7 @@ import { DocumentsTab } from './DocumentsTab';
 import { GuidelineActions } from './GuidelineActions';
 import { MetadataTab } from './MetadataTab';
 import { NotesTab } from './NotesTab';
+import { OpenRequestApprovals } from './OpenRequestApprovals';
 import { SettingsTab } from './SettingsTab';
 import { TimelineTab } from './TimelineTab';
 import { VersionsTab } from './VersionsTab';
@@ -125,6 +126,7 @@ export function GuidelinePage() {
           <LanguageSwitcher info={g} current={lang} />
           {language && <StateChips states={language.states} />}
         </div>
+        {language && g.abilities.edit && <OpenRequestApprovals key={`${lang}-${language.latestVersion}`} guidelineId={id} language={language} />}
       </div>
       <TabNav
         label={t('guidelines.tabs.label')}
