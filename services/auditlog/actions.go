@@ -36,6 +36,7 @@ var Actions = []string{
 	"guideline.approved", "guideline.published", "guideline.rejected", "guideline.hotfixed", "guideline.archived", "guideline.restored",
 	"guideline.online", "guideline.offline", "guideline.deleted", "guideline.languageDeleted",
 	"guideline.moved", "guideline.copied", "guideline.authorChanged", "guideline.coAuthorsAdded", "guideline.coAuthorsRemoved",
+	"guideline.translationConfirmed",
 	// Users, as the super admin administers them.
 	"user.created", "user.deleted", "user.emailChanged", "user.loginAdded", "user.loginDeleted",
 	"user.superAdminGranted", "user.superAdminRevoked",

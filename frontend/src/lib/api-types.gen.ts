@@ -328,6 +328,11 @@ export interface CommentsRequest {
   language: string;
 }
 
+export interface ConfirmTranslationRequest {
+  guideline: number;
+  language: string;
+}
+
 export interface ConsoleSpace {
   id: number;
   subdomain: string;
@@ -1791,6 +1796,22 @@ export interface TokenInfo {
 
 export interface TokenRequest {
   token: string;
+}
+
+export interface TranslationStatus {
+  language: string;
+  sourceLanguage: string;
+  sourceVersion?: number | null;
+  currentSourceVersion: number;
+  outdated: boolean;
+  outdatedSince?: string | null;
+  confirmedAt?: string | null;
+  confirmedBy?: number | null;
+  confirmedByName: string;
+}
+
+export interface TranslationStatusRequest {
+  guideline: number;
 }
 
 export interface UpdateCollectionRequest {

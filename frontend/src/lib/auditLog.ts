@@ -60,6 +60,7 @@ export const AUDIT_ACTION_GROUPS = [
       'guideline.authorChanged',
       'guideline.coAuthorsAdded',
       'guideline.coAuthorsRemoved',
+      'guideline.translationConfirmed',
     ],
   },
   {
