@@ -73,22 +73,25 @@ func accept(e *testEnv, session string, revision int64, comment string) result {
 func TestIntegrationCollectionValidationSettings(t *testing.T) {
 	e := newEnv(t)
 	var c struct {
-		MinApprovals      int  `json:"minApprovals"`
-		EscalateAfterDays *int `json:"escalateAfterDays"`
-		AuthorMayValidate bool `json:"authorMayValidate"`
+		MinApprovals         int  `json:"minApprovals"`
+		EscalateAfterDays    *int `json:"escalateAfterDays"`
+		AuthorMayValidate    bool `json:"authorMayValidate"`
+		TranslationGraceDays int  `json:"translationGraceDays"`
 	}
 	e.api("alpha", e.collAdmin, "common/query/collection", map[string]any{"collectionId": e.cardio.ID}).JSON(t, &c)
+	assert.Equal(t, 14, c.TranslationGraceDays, "two weeks by default")
 	assert.Equal(t, 1, c.MinApprovals, "one approval by default")
 	assert.Nil(t, c.EscalateAfterDays, "no escalation by default")
 	assert.False(t, c.AuthorMayValidate)
 
-	res := e.setCollection(map[string]any{"minApprovals": 2, "escalateAfterDays": 5, "authorMayValidate": true})
+	res := e.setCollection(map[string]any{"minApprovals": 2, "escalateAfterDays": 5, "authorMayValidate": true, "translationGraceDays": 0})
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 	e.api("alpha", e.collAdmin, "common/query/collection", map[string]any{"collectionId": e.cardio.ID}).JSON(t, &c)
 	require.NotNil(t, c.EscalateAfterDays)
 	assert.Equal(t, 5, *c.EscalateAfterDays)
 	assert.Equal(t, 2, c.MinApprovals)
 	assert.True(t, c.AuthorMayValidate)
+	assert.Zero(t, c.TranslationGraceDays)
 
 	// The read goes back as it came; left out, the rules stay; null turns escalation off.
 	read := e.api("alpha", e.collAdmin, "common/query/collection", map[string]any{"collectionId": e.cardio.ID})
@@ -111,6 +114,8 @@ func TestIntegrationCollectionValidationSettings(t *testing.T) {
 		{"four approvals", map[string]any{"minApprovals": 4}, "collection.minApprovals"},
 		{"escalation at once", map[string]any{"escalateAfterDays": 0}, "collection.escalateAfterDays"},
 		{"escalation after more than a year", map[string]any{"escalateAfterDays": 366}, "collection.escalateAfterDays"},
+		{"negative grace period", map[string]any{"translationGraceDays": -1}, "collection.translationGraceDays"},
+		{"grace period over a year", map[string]any{"translationGraceDays": 366}, "collection.translationGraceDays"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := e.setCollection(tc.settings)

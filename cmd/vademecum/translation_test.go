@@ -3,6 +3,7 @@ package main
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -32,7 +33,8 @@ func (e *testEnv) publish(guideline int64, lang, text string, important bool) in
 }
 
 func TestIntegrationTranslationDrift(t *testing.T) {
-	e := newEnv(t)
+	clock := &testClock{}
+	e := newEnvWith(t, config{Now: clock.now})
 	id := e.createGuideline(e.collMember, e.cardio.ID, e.ids["validator@alpha.ch"])
 	status := func(session string) []translationView {
 		t.Helper()
@@ -62,6 +64,21 @@ func TestIntegrationTranslationDrift(t *testing.T) {
 	assert.Equal(t, de3, list[0].CurrentSourceVersion)
 	assert.Equal(t, de1, *list[0].SourceVersion)
 
+	// Readers are told after the collection's grace period, the guideline's authors at once.
+	notice := func(session string) map[string]any {
+		t.Helper()
+		var g struct {
+			TranslationOutdated map[string]any `json:"translationOutdated"`
+		}
+		e.ok("alpha", session, "reader/query/guideline", map[string]any{"id": id, "language": "fr"}).JSON(t, &g)
+		return g.TranslationOutdated
+	}
+	require.NotNil(t, notice(e.collMember))
+	assert.Equal(t, "de", notice(e.collMember)["sourceLanguage"])
+	assert.Nil(t, notice(e.validator), "within the grace period of 14 days")
+	clock.advance(15 * 24 * time.Hour)
+	assert.NotNil(t, notice(e.validator))
+
 	// Confirming records who and against which source version, without a new version.
 	res := e.api("alpha", e.collMember, "author/mutation/confirmTranslation", map[string]any{"guideline": id, "language": "fr"})
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
@@ -72,6 +89,7 @@ func TestIntegrationTranslationDrift(t *testing.T) {
 	var latest versionView
 	e.ok("alpha", e.collMember, "author/query/latestGuideline", map[string]any{"id": id, "language": "fr"}).JSON(t, &latest)
 	assert.Equal(t, fr, latest.Version, "the text stays as it was")
+	assert.Nil(t, notice(e.validator))
 	page := e.auditLog("alpha", e.alphaAdmin, map[string]any{"spaceId": e.alpha.ID, "action": "guideline.translationConfirmed"})
 	assert.Len(t, page.Entries, 1)
 

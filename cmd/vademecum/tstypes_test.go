@@ -189,6 +189,7 @@ var apiTypes = map[string]any{
 	"GuidelineVersionInfo":             guidelines.VersionInfo{},
 	"TimelineEvent":                    guidelines.Event{},
 	"TimelineRequest":                  guidelines.TimelineRequest{},
+	"TranslationNotice":                guidelines.TranslationNotice{},
 	"TranslationStatusRequest":         guidelines.TranslationStatusRequest{},
 	"TranslationStatus":                guidelines.TranslationStatus{},
 	"ConfirmTranslationRequest":        guidelines.ConfirmTranslationRequest{},

@@ -41,6 +41,8 @@ const (
 	MaxApprovals = 3
 	// MaxEscalateAfterDays is the longest wait a collection may set before escalation.
 	MaxEscalateAfterDays = 365
+	// MaxTranslationGraceDays is the longest readers may go untold of an outdated translation.
+	MaxTranslationGraceDays = 365
 )
 
 // Authorizer answers the role questions the services ask about objects.
@@ -102,6 +104,9 @@ type Collection struct {
 	EscalateAfterDays *int `json:"escalateAfterDays"`
 	// AuthorMayValidate lets authors and co-authors answer requests of their own guidelines.
 	AuthorMayValidate bool `json:"authorMayValidate"`
+	// TranslationGraceDays is how long after an important change of the source language
+	// readers of a translation not yet revised are spared the "translation outdated" notice.
+	TranslationGraceDays int `json:"translationGraceDays"`
 }
 
 // access is what the caller may see in a space.
@@ -133,12 +138,12 @@ func canRead(c Collection, a access, hasRole bool) bool {
 
 // collectionColumns selects a collection with the number of its guidelines, published or not.
 const collectionColumns = `c.id, c.title, c.visibility, (SELECT count(*) FROM guidelines g WHERE g.collection_id = c.id),
-	c.min_approvals, c.escalate_after_days, c.author_may_validate`
+	c.min_approvals, c.escalate_after_days, c.author_may_validate, c.translation_grace_days`
 
 func scanCollection(spaceID int64) pgx.RowToFunc[Collection] {
 	return func(row pgx.CollectableRow) (Collection, error) {
 		c := Collection{SpaceID: spaceID}
-		err := row.Scan(&c.ID, &c.Title, &c.Visibility, &c.GuidelinesCount, &c.MinApprovals, &c.EscalateAfterDays, &c.AuthorMayValidate)
+		err := row.Scan(&c.ID, &c.Title, &c.Visibility, &c.GuidelinesCount, &c.MinApprovals, &c.EscalateAfterDays, &c.AuthorMayValidate, &c.TranslationGraceDays)
 		c.HasGuidelines = c.GuidelinesCount > 0
 		return c, err
 	}
@@ -198,7 +203,7 @@ func (s *Service) Collections(ctx context.Context, _ struct{}) ([]Collection, er
 		c := Collection{SpaceID: sp.ID}
 		var hasRole bool
 		_, err = pgx.ForEachRow(rows, []any{&c.ID, &c.Title, &c.Visibility, &c.GuidelinesCount, &c.MinApprovals, &c.EscalateAfterDays,
-			&c.AuthorMayValidate, &hasRole}, func() error {
+			&c.AuthorMayValidate, &c.TranslationGraceDays, &hasRole}, func() error {
 			c.HasGuidelines = c.GuidelinesCount > 0
 			if canRead(c, a, hasRole) {
 				out = append(out, c)
@@ -258,16 +263,17 @@ func (s *Service) AdministeredCollections(ctx context.Context, _ struct{}) ([]Co
 	return s.list(ctx, sp, "WHERE EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1 AND r.role = 'admin')", who.UserID)
 }
 
-// CollectionInput is a collection as an admin edits it. MinApprovals and AuthorMayValidate
-// keep their value (or default, on creation) when left out; EscalateAfterDays null turns
-// escalation off.
+// CollectionInput is a collection as an admin edits it. MinApprovals, AuthorMayValidate and
+// TranslationGraceDays keep their value (or default, on creation) when left out;
+// EscalateAfterDays null turns escalation off.
 type CollectionInput struct {
-	Title             string   `json:"title"`
-	Visibility        string   `json:"visibility"`
-	Admins            []api.ID `json:"admins"`
-	MinApprovals      *int     `json:"minApprovals"`
-	EscalateAfterDays *int     `json:"escalateAfterDays"`
-	AuthorMayValidate *bool    `json:"authorMayValidate"`
+	Title                string   `json:"title"`
+	Visibility           string   `json:"visibility"`
+	Admins               []api.ID `json:"admins"`
+	MinApprovals         *int     `json:"minApprovals"`
+	EscalateAfterDays    *int     `json:"escalateAfterDays"`
+	AuthorMayValidate    *bool    `json:"authorMayValidate"`
+	TranslationGraceDays *int     `json:"translationGraceDays"`
 }
 
 // inRange refuses a setting outside [lowest, highest].
@@ -298,6 +304,9 @@ func validate(in CollectionInput) (CollectionInput, error) {
 	if err := inRange("collection.escalateAfterDays", in.EscalateAfterDays, 1, MaxEscalateAfterDays); err != nil {
 		return in, err
 	}
+	if err := inRange("collection.translationGraceDays", in.TranslationGraceDays, 0, MaxTranslationGraceDays); err != nil {
+		return in, err
+	}
 	for _, v := range Visibilities {
 		if in.Visibility == v {
 			return in, nil
@@ -326,9 +335,9 @@ func (s *Service) CreateCollection(ctx context.Context, req CreateRequest) (Coll
 	}
 	var id int64
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(ctx, `INSERT INTO collections (title, visibility, min_approvals, escalate_after_days, author_may_validate)
-			VALUES ($1, $2, coalesce($3, 1), $4, coalesce($5, false)) RETURNING id`,
-			in.Title, in.Visibility, in.MinApprovals, in.EscalateAfterDays, in.AuthorMayValidate).Scan(&id); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO collections (title, visibility, min_approvals, escalate_after_days, author_may_validate, translation_grace_days)
+			VALUES ($1, $2, coalesce($3, 1), $4, coalesce($5, false), coalesce($6, 14)) RETURNING id`,
+			in.Title, in.Visibility, in.MinApprovals, in.EscalateAfterDays, in.AuthorMayValidate, in.TranslationGraceDays).Scan(&id); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO collection_roles (collection_id, user_id, role) SELECT $1, u, 'admin' FROM unnest($2::bigint[]) u
@@ -351,7 +360,7 @@ func (s *Service) CreateCollection(ctx context.Context, req CreateRequest) (Coll
 
 // settingsSnapshot reads what the audit log compares when collection $1 changes.
 const settingsSnapshot = `SELECT title, visibility, min_approvals AS "minApprovals", escalate_after_days AS "escalateAfterDays",
-	author_may_validate AS "authorMayValidate" FROM collections WHERE id = $1`
+	author_may_validate AS "authorMayValidate", translation_grace_days AS "translationGraceDays" FROM collections WHERE id = $1`
 
 // UpdateRequest is the body of updateCollection.
 type UpdateRequest struct {
@@ -376,8 +385,9 @@ func (s *Service) UpdateCollection(ctx context.Context, req UpdateRequest) (Coll
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE collections SET title = $2, visibility = $3, min_approvals = coalesce($4, min_approvals),
-				escalate_after_days = $5, author_may_validate = coalesce($6, author_may_validate), updated_at = now() WHERE id = $1`,
-			int64(req.CollectionID), in.Title, in.Visibility, in.MinApprovals, in.EscalateAfterDays, in.AuthorMayValidate); err != nil {
+				escalate_after_days = $5, author_may_validate = coalesce($6, author_may_validate),
+				translation_grace_days = coalesce($7, translation_grace_days), updated_at = now() WHERE id = $1`,
+			int64(req.CollectionID), in.Title, in.Visibility, in.MinApprovals, in.EscalateAfterDays, in.AuthorMayValidate, in.TranslationGraceDays); err != nil {
 			return err
 		}
 		after, err := auditlog.Snapshot(ctx, tx, settingsSnapshot, int64(req.CollectionID))

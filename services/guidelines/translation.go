@@ -2,6 +2,7 @@ package guidelines
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -9,6 +10,7 @@ import (
 	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
+	"vademecum/tenancy"
 )
 
 // Errors of translation drift.
@@ -180,4 +182,34 @@ func (s *Service) ConfirmTranslation(ctx context.Context, req ConfirmTranslation
 		return nil, err
 	}
 	return s.withConfirmers(ctx, out)
+}
+
+// TranslationNotice is what readers of an outdated translation are told.
+type TranslationNotice struct {
+	SourceLanguage string    `json:"sourceLanguage"`
+	OutdatedSince  time.Time `json:"outdatedSince"`
+}
+
+// OutdatedTranslation tells whether a language of a guideline of space sp is a translation
+// readers should be warned about: its authors (atOnce) as soon as the source changed
+// importantly, other readers once the collection's grace period has passed; nil otherwise.
+func (s *Service) OutdatedTranslation(ctx context.Context, sp *tenancy.Space, guideline int64, language string, now time.Time, atOnce bool) (*TranslationNotice, error) {
+	var n *TranslationNotice
+	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		var source string
+		var since time.Time
+		var grace int
+		err := tx.QueryRow(ctx, `SELECT t.source, t.since, c.translation_grace_days
+			FROM (`+translationSQL+`) AS t(language, source, source_version, current_version, since, confirmed_at, confirmed_by)
+			JOIN guidelines g ON g.id = $1 JOIN collections c ON c.id = g.collection_id
+			WHERE t.language = $2 AND t.since IS NOT NULL`, guideline, language).Scan(&source, &since, &grace)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err == nil && (atOnce || !now.Before(since.AddDate(0, 0, grace))) {
+			n = &TranslationNotice{SourceLanguage: source, OutdatedSince: since}
+		}
+		return err
+	})
+	return n, err
 }

@@ -236,6 +236,7 @@ export interface Collection {
   minApprovals: number;
   escalateAfterDays?: number | null;
   authorMayValidate: boolean;
+  translationGraceDays: number;
 }
 
 export interface CollectionCount {
@@ -262,6 +263,7 @@ export interface CollectionInput {
   minApprovals?: number | null;
   escalateAfterDays?: number | null;
   authorMayValidate?: boolean | null;
+  translationGraceDays?: number | null;
 }
 
 export interface CollectionMembersRequest {
@@ -1219,6 +1221,7 @@ export interface ReaderGuideline {
   collection: ReaderRef;
   sourceSpace?: ReaderRef | null;
   abilities: ReaderAbilities;
+  translationOutdated?: TranslationNotice | null;
 }
 
 export interface ReaderGuidelineRequest {
@@ -1796,6 +1799,11 @@ export interface TokenInfo {
 
 export interface TokenRequest {
   token: string;
+}
+
+export interface TranslationNotice {
+  sourceLanguage: string;
+  outdatedSince: string;
 }
 
 export interface TranslationStatus {

@@ -10,6 +10,7 @@ export interface CollectionUpdate {
   minApprovals?: number;
   escalateAfterDays?: number | null;
   authorMayValidate?: boolean;
+  translationGraceDays?: number;
 }
 
 export const updateCollection = (input: { collectionId: number; collection: CollectionUpdate }) => apiMutation<Collection>('admin', 'updateCollection', input);

@@ -34,6 +34,7 @@ const notfall: Collection = {
   minApprovals: 1,
   escalateAfterDays: null,
   authorMayValidate: false,
+  translationGraceDays: 14,
 };
 
 const base: Record<string, MockRoute> = {
@@ -94,7 +95,7 @@ describe('Collection page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Notfallmedizin' })).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'admin/mutation/updateCollection')).toEqual([
-      { collectionId: 7, collection: { title: 'Notfallmedizin', visibility: 'public', minApprovals: 1, escalateAfterDays: null, authorMayValidate: false } },
+      { collectionId: 7, collection: { title: 'Notfallmedizin', visibility: 'public', minApprovals: 1, escalateAfterDays: null, authorMayValidate: false, translationGraceDays: 14 } },
     ]);
   });
 
@@ -114,10 +115,13 @@ describe('Collection page', () => {
     await userEvent.type(approvals, '2');
     await userEvent.type(days, '5');
     await userEvent.click(screen.getByRole('switch', { name: 'Authors may validate their own guidelines' }));
+    const grace = screen.getByLabelText('Grace period for outdated translations (days)');
+    await userEvent.clear(grace);
+    await userEvent.type(grace, '0');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(sentBodies(fetchMock, 'admin/mutation/updateCollection')).toEqual([
-        { collectionId: 7, collection: { title: 'Notfall', visibility: 'protected', minApprovals: 2, escalateAfterDays: 5, authorMayValidate: true } },
+        { collectionId: 7, collection: { title: 'Notfall', visibility: 'protected', minApprovals: 2, escalateAfterDays: 5, authorMayValidate: true, translationGraceDays: 0 } },
       ]),
     );
   });

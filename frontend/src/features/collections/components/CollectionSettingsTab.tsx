@@ -13,8 +13,9 @@ export const TITLE_MAX = 200;
 /** Bounds of the validation rules (services/collections). */
 export const MAX_APPROVALS = 3;
 export const MAX_ESCALATE_DAYS = 365;
+export const MAX_GRACE_DAYS = 365;
 
-type FieldErrors = { title?: string; visibility?: string; minApprovals?: string; escalateAfterDays?: string };
+type FieldErrors = { title?: string; visibility?: string; minApprovals?: string; escalateAfterDays?: string; translationGraceDays?: string };
 
 /** A whole number within [min, max], or null. */
 const wholeIn = (text: string, min: number, max: number): number | null => {
@@ -29,6 +30,7 @@ export function CollectionSettingsTab({ collection }: { collection: Collection }
   const [minApprovals, setMinApprovals] = useState(String(collection.minApprovals));
   const [escalateAfterDays, setEscalateAfterDays] = useState(collection.escalateAfterDays == null ? '' : String(collection.escalateAfterDays));
   const [authorMayValidate, setAuthorMayValidate] = useState(collection.authorMayValidate);
+  const [graceDays, setGraceDays] = useState(String(collection.translationGraceDays));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateCollection(collection.id);
@@ -43,16 +45,19 @@ export function CollectionSettingsTab({ collection }: { collection: Collection }
     if (approvals === null) found.minApprovals = t('collection.outOfRange', { min: 1, max: MAX_APPROVALS });
     const days = escalateAfterDays.trim() === '' ? null : wholeIn(escalateAfterDays, 1, MAX_ESCALATE_DAYS);
     if (escalateAfterDays.trim() !== '' && days === null) found.escalateAfterDays = t('collection.outOfRange', { min: 1, max: MAX_ESCALATE_DAYS });
+    const grace = wholeIn(graceDays, 0, MAX_GRACE_DAYS);
+    if (grace === null) found.translationGraceDays = t('collection.outOfRange', { min: 0, max: MAX_GRACE_DAYS });
     setErrors(found);
-    if (Object.values(found).some(Boolean) || !visibility || approvals === null) return;
+    if (Object.values(found).some(Boolean) || !visibility || approvals === null || grace === null) return;
     update.mutate(
-      { title: title.trim(), visibility, minApprovals: approvals, escalateAfterDays: days, authorMayValidate },
+      { title: title.trim(), visibility, minApprovals: approvals, escalateAfterDays: days, authorMayValidate, translationGraceDays: grace },
       {
         onSuccess: (saved) => showSnackbar(t('collections.saved', { title: saved.title })),
         onError: (err) => {
           const field = err instanceof ApiError && typeof err.params.field === 'string' ? err.params.field.split('.').pop() : undefined;
           const message = apiErrorText(err, t);
-          if (field === 'title' || field === 'visibility' || field === 'minApprovals' || field === 'escalateAfterDays') setErrors({ [field]: message ?? '' });
+          if (field === 'title' || field === 'visibility' || field === 'minApprovals' || field === 'escalateAfterDays' || field === 'translationGraceDays')
+            setErrors({ [field]: message ?? '' });
           else setFormError(message);
         },
       },
@@ -122,6 +127,21 @@ export function CollectionSettingsTab({ collection }: { collection: Collection }
             description={t('collections.validationRules.authorMayValidateHint')}
             checked={authorMayValidate}
             onCheckedChange={setAuthorMayValidate}
+          />
+          <TextField
+            label={t('collections.fields.translationGraceDays')}
+            name="translationGraceDays"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_GRACE_DAYS}
+            value={graceDays}
+            hint={t('collections.validationRules.translationGraceDaysHint')}
+            error={errors.translationGraceDays}
+            onChange={(e) => {
+              setGraceDays(e.target.value);
+              setErrors((x) => ({ ...x, translationGraceDays: undefined }));
+            }}
           />
         </fieldset>
         {formError && (

@@ -22,6 +22,7 @@ import '../reader.css';
 import { DetailRefs } from './DetailRefs';
 import { FavoriteStar } from './FavoriteStar';
 import { OfflineBanner } from './OfflineBanner';
+import { OutdatedTranslationNotice } from './OutdatedTranslationNotice';
 import { ReaderConditionView } from './ReaderCondition';
 import { ReaderIcon } from './ReaderIcon';
 import { ReaderSkeleton } from './ReaderSkeleton';
@@ -102,6 +103,7 @@ function Reader({ target, space, commentsFirst }: { target: ReaderTarget; space:
         </div>
         {g.description && <p className="reader__description">{g.description}</p>}
         <LanguageSwitch guideline={g} space={target.space} />
+        <OutdatedTranslationNotice guideline={g} space={target.space} />
         <Facts guideline={g} />
       </header>
 
