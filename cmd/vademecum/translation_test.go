@@ -102,6 +102,20 @@ func TestIntegrationTranslationDrift(t *testing.T) {
 	assert.Equal(t, "it", list[1].Language)
 	assert.False(t, list[1].Outdated)
 
+	// A translation written before the source's first publication records it when published.
+	early := e.createGuideline(e.collMember, e.cardio.ID, e.ids["validator@alpha.ch"])
+	frEarly := e.addVersion(e.collMember, early, "fr", "Avant")
+	source := e.publish(early, "de", "Quelle", true)
+	var req validationView
+	e.ok("alpha", e.collMember, "author/mutation/submitToValidation", map[string]any{"guidelineId": early, "guidelineVersion": frEarly,
+		"validation": map[string]any{"title": "Traduction"}}).JSON(t, &req)
+	e.ok("alpha", e.validator, "validator/mutation/acceptValidation", map[string]any{"revision": req.Revision, "comment": "", "validationContent": map[string]any{}})
+	e.ok("alpha", e.collMember, "author/query/translationStatus", map[string]any{"guideline": early}).JSON(t, &list)
+	require.Len(t, list, 1)
+	require.NotNil(t, list[0].SourceVersion)
+	assert.Equal(t, source, *list[0].SourceVersion)
+	assert.False(t, list[0].Outdated)
+
 	for _, tc := range []struct {
 		name, session string
 		body          map[string]any

@@ -25,6 +25,14 @@ const sourceLanguageSQL = `SELECT l.language, l.published_version FROM guideline
 	WHERE l.guideline_id = $1 AND l.first_published_at IS NOT NULL AND l.published_version IS NOT NULL
 	ORDER BY l.first_published_at, ` + languageOrder + ` LIMIT 1`
 
+// RecordSourceVersion records, for a version of a translation written before the source
+// was published, the source's published version at its publication.
+func RecordSourceVersion(ctx context.Context, tx pgx.Tx, guideline int64, version int) error {
+	_, err := tx.Exec(ctx, `UPDATE guideline_versions v SET source_version = s.published_version FROM (`+sourceLanguageSQL+`) s
+		WHERE v.guideline_id = $1 AND v.version = $2 AND v.source_version IS NULL AND v.language <> s.language`, guideline, version)
+	return err
+}
+
 // TranslationStatus is how a language stands to the source language it was translated from.
 type TranslationStatus struct {
 	Language       string `json:"language"`

@@ -142,6 +142,9 @@ func (s *Service) AcceptValidation(ctx context.Context, req AcceptRequest) (Vali
 		if err != nil {
 			return "", err
 		}
+		if err := guidelines.RecordSourceVersion(ctx, tx, v.GuidelineID, v.GuidelineVersion); err != nil {
+			return "", err
+		}
 		if err := s.reindex(ctx, tx, v.GuidelineID); err != nil {
 			return "", err
 		}
