@@ -313,6 +313,7 @@ func readCalls(guidelines, collections, revisions, details, documents, feedbacks
 		for _, f := range []string{
 			`author/query/validationSettings {"guideline":%d}`, `author/query/validationExpirations {"guideline":%d}`,
 			`author/query/documentsForGuideline {"guidelineId":%d}`, `author/query/notes {"glid":%d}`,
+			`author/query/translationStatus {"guideline":%d}`,
 			`common/query/guidelineMetadata {"id":%d}`, `reader/query/guidelinePreviewSpaces {"id":%d}`,
 			`reader/query/guidelineLanguages {"guidelineId":%d}`, `admin/maintenance/query/validatedGuidelines {"ids":[%d]}`,
 			`toc/query/linkInfo {"link":"/guideline/%d"}`,

@@ -123,6 +123,9 @@ func TestIntegrationCollectionAdministration(t *testing.T) {
 	}{
 		{"visibility outside the three", "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"X","visibility":"secret"}}`, c.ID), 400, "collection.invalidVisibility"},
 		{"over-long title", "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"%s","visibility":"public"}}`, c.ID, strings.Repeat("t", 201)), 400, "validation.tooLong"},
+		{"four approvals", "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"X","visibility":"public","minApprovals":4}}`, c.ID), 400, "collection.outOfRange"},
+		{"escalation after no day", "admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":"X","visibility":"public","escalateAfterDays":0}}`, e.alpha.ID), 400, "collection.outOfRange"},
+		{"authors validating as text", "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"X","visibility":"public","authorMayValidate":"yes"}}`, c.ID), 400, "request.invalidField"},
 		{"missing title", "admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":" ","visibility":"public"}}`, e.alpha.ID), 400, "validation.required"},
 		{"admin outside the space", "admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":"X","visibility":"public","admins":[%d]}}`, e.alpha.ID, e.ids["outsider@test.ch"]), 400, "collection.notSpaceMember"},
 		{"member outside the space", "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":[%d]}`, c.ID, e.ids["outsider@test.ch"]), 400, "collection.notSpaceMember"},

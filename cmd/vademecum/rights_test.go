@@ -113,6 +113,8 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"author/query/guidelineVersion", `{"id":999999,"version":1}`, spaceMembers, 0},
 		{"author/query/timeline", `{"guideline":999999,"lang":"de"}`, spaceMembers, 0},
 		{"author/query/notes", `{"glid":999999}`, spaceMembers, 0},
+		{"author/query/translationStatus", `{"guideline":999999}`, spaceMembers, 0},
+		{"author/mutation/confirmTranslation", `{"guideline":999999,"language":"fr"}`, spaceMembers, 0},
 		{"admin/mutation/setMetadata", `{"guidelineId":999999,"metadata":[]}`, spaceMembers, 0},
 		{"common/query/guidelineMetadata", `{"id":999999}`, everyone, 0},
 		{"admin/mutation/moveGuideline", `{"guideline":999999,"collection":999999,"validator":null}`, spaceMembers, 0},

@@ -33,9 +33,10 @@ var Actions = []string{
 	// Sharing collections between spaces.
 	"sharing.offered", "sharing.withdrawn", "sharing.activated", "sharing.deactivated",
 	// Guidelines.
-	"guideline.published", "guideline.rejected", "guideline.hotfixed", "guideline.archived", "guideline.restored",
+	"guideline.approved", "guideline.published", "guideline.rejected", "guideline.hotfixed", "guideline.archived", "guideline.restored",
 	"guideline.online", "guideline.offline", "guideline.deleted", "guideline.languageDeleted",
 	"guideline.moved", "guideline.copied", "guideline.authorChanged", "guideline.coAuthorsAdded", "guideline.coAuthorsRemoved",
+	"guideline.translationConfirmed",
 	// Users, as the super admin administers them.
 	"user.created", "user.deleted", "user.emailChanged", "user.loginAdded", "user.loginDeleted",
 	"user.superAdminGranted", "user.superAdminRevoked",

@@ -27,13 +27,23 @@ var (
 	ErrAlreadyMember     = api.Conflict("collection.alreadyMember")
 	ErrDuplicateUser     = api.Invalid("request.duplicateId")
 	ErrHasGuidelines     = api.Conflict("collection.hasGuidelines")
+	ErrOutOfRange        = api.Invalid("collection.outOfRange")
 )
 
 // Visibilities of a collection (spec §9).
 var Visibilities = []string{"private", "protected", "public"}
 
-// maxTitle is the longest collection title.
-const maxTitle = 200
+// Limits of a collection's settings.
+const (
+	// maxTitle is the longest collection title.
+	maxTitle = 200
+	// MaxApprovals is the most acceptances a collection may require before publication.
+	MaxApprovals = 3
+	// MaxEscalateAfterDays is the longest wait a collection may set before escalation.
+	MaxEscalateAfterDays = 365
+	// MaxTranslationGraceDays is the longest readers may go untold of an outdated translation.
+	MaxTranslationGraceDays = 365
+)
 
 // Authorizer answers the role questions the services ask about objects.
 type Authorizer interface {
@@ -87,6 +97,16 @@ type Collection struct {
 	SpaceID         int64  `json:"spaceId"`
 	GuidelinesCount int    `json:"guidelinesCount"`
 	HasGuidelines   bool   `json:"hasGuidelines"`
+	// MinApprovals is how many distinct validators must accept a request before it publishes.
+	MinApprovals int `json:"minApprovals"`
+	// EscalateAfterDays is how long a request may wait before the collection's admins hear
+	// of it; null when nobody is told.
+	EscalateAfterDays *int `json:"escalateAfterDays"`
+	// AuthorMayValidate lets authors and co-authors answer requests of their own guidelines.
+	AuthorMayValidate bool `json:"authorMayValidate"`
+	// TranslationGraceDays is how long after an important change of the source language
+	// readers of a translation not yet revised are spared the "translation outdated" notice.
+	TranslationGraceDays int `json:"translationGraceDays"`
 }
 
 // access is what the caller may see in a space.
@@ -117,12 +137,13 @@ func canRead(c Collection, a access, hasRole bool) bool {
 }
 
 // collectionColumns selects a collection with the number of its guidelines, published or not.
-const collectionColumns = `c.id, c.title, c.visibility, (SELECT count(*) FROM guidelines g WHERE g.collection_id = c.id)`
+const collectionColumns = `c.id, c.title, c.visibility, (SELECT count(*) FROM guidelines g WHERE g.collection_id = c.id),
+	c.min_approvals, c.escalate_after_days, c.author_may_validate, c.translation_grace_days`
 
 func scanCollection(spaceID int64) pgx.RowToFunc[Collection] {
 	return func(row pgx.CollectableRow) (Collection, error) {
 		c := Collection{SpaceID: spaceID}
-		err := row.Scan(&c.ID, &c.Title, &c.Visibility, &c.GuidelinesCount)
+		err := row.Scan(&c.ID, &c.Title, &c.Visibility, &c.GuidelinesCount, &c.MinApprovals, &c.EscalateAfterDays, &c.AuthorMayValidate, &c.TranslationGraceDays)
 		c.HasGuidelines = c.GuidelinesCount > 0
 		return c, err
 	}
@@ -181,7 +202,8 @@ func (s *Service) Collections(ctx context.Context, _ struct{}) ([]Collection, er
 		}
 		c := Collection{SpaceID: sp.ID}
 		var hasRole bool
-		_, err = pgx.ForEachRow(rows, []any{&c.ID, &c.Title, &c.Visibility, &c.GuidelinesCount, &hasRole}, func() error {
+		_, err = pgx.ForEachRow(rows, []any{&c.ID, &c.Title, &c.Visibility, &c.GuidelinesCount, &c.MinApprovals, &c.EscalateAfterDays,
+			&c.AuthorMayValidate, &c.TranslationGraceDays, &hasRole}, func() error {
 			c.HasGuidelines = c.GuidelinesCount > 0
 			if canRead(c, a, hasRole) {
 				out = append(out, c)
@@ -241,11 +263,25 @@ func (s *Service) AdministeredCollections(ctx context.Context, _ struct{}) ([]Co
 	return s.list(ctx, sp, "WHERE EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1 AND r.role = 'admin')", who.UserID)
 }
 
-// CollectionInput is a collection as an admin edits it.
+// CollectionInput is a collection as an admin edits it. MinApprovals, AuthorMayValidate and
+// TranslationGraceDays keep their value (or default, on creation) when left out;
+// EscalateAfterDays null turns escalation off.
 type CollectionInput struct {
-	Title      string   `json:"title"`
-	Visibility string   `json:"visibility"`
-	Admins     []api.ID `json:"admins"`
+	Title                string   `json:"title"`
+	Visibility           string   `json:"visibility"`
+	Admins               []api.ID `json:"admins"`
+	MinApprovals         *int     `json:"minApprovals"`
+	EscalateAfterDays    *int     `json:"escalateAfterDays"`
+	AuthorMayValidate    *bool    `json:"authorMayValidate"`
+	TranslationGraceDays *int     `json:"translationGraceDays"`
+}
+
+// inRange refuses a setting outside [lowest, highest].
+func inRange(field string, v *int, lowest, highest int) error {
+	if v != nil && (*v < lowest || *v > highest) {
+		return ErrOutOfRange.With(map[string]any{"field": field, "min": lowest, "max": highest})
+	}
+	return nil
 }
 
 // CreateRequest is the body of createCollection.
@@ -260,6 +296,15 @@ func validate(in CollectionInput) (CollectionInput, error) {
 		return in, api.ErrRequired.Field("collection.title")
 	}
 	if err := users.CheckText("collection.title", in.Title, maxTitle); err != nil {
+		return in, err
+	}
+	if err := inRange("collection.minApprovals", in.MinApprovals, 1, MaxApprovals); err != nil {
+		return in, err
+	}
+	if err := inRange("collection.escalateAfterDays", in.EscalateAfterDays, 1, MaxEscalateAfterDays); err != nil {
+		return in, err
+	}
+	if err := inRange("collection.translationGraceDays", in.TranslationGraceDays, 0, MaxTranslationGraceDays); err != nil {
 		return in, err
 	}
 	for _, v := range Visibilities {
@@ -290,7 +335,9 @@ func (s *Service) CreateCollection(ctx context.Context, req CreateRequest) (Coll
 	}
 	var id int64
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(ctx, "INSERT INTO collections (title, visibility) VALUES ($1, $2) RETURNING id", in.Title, in.Visibility).Scan(&id); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO collections (title, visibility, min_approvals, escalate_after_days, author_may_validate, translation_grace_days)
+			VALUES ($1, $2, coalesce($3, 1), $4, coalesce($5, false), coalesce($6, 14)) RETURNING id`,
+			in.Title, in.Visibility, in.MinApprovals, in.EscalateAfterDays, in.AuthorMayValidate, in.TranslationGraceDays).Scan(&id); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO collection_roles (collection_id, user_id, role) SELECT $1, u, 'admin' FROM unnest($2::bigint[]) u
@@ -311,13 +358,18 @@ func (s *Service) CreateCollection(ctx context.Context, req CreateRequest) (Coll
 	return s.one(ctx, sp, id)
 }
 
+// settingsSnapshot reads what the audit log compares when collection $1 changes.
+const settingsSnapshot = `SELECT title, visibility, min_approvals AS "minApprovals", escalate_after_days AS "escalateAfterDays",
+	author_may_validate AS "authorMayValidate", translation_grace_days AS "translationGraceDays" FROM collections WHERE id = $1`
+
 // UpdateRequest is the body of updateCollection.
 type UpdateRequest struct {
 	CollectionID api.ID          `json:"collectionId"`
 	Collection   CollectionInput `json:"collection"`
 }
 
-// UpdateCollection changes title and visibility; collection and space admins may.
+// UpdateCollection changes title, visibility and the validation rules; collection and space
+// admins may.
 func (s *Service) UpdateCollection(ctx context.Context, req UpdateRequest) (Collection, error) {
 	sp, err := s.manage(ctx, req.CollectionID)
 	if err != nil {
@@ -328,17 +380,23 @@ func (s *Service) UpdateCollection(ctx context.Context, req UpdateRequest) (Coll
 		return Collection{}, err
 	}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		before, err := auditlog.Snapshot(ctx, tx, "SELECT title, visibility FROM collections WHERE id = $1 FOR UPDATE", int64(req.CollectionID))
+		before, err := auditlog.Snapshot(ctx, tx, settingsSnapshot+" FOR UPDATE", int64(req.CollectionID))
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, "UPDATE collections SET title = $2, visibility = $3, updated_at = now() WHERE id = $1",
-			int64(req.CollectionID), in.Title, in.Visibility); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE collections SET title = $2, visibility = $3, min_approvals = coalesce($4, min_approvals),
+				escalate_after_days = $5, author_may_validate = coalesce($6, author_may_validate),
+				translation_grace_days = coalesce($7, translation_grace_days), updated_at = now() WHERE id = $1`,
+			int64(req.CollectionID), in.Title, in.Visibility, in.MinApprovals, in.EscalateAfterDays, in.AuthorMayValidate, in.TranslationGraceDays); err != nil {
+			return err
+		}
+		after, err := auditlog.Snapshot(ctx, tx, settingsSnapshot, int64(req.CollectionID))
+		if err != nil {
 			return err
 		}
 		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "collection.updated", Space: sp,
 			Target:  auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID)},
-			Details: auditlog.Diff(before, map[string]any{"title": in.Title, "visibility": in.Visibility})}); err != nil || before["visibility"] == in.Visibility {
+			Details: auditlog.Diff(before, after)}); err != nil || before["visibility"] == in.Visibility {
 			return err
 		}
 		return searchjob.ReindexCollection(ctx, tx, s.Jobs, sp.ID, int64(req.CollectionID))

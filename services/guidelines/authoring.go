@@ -369,9 +369,10 @@ func (s *Service) AddGuidelineVersion(ctx context.Context, req AddVersionRequest
 		if err := tx.QueryRow(ctx, "SELECT coalesce(max(version), 0) + 1 FROM guideline_versions WHERE guideline_id = $1", id).Scan(&version); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO guideline_versions (guideline_id, version, language, title, description, tags, search_tags, created_by)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, version, in.Language, in.Title, in.Description, in.Tags, in.SearchTags,
-			policy.PrincipalFrom(ctx).UserID); err != nil {
+		// A translation records the source's published version it was written against.
+		if _, err := tx.Exec(ctx, `INSERT INTO guideline_versions (guideline_id, version, language, title, description, tags, search_tags, created_by, source_version)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT s.published_version FROM (`+sourceLanguageSQL+`) s WHERE s.language <> $3))`,
+			id, version, in.Language, in.Title, in.Description, in.Tags, in.SearchTags, policy.PrincipalFrom(ctx).UserID); err != nil {
 			return err
 		}
 		cols := [][]any{}

@@ -213,6 +213,8 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "author", "query", "guidelineVersion", s.GuidelineVersion)
 	api.Call(r, "author", "query", "timeline", s.Timeline)
 	api.Call(r, "author", "query", "notes", s.Notes)
+	api.Call(r, "author", "query", "translationStatus", s.TranslationStatus)
+	api.Call(r, "author", "mutation", "confirmTranslation", s.ConfirmTranslation)
 	api.Call(r, "admin", "mutation", "setMetadata", s.SetMetadata, api.Accepts("metadata", GuidelineMetadata{}))
 	api.Call(r, "common", "query", "guidelineMetadata", s.GuidelineMetadata)
 	api.Call(r, "admin", "mutation", "moveGuideline", s.MoveGuideline)

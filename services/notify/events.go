@@ -14,6 +14,8 @@ const (
 	ActionFeedbackReceived = "feedbackReceived"
 	// ActionFeedbackAnswered: a message joined a thread of feedback.
 	ActionFeedbackAnswered = "feedbackAnswered"
+	// ActionValidationOverdue: a request waited longer than its collection allows.
+	ActionValidationOverdue = "validationOverdue"
 )
 
 // GuidelineEvent is the job that notifies everybody concerned by something that happened to

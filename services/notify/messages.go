@@ -45,6 +45,8 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} hat Ihnen als Autorin oder Autor der Richtlinie «{{.Guideline}}» in {{.Space}} eine Nachricht geschrieben.", "{{.Link}}"}},
 		"feedbackAnswered": {Subject: "Antwort auf eine Nachricht: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} hat auf eine Nachricht zur Richtlinie «{{.Guideline}}» in {{.Space}} geantwortet.", "{{.Link}}"}},
+		"validationOverdue": {Subject: "Validierung überfällig: {{.Guideline}}", Paragraphs: []string{
+			"Die Validierungsanfrage zur Richtlinie «{{.Guideline}}» in {{.Space}} wartet länger, als Ihre Sammlung vorsieht. Erinnern Sie die Validierenden oder fügen Sie weitere hinzu.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Nicht im Inhaltsverzeichnis: {{.Guideline}}", Paragraphs: []string{
 			"Die Richtlinie «{{.Guideline}}» in {{.Space}} wurde veröffentlicht, steht aber nicht im Inhaltsverzeichnis ihrer Sammlung. Lesende finden sie dort erst, wenn Sie sie einordnen.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Ihre Aufgaben in Vademecum", Paragraphs: []string{
@@ -102,6 +104,8 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} wrote to you as an author of the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
 		"feedbackAnswered": {Subject: "Reply to a message: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} replied to a message about the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
+		"validationOverdue": {Subject: "Validation overdue: {{.Guideline}}", Paragraphs: []string{
+			"The validation request for the guideline “{{.Guideline}}” in {{.Space}} has waited longer than your collection allows. Remind its validators or add more.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Not in the table of contents: {{.Guideline}}", Paragraphs: []string{
 			"The guideline “{{.Guideline}}” in {{.Space}} has been published but is not in its collection's table of contents. Readers will find it there once you place it.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Your tasks in Vademecum", Paragraphs: []string{
@@ -159,6 +163,8 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} vous a écrit en tant qu'auteur de la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
 		"feedbackAnswered": {Subject: "Réponse à un message : {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} a répondu à un message sur la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
+		"validationOverdue": {Subject: "Validation en retard : {{.Guideline}}", Paragraphs: []string{
+			"La demande de validation de la directive « {{.Guideline}} » dans {{.Space}} attend plus longtemps que votre collection ne le prévoit. Relancez ses validateurs ou ajoutez-en.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Absente de la table des matières : {{.Guideline}}", Paragraphs: []string{
 			"La directive « {{.Guideline}} » dans {{.Space}} a été publiée mais ne figure pas dans la table des matières de sa collection. Les lecteurs l'y trouveront dès que vous l'aurez classée.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Vos tâches dans Vademecum", Paragraphs: []string{
@@ -216,6 +222,8 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} le ha scritto in quanto autore della direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
 		"feedbackAnswered": {Subject: "Risposta a un messaggio: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} ha risposto a un messaggio sulla direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
+		"validationOverdue": {Subject: "Validazione in ritardo: {{.Guideline}}", Paragraphs: []string{
+			"La richiesta di validazione della direttiva «{{.Guideline}}» in {{.Space}} attende più a lungo di quanto preveda la sua collezione. Solleciti i validatori o ne aggiunga altri.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Non nell'indice: {{.Guideline}}", Paragraphs: []string{
 			"La direttiva «{{.Guideline}}» in {{.Space}} è stata pubblicata ma non figura nell'indice della sua collezione. I lettori la troveranno lì quando l'avrà inserita.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "I suoi compiti in Vademecum", Paragraphs: []string{

@@ -43,6 +43,9 @@ var recipients = map[string]string{
 		JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'admin'
 		JOIN LATERAL (SELECT t.tree FROM tocs t WHERE t.collection_id = g.collection_id ORDER BY t.id DESC LIMIT 1) t ON true
 		WHERE g.id = $1 AND NOT jsonb_path_exists(t.tree, '$.** ? (@.type == "guideline" && @.glid == $g)', jsonb_build_object('g', $1::bigint))`,
+	// the collection's administrators, who can remind its validators or add more
+	ActionValidationOverdue: `SELECT r.user_id, 'collectionAdmin' FROM guidelines g
+		JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'admin' WHERE g.id = $1`,
 }
 
 const authorsSQL = `SELECT g.author_id, 'author' FROM guidelines g WHERE g.id = $1

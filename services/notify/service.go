@@ -115,6 +115,8 @@ func path(action, role string, guideline, collection, feedback *int64, language 
 		return "/feedbacks/" + itoa(*feedback)
 	case action == ActionGuidelineNotInToc && collection != nil:
 		return "/collections/" + itoa(*collection) + "/toc"
+	case action == ActionValidationOverdue && collection != nil:
+		return "/collections/" + itoa(*collection) + "/validators"
 	case action == ActionSubmitted:
 		return "/validations/" + itoa(*guideline) + "/" + *language
 	case role == "commenter":

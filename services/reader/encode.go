@@ -58,7 +58,16 @@ func (g Guideline) AppendJSON(dst []byte) []byte {
 	dst = strconv.AppendBool(api.AppendField(dst, "mayComment"), g.Abilities.MayComment)
 	dst = strconv.AppendBool(api.AppendField(dst, "mayEdit"), g.Abilities.MayEdit)
 	dst = strconv.AppendBool(api.AppendField(dst, "mayReadHistory"), g.Abilities.MayReadHistory)
-	return append(dst, '}', '}')
+	dst = append(dst, '}')
+	dst = api.AppendField(dst, "translationOutdated")
+	if n := g.TranslationOutdated; n == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = api.AppendString(api.AppendField(append(dst, '{'), "sourceLanguage"), n.SourceLanguage)
+		dst = api.AppendTime(api.AppendField(dst, "outdatedSince"), n.OutdatedSince)
+		dst = append(dst, '}')
+	}
+	return append(dst, '}')
 }
 
 func appendRef(dst []byte, r *Ref) []byte {

@@ -114,6 +114,9 @@ type Guideline struct {
 	Collection         Ref                            `json:"collection"`
 	SourceSpace        *Ref                           `json:"sourceSpace"`
 	Abilities          Abilities                      `json:"abilities"`
+	// TranslationOutdated warns that the source language changed importantly since this
+	// translation (authors at once, others after the collection's grace period); null otherwise.
+	TranslationOutdated *guidelines.TranslationNotice `json:"translationOutdated"`
 	// details is the JSON of Details when it is a cached text's
 	details []byte
 }
@@ -430,6 +433,9 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 		return Guideline{}, err
 	}
 	g.ValidationDate = l.validationDate
+	if g.TranslationOutdated, err = s.Guidelines.OutdatedTranslation(ctx, source, id, l.code, now, mayEdit); err != nil {
+		return Guideline{}, err
+	}
 	g.Collection = Ref{ID: st.Collection, Title: st.collection}
 	g.Metadata = st.Metadata
 	g.Details, g.details = t.details, t.encoded

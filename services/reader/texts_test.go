@@ -34,7 +34,8 @@ func TestGuidelineAppendJSONMatchesEncodingJSON(t *testing.T) {
 			CanonicalLink: "https://kssg.vademecum.test/guideline/1/de", ImportantChange: true, ChangeComment: "Dosis\u2028neu",
 			Collection: Ref{ID: 4, Title: "Notfall"}, Abilities: Abilities{MayComment: true}},
 		"resolved sections, shared": {ID: 2, Language: "fr", Details: sections, Tags: []string{}, Languages: []string{}, Metadata: []guidelines.GuidelineMetadata{},
-			SourceSpace: &Ref{ID: 9, Title: "Société"}, Abilities: Abilities{MayEdit: true}},
+			SourceSpace: &Ref{ID: 9, Title: "Société"}, Abilities: Abilities{MayEdit: true},
+			TranslationOutdated: &guidelines.TranslationNotice{SourceLanguage: "de", OutdatedSince: at}},
 	} {
 		want, err := json.Marshal(g)
 		require.NoError(t, err)

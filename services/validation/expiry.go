@@ -14,7 +14,8 @@ import (
 )
 
 // ExpiryScan is the daily job that finds guideline languages whose validity ends soon or
-// has ended and notifies their authors and main validator, once per validity period.
+// has ended and notifies their authors and main validator, once per validity period; it also
+// escalates requests that waited too long to their collection's administrators.
 type ExpiryScan struct{}
 
 // Kind names the job.
@@ -45,6 +46,9 @@ func (w *ExpiryScanWorker) Work(ctx context.Context, job *river.Job[ExpiryScan])
 	return w.Registry.Walk(ctx, "expiry_scan", job.ID, func(ctx context.Context, sp *tenancy.Space) error {
 		if _, err := w.Scan(ctx, client, sp); err != nil {
 			return fmt.Errorf("expiry scan of %s: %w", sp.Subdomain, err)
+		}
+		if _, err := w.Escalate(ctx, client, sp); err != nil {
+			return fmt.Errorf("escalation scan of %s: %w", sp.Subdomain, err)
 		}
 		return nil
 	})

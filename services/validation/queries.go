@@ -13,9 +13,11 @@ import (
 )
 
 // validatesSQL is true when user $1 validates the collection of guideline g and does not
-// write the guideline: the requests that user answers.
+// write the guideline (unless the collection lets authors validate): the requests that user
+// answers.
 const validatesSQL = `(EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = g.collection_id AND r.user_id = $1 AND r.role = 'validator')
-	AND g.author_id <> $1 AND NOT EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $1))`
+	AND ((SELECT ac.author_may_validate FROM collections ac WHERE ac.id = g.collection_id)
+		OR (g.author_id <> $1 AND NOT EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $1))))`
 
 // writesSQL is true when user $1 authors or co-authors guideline g.
 const writesSQL = `(g.author_id = $1 OR EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = $1))`
@@ -35,7 +37,10 @@ func (s *Service) list(ctx context.Context, where string, args ...any) ([]Valida
 		out, err = pgx.CollectRows(rows, scanValidation)
 		return err
 	})
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	return out, s.nameApprovers(ctx, out)
 }
 
 // MyValidations lists the open requests the caller is to answer, oldest last.
@@ -105,6 +110,12 @@ func (s *Service) ValidationRequest(ctx context.Context, req RevisionRequest) (R
 		d.ExpiringSoon = validUntil != nil && validUntil.Sub(now) <= s.Clock.ExpiringWindow()
 		return nil
 	})
+	if err != nil {
+		return d, err
+	}
+	named := []Validation{d.Validation}
+	err = s.nameApprovers(ctx, named)
+	d.Validation = named[0]
 	return d, err
 }
 

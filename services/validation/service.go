@@ -32,6 +32,7 @@ var (
 	ErrNotPublished      = api.Conflict("validation.notPublished")
 	ErrHotfixBlocked     = api.Conflict("validation.hotfixBlocked")
 	ErrOwnGuideline      = api.Forbidden("validation.ownGuideline")
+	ErrAlreadyApproved   = api.Conflict("validation.alreadyApproved")
 	ErrDateNotInFuture   = api.Invalid("validation.dateNotInFuture")
 	ErrInvalidInterval   = api.Invalid("validation.invalidInterval")
 	ErrCommentRequired   = api.Invalid("validation.commentRequired")
@@ -75,6 +76,7 @@ type Service struct {
 // People lists users by name (services/users).
 type People interface {
 	ByName(ctx context.Context, ids []int64, page users.Page) ([]users.User, error)
+	Names(ctx context.Context, ids []int64) (map[int64]string, error)
 }
 
 func (s *Service) now() time.Time { return s.Clock.Time() }
@@ -117,13 +119,26 @@ type Validation struct {
 	GuidelineTitle     string     `json:"guidelineTitle"`
 	CollectionID       int64      `json:"collectionId"`
 	CollectionTitle    string     `json:"collectionTitle"`
+	// Approvals are the acceptances recorded so far, oldest first; the request publishes
+	// when they reach RequiredApprovals (the collection's minimum).
+	Approvals         []Approval `json:"approvals"`
+	RequiredApprovals int        `json:"requiredApprovals"`
+}
+
+// Approval is one validator's acceptance of a request.
+type Approval struct {
+	ValidatorID int64     `json:"validatorId"`
+	Name        string    `json:"name"`
+	At          time.Time `json:"at"`
+	Comment     string    `json:"comment"`
 }
 
 // validationColumns selects a Validation from validations v (with the caller's reading
 // state for user $1) joined with its guideline g, version gv and collection c.
 const validationColumns = `v.revision, v.guideline_id, v.version, v.language, v.kind, v.title, v.description, v.important,
 	v.progress, v.comment, v.validator_comment, v.creator_id, v.validator_id, v.created_at, v.completed_at,
-	EXISTS (SELECT 1 FROM validation_reads r WHERE r.revision = v.revision AND r.user_id = $1), gv.title, g.collection_id, c.title`
+	EXISTS (SELECT 1 FROM validation_reads r WHERE r.revision = v.revision AND r.user_id = $1), gv.title, g.collection_id, c.title,
+	v.approvals, c.min_approvals`
 
 const validationJoins = `FROM validations v JOIN guidelines g ON g.id = v.guideline_id
 	JOIN guideline_versions gv ON gv.guideline_id = v.guideline_id AND gv.version = v.version
@@ -133,8 +148,31 @@ func scanValidation(row pgx.CollectableRow) (Validation, error) {
 	var v Validation
 	err := row.Scan(&v.Revision, &v.GuidelineID, &v.GuidelineVersion, &v.Language, &v.Kind, &v.Title, &v.Description, &v.Important,
 		&v.Progress, &v.Comment, &v.ValidatorComment, &v.CreatorID, &v.ValidatorID, &v.TimestampCreated, &v.TimestampCompleted,
-		&v.Read, &v.GuidelineTitle, &v.CollectionID, &v.CollectionTitle)
+		&v.Read, &v.GuidelineTitle, &v.CollectionID, &v.CollectionTitle, &v.Approvals, &v.RequiredApprovals)
 	return v, err
+}
+
+// nameApprovers fills in the names of the validators who approved the requests.
+func (s *Service) nameApprovers(ctx context.Context, vs []Validation) error {
+	var ids []int64
+	for _, v := range vs {
+		for _, a := range v.Approvals {
+			ids = append(ids, a.ValidatorID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	names, err := s.Users.Names(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range vs {
+		for j := range vs[i].Approvals {
+			vs[i].Approvals[j].Name = names[vs[i].Approvals[j].ValidatorID]
+		}
+	}
+	return nil
 }
 
 func (s *Service) load(ctx context.Context, tx pgx.Tx, revision int64) (Validation, error) {
@@ -298,8 +336,8 @@ func (s *Service) UpdateValidation(ctx context.Context, req UpdateRequest) (Vali
 			// a renewal confirms the published text; changes go into a new request after it
 			return 0, ErrRenewalOpen
 		}
-		if _, err := tx.Exec(ctx, `UPDATE validations SET version = $2, title = $3, description = $4, important = $5, progress = 'submitted'
-			WHERE revision = $1`, int64(req.Revision), req.Version, c.Title, c.Description, c.Important); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE validations SET version = $2, title = $3, description = $4, important = $5, progress = 'submitted',
+			approvals = '[]' WHERE revision = $1`, int64(req.Revision), req.Version, c.Title, c.Description, c.Important); err != nil {
 			return 0, err
 		}
 		// validators read the changed request anew

@@ -2,6 +2,7 @@ package validation
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -32,7 +33,8 @@ type RejectRequest struct {
 }
 
 // answerable loads an open or closed request the caller may answer: a validator of the
-// guideline's collection who neither authors nor co-authors it.
+// guideline's collection who neither authors nor co-authors it, unless the collection lets
+// authors validate.
 func (s *Service) answerable(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, revision int64) (Validation, error) {
 	v, err := s.load(ctx, tx, revision)
 	if err != nil {
@@ -47,13 +49,47 @@ func (s *Service) answerable(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, 
 		return v, ErrNotFound
 	}
 	own, err := guidelines.Writes(ctx, tx, v.GuidelineID, policy.PrincipalFrom(ctx).UserID)
-	if err != nil {
+	if err != nil || !own {
 		return v, err
 	}
-	if own {
+	var authorMay bool
+	if err := tx.QueryRow(ctx, "SELECT author_may_validate FROM collections WHERE id = $1", v.CollectionID).Scan(&authorMay); err != nil {
+		return v, err
+	}
+	if !authorMay {
 		return v, ErrOwnGuideline
 	}
 	return v, nil
+}
+
+// approve records the caller's acceptance of an open request and tells whether the request
+// now has the approvals its collection requires. The row lock orders validators approving at
+// once, so that each counts the others' approvals.
+func (s *Service) approve(ctx context.Context, tx pgx.Tx, v Validation, comment string) (bool, error) {
+	me := policy.PrincipalFrom(ctx).UserID
+	var n, required int
+	err := tx.QueryRow(ctx, `UPDATE validations v SET progress = 'inValidation',
+			approvals = v.approvals || jsonb_build_array(jsonb_build_object('validatorId', $2::bigint, 'at', $3::timestamptz, 'comment', $4::text))
+		FROM guidelines g JOIN collections c ON c.id = g.collection_id
+		WHERE v.revision = $1 AND g.id = v.guideline_id AND v.completed_at IS NULL
+			AND NOT v.approvals @> jsonb_build_array(jsonb_build_object('validatorId', $2::bigint))
+		RETURNING jsonb_array_length(v.approvals), c.min_approvals`, v.Revision, me, s.now(), comment).Scan(&n, &required)
+	if errors.Is(err, pgx.ErrNoRows) {
+		var open bool
+		if err := tx.QueryRow(ctx, "SELECT completed_at IS NULL FROM validations WHERE revision = $1", v.Revision).Scan(&open); err != nil {
+			return false, err
+		}
+		if !open {
+			return false, ErrAlreadyProcessed
+		}
+		return false, ErrAlreadyApproved
+	}
+	if err != nil {
+		return false, err
+	}
+	return n >= required, auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.approved",
+		Target:  auditlog.Target{Type: auditlog.TypeGuideline, ID: v.GuidelineID, Language: v.Language},
+		Details: map[string]any{"version": v.GuidelineVersion, "revision": v.Revision, "approvals": n, "required": required}})
 }
 
 // close ends an open request; of two validators answering at once exactly one succeeds.
@@ -74,8 +110,9 @@ func (s *Service) close(ctx context.Context, tx pgx.Tx, revision int64, progress
 	return nil
 }
 
-// AcceptValidation accepts a request and publishes its version: the language goes online
-// with it, valid from now for the guideline's validation interval.
+// AcceptValidation records the caller's approval of a request; the approval that reaches the
+// collection's minimum publishes its version: the language goes online with it, valid from
+// now for the guideline's validation interval. Until then the request stays open.
 func (s *Service) AcceptValidation(ctx context.Context, req AcceptRequest) (Validation, error) {
 	comment := strings.TrimSpace(req.Comment)
 	if err := users.CheckText("comment", comment, maxComment); err != nil {
@@ -86,12 +123,16 @@ func (s *Service) AcceptValidation(ctx context.Context, req AcceptRequest) (Vali
 		return Validation{}, err
 	}
 	return s.answer(ctx, int64(req.Revision), func(tx pgx.Tx, v Validation) (string, error) {
+		complete, err := s.approve(ctx, tx, v, comment)
+		if err != nil || !complete {
+			return "", err
+		}
 		if err := s.close(ctx, tx, v.Revision, "accepted", comment, &c); err != nil {
 			return "", err
 		}
 		now := s.now()
 		// A renewal confirms the text unchanged: the readers' change note stays as it was.
-		_, err := tx.Exec(ctx, `UPDATE guideline_languages l SET published_version = $3, online = true, valid_since = $4::timestamptz,
+		_, err = tx.Exec(ctx, `UPDATE guideline_languages l SET published_version = $3, online = true, valid_since = $4::timestamptz,
 				valid_until = $4::timestamptz + make_interval(months => g.validation_interval),
 				first_published_at = coalesce(l.first_published_at, $4::timestamptz),
 				change_important = CASE WHEN $5::boolean THEN l.change_important ELSE $6::boolean END,
@@ -99,6 +140,9 @@ func (s *Service) AcceptValidation(ctx context.Context, req AcceptRequest) (Vali
 			FROM guidelines g WHERE g.id = l.guideline_id AND l.guideline_id = $1 AND l.language = $2`,
 			v.GuidelineID, v.Language, v.GuidelineVersion, now, v.Kind == "renew", c.Important, c.Description)
 		if err != nil {
+			return "", err
+		}
+		if err := guidelines.RecordSourceVersion(ctx, tx, v.GuidelineID, v.GuidelineVersion); err != nil {
 			return "", err
 		}
 		if err := s.reindex(ctx, tx, v.GuidelineID); err != nil {
@@ -132,6 +176,8 @@ func (s *Service) RejectValidation(ctx context.Context, req RejectRequest) (Vali
 	})
 }
 
+// answer runs a validator's change to an open request and queues the notifications of its
+// action; a change without an action (an approval short of the minimum) notifies nobody.
 func (s *Service) answer(ctx context.Context, revision int64, change func(pgx.Tx, Validation) (string, error)) (Validation, error) {
 	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
@@ -149,10 +195,15 @@ func (s *Service) answer(ctx context.Context, revision int64, change func(pgx.Tx
 		if err != nil {
 			return err
 		}
-		if v, err = s.load(ctx, tx, revision); err != nil {
+		if v, err = s.load(ctx, tx, revision); err != nil || action == "" {
 			return err
 		}
 		return s.event(ctx, tx, sp, v, action)
 	})
-	return v, err
+	if err != nil {
+		return v, err
+	}
+	named := []Validation{v}
+	err = s.nameApprovers(ctx, named)
+	return named[0], err
 }

@@ -239,6 +239,10 @@ export interface Collection {
   spaceId: number;
   guidelinesCount: number;
   hasGuidelines: boolean;
+  minApprovals: number;
+  escalateAfterDays?: number | null;
+  authorMayValidate: boolean;
+  translationGraceDays: number;
 }
 
 export interface CollectionCount {
@@ -262,6 +266,10 @@ export interface CollectionInput {
   title: string;
   visibility: string;
   admins: number[];
+  minApprovals?: number | null;
+  escalateAfterDays?: number | null;
+  authorMayValidate?: boolean | null;
+  translationGraceDays?: number | null;
 }
 
 export interface CollectionMembersRequest {
@@ -325,6 +333,11 @@ export interface CommentRequest {
 
 export interface CommentsRequest {
   id: number;
+  language: string;
+}
+
+export interface ConfirmTranslationRequest {
+  guideline: number;
   language: string;
 }
 
@@ -1241,6 +1254,7 @@ export interface ReaderGuideline {
   collection: ReaderRef;
   sourceSpace?: ReaderRef | null;
   abilities: ReaderAbilities;
+  translationOutdated?: TranslationNotice | null;
 }
 
 export interface ReaderGuidelineRequest {
@@ -1319,6 +1333,8 @@ export interface RequestData {
   guidelineTitle: string;
   collectionId: number;
   collectionTitle: string;
+  approvals: ValidationApproval[];
+  requiredApprovals: number;
   expiringSoon: boolean;
   authorId: number;
   coAuthorIds: number[];
@@ -1818,6 +1834,27 @@ export interface TokenRequest {
   token: string;
 }
 
+export interface TranslationNotice {
+  sourceLanguage: string;
+  outdatedSince: string;
+}
+
+export interface TranslationStatus {
+  language: string;
+  sourceLanguage: string;
+  sourceVersion?: number | null;
+  currentSourceVersion: number;
+  outdated: boolean;
+  outdatedSince?: string | null;
+  confirmedAt?: string | null;
+  confirmedBy?: number | null;
+  confirmedByName: string;
+}
+
+export interface TranslationStatusRequest {
+  guideline: number;
+}
+
 export interface UpdateCollectionRequest {
   collectionId: number;
   collection: CollectionInput;
@@ -1904,6 +1941,15 @@ export interface Validation {
   guidelineTitle: string;
   collectionId: number;
   collectionTitle: string;
+  approvals: ValidationApproval[];
+  requiredApprovals: number;
+}
+
+export interface ValidationApproval {
+  validatorId: number;
+  name: string;
+  at: string;
+  comment: string;
 }
 
 export interface ValidationContent {

@@ -45,6 +45,7 @@ export const AUDIT_ACTION_GROUPS = [
   {
     group: 'guideline',
     actions: [
+      'guideline.approved',
       'guideline.published',
       'guideline.rejected',
       'guideline.hotfixed',
@@ -59,6 +60,7 @@ export const AUDIT_ACTION_GROUPS = [
       'guideline.authorChanged',
       'guideline.coAuthorsAdded',
       'guideline.coAuthorsRemoved',
+      'guideline.translationConfirmed',
     ],
   },
   {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Notification } from '@/lib/api-types.gen';
 
-/** Actions of notifications (spec §3, with the messages to authors of "My Feedbacks"). */
+/** Actions of notifications (spec §3, with the messages to authors of "My Feedbacks" and the escalation of overdue validations). */
 export const NOTIFICATION_ACTIONS = [
   'accepted',
   'commentAnswered',
@@ -13,6 +13,7 @@ export const NOTIFICATION_ACTIONS = [
   'submitted',
   'feedbackReceived',
   'feedbackAnswered',
+  'validationOverdue',
 ] as const;
 
 /** Most notifications the header menu lists; the server keeps the rest. */

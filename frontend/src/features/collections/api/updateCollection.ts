@@ -7,6 +7,10 @@ import { myCollectionsQueryOptions } from './getMyCollections';
 export interface CollectionUpdate {
   title: string;
   visibility: Visibility;
+  minApprovals?: number;
+  escalateAfterDays?: number | null;
+  authorMayValidate?: boolean;
+  translationGraceDays?: number;
 }
 
 export const updateCollection = (input: { collectionId: number; collection: CollectionUpdate }) => apiMutation<Collection>('admin', 'updateCollection', input);

@@ -24,7 +24,18 @@ const member = (id: number, firstname: string, lastname: string, username: strin
 });
 const anna = member(2, 'Anna', 'Keller', 'anna.admin@kssg.ch', true);
 const max = member(3, 'Max', 'Muster', 'max.member@kssg.ch');
-const notfall: Collection = { id: 7, title: 'Notfall', visibility: 'protected', spaceId: 1, guidelinesCount: 4, hasGuidelines: true };
+const notfall: Collection = {
+  id: 7,
+  title: 'Notfall',
+  visibility: 'protected',
+  spaceId: 1,
+  guidelinesCount: 4,
+  hasGuidelines: true,
+  minApprovals: 1,
+  escalateAfterDays: null,
+  authorMayValidate: false,
+  translationGraceDays: 14,
+};
 
 const base: Record<string, MockRoute> = {
   'common/query/collection': notfall,
@@ -83,7 +94,36 @@ describe('Collection page', () => {
     await userEvent.selectOptions(screen.getByLabelText('Visibility'), 'public');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Notfallmedizin' })).toBeInTheDocument();
-    expect(sentBodies(fetchMock, 'admin/mutation/updateCollection')).toEqual([{ collectionId: 7, collection: { title: 'Notfallmedizin', visibility: 'public' } }]);
+    expect(sentBodies(fetchMock, 'admin/mutation/updateCollection')).toEqual([
+      { collectionId: 7, collection: { title: 'Notfallmedizin', visibility: 'public', minApprovals: 1, escalateAfterDays: null, authorMayValidate: false, translationGraceDays: 14 } },
+    ]);
+  });
+
+  it('sets the validation rules, refusing numbers out of range', async () => {
+    const fetchMock = renderAt('/collections/7', { 'admin/mutation/updateCollection': { ...notfall, minApprovals: 2, escalateAfterDays: 5 } });
+    const approvals = await screen.findByLabelText('Required approvals');
+    expect(approvals).toHaveValue(1);
+    const days = screen.getByLabelText('Escalate after days');
+    expect(days).toHaveValue(null);
+    expect(screen.getByRole('switch', { name: 'Authors may validate their own guidelines' })).not.toBeChecked();
+    await userEvent.clear(approvals);
+    await userEvent.type(approvals, '4');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Must be a whole number between 1 and 3')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'admin/mutation/updateCollection')).toEqual([]);
+    await userEvent.clear(approvals);
+    await userEvent.type(approvals, '2');
+    await userEvent.type(days, '5');
+    await userEvent.click(screen.getByRole('switch', { name: 'Authors may validate their own guidelines' }));
+    const grace = screen.getByLabelText('Grace period for outdated translations (days)');
+    await userEvent.clear(grace);
+    await userEvent.type(grace, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, 'admin/mutation/updateCollection')).toEqual([
+        { collectionId: 7, collection: { title: 'Notfall', visibility: 'protected', minApprovals: 2, escalateAfterDays: 5, authorMayValidate: true, translationGraceDays: 0 } },
+      ]),
+    );
   });
 
   it('adds a member through the search-as-you-type picker', async () => {

@@ -60,6 +60,8 @@ const request: Validation = {
   guidelineTitle: 'Paracetamol',
   collectionId: 7,
   collectionTitle: 'Notfall',
+  approvals: [],
+  requiredApprovals: 1,
 };
 
 function renderDashboard(routes: Record<string, MockRoute>) {

@@ -18,11 +18,13 @@ import { DocumentsTab } from './DocumentsTab';
 import { GuidelineActions } from './GuidelineActions';
 import { MetadataTab } from './MetadataTab';
 import { NotesTab } from './NotesTab';
+import { OpenRequestApprovals } from './OpenRequestApprovals';
 import { SettingsTab } from './SettingsTab';
 import { TimelineTab } from './TimelineTab';
+import { TranslationsTab } from './TranslationsTab';
 import { VersionsTab } from './VersionsTab';
 
-export const GUIDELINE_TABS = ['versions', 'timeline', 'comments', 'settings', 'coauthors', 'metadata', 'documents', 'notes', 'audit'] as const;
+export const GUIDELINE_TABS = ['versions', 'timeline', 'comments', 'settings', 'coauthors', 'metadata', 'documents', 'notes', 'translations', 'audit'] as const;
 /** The common work (versions with the text and its validation, the timeline, comments) comes first; the rest is under "more". */
 const PRIMARY_TABS: readonly GuidelineTab[] = ['versions', 'timeline', 'comments'];
 type GuidelineTab = (typeof GUIDELINE_TABS)[number];
@@ -125,6 +127,7 @@ export function GuidelinePage() {
           <LanguageSwitcher info={g} current={lang} />
           {language && <StateChips states={language.states} />}
         </div>
+        {language && g.abilities.edit && <OpenRequestApprovals key={`${lang}-${language.latestVersion}`} guidelineId={id} language={language} />}
       </div>
       <TabNav
         label={t('guidelines.tabs.label')}
@@ -156,6 +159,7 @@ export function GuidelinePage() {
       {tab === 'metadata' && <MetadataTab info={g} />}
       {tab === 'documents' && <DocumentsTab info={g} />}
       {tab === 'notes' && <NotesTab guidelineId={id} />}
+      {tab === 'translations' && <TranslationsTab guidelineId={id} mayConfirm={g.abilities.edit} />}
       {tab === 'audit' && <AuditTab key={lang} info={g} language={lang} />}
     </div>
   );

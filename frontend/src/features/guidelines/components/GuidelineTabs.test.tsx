@@ -155,7 +155,7 @@ describe('Guideline tabs', () => {
     more.focus();
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((l) => l.textContent)).toEqual(['Settings', 'Co-authors', 'Metadata', 'Files', 'Notes', 'Audit']);
+    expect(within(menu).getAllByRole('menuitem').map((l) => l.textContent)).toEqual(['Settings', 'Co-authors', 'Metadata', 'Files', 'Notes', 'Translations', 'Audit']);
     expect(within(menu).getByRole('menuitem', { name: 'Notes' })).toHaveAttribute('aria-current', 'page');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(await within(nav).findByRole('button', { name: 'More: Metadata' })).toBeInTheDocument();

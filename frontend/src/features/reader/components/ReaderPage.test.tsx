@@ -47,6 +47,7 @@ const sepsis: ReaderGuideline = {
   collection: { id: 2, title: 'Notfall' },
   sourceSpace: null,
   abilities: { mayComment: true, mayEdit: false, mayReadHistory: false },
+  translationOutdated: null,
 };
 
 function renderReader(path: string, routes: Record<string, MockRoute>) {
@@ -87,6 +88,22 @@ describe('the guideline reader', () => {
     expect(screen.getByRole('link', { name: 'From “Antibiotika”: Wahl' })).toHaveAttribute('href', '/guideline/8/de/81');
     expect(screen.queryByRole('button', { name: 'Add to favourites' })).not.toBeInTheDocument();
     expect(sentBodies(fetchMock, 'common/query/detailRefs')).toEqual([]);
+  });
+
+  it('warns that a translation may be outdated and links to the source language', async () => {
+    renderReader('/guideline/4/fr', {
+      'common/query/profile': anonymous,
+      'reader/query/guideline': { ...sepsis, language: 'fr', translationOutdated: { sourceLanguage: 'de', outdatedSince: '2026-03-01T00:00:00Z' } },
+    });
+    const notice = await screen.findByText(/This translation may no longer be up to date/);
+    expect(notice.closest('[data-notice]')).toContainElement(screen.getByRole('link', { name: 'Read the Deutsch version' }));
+    expect(screen.getByRole('link', { name: 'Read the Deutsch version' })).toHaveAttribute('href', '/guideline/4/de');
+  });
+
+  it('shows no translation notice for a current text', async () => {
+    renderReader('/guideline/4', { 'common/query/profile': anonymous, 'reader/query/guideline': sepsis });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sepsis' })).toBeInTheDocument();
+    expect(document.querySelector('[data-notice="translationOutdated"]')).toBeNull();
   });
 
   it.each([

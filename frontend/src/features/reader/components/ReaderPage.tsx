@@ -22,6 +22,7 @@ import '../reader.css';
 import { DetailRefs } from './DetailRefs';
 import { FavoriteStar } from './FavoriteStar';
 import { OfflineBanner } from './OfflineBanner';
+import { OutdatedTranslationNotice } from './OutdatedTranslationNotice';
 import { PrintCheckBanner } from './PrintCheckBanner';
 import { ReaderConditionView } from './ReaderCondition';
 import { ReaderIcon } from './ReaderIcon';
@@ -118,6 +119,7 @@ function Reader({ target, space, commentsFirst, printed }: { target: ReaderTarge
         </div>
         {g.description && <p className="reader__description">{g.description}</p>}
         <LanguageSwitch guideline={g} space={target.space} />
+        <OutdatedTranslationNotice guideline={g} space={target.space} />
         <Facts guideline={g} />
       </header>
 

@@ -3,7 +3,7 @@ import { apiMutation } from '@/lib/api';
 import type { AcceptRequest, Validation } from '@/lib/api-types.gen';
 import { validationAnswered } from './validationAnswered';
 
-/** Accepts and publishes the request's version; 409 validation.alreadyProcessed, 404 validation.notFound, 403 validation.ownGuideline. */
+/** Approves the request, publishing its version with the last approval the collection requires; 409 validation.alreadyProcessed or validation.alreadyApproved, 404 validation.notFound, 403 validation.ownGuideline. */
 export const acceptValidation = (input: AcceptRequest) => apiMutation<Validation>('validator', 'acceptValidation', input);
 
 export const useAcceptValidation = () => {

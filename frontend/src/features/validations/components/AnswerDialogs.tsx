@@ -15,11 +15,24 @@ interface AnswerDialogProps {
   request: RequestData;
 }
 
+/** Whether the caller's approval is the last the collection requires, so that it publishes. */
+export const publishesOnApproval = (request: Pick<RequestData, 'approvals' | 'requiredApprovals'>) => request.approvals.length + 1 >= request.requiredApprovals;
+
 /** Accept: an optional comment for the authors and the change summary as readers will see it (editable). */
 export function AcceptDialog({ open, onOpenChange, request }: AnswerDialogProps) {
   const { t } = useTranslation();
+  const last = publishesOnApproval(request);
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title={t('validations.accept.title')} description={t('validations.accept.text', { version: request.guidelineVersion })}>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={last ? t('validations.accept.title') : t('validations.accept.partialTitle')}
+      description={
+        last
+          ? t('validations.accept.text', { version: request.guidelineVersion })
+          : t('validations.accept.partialText', { version: request.guidelineVersion, required: request.requiredApprovals })
+      }
+    >
       <AcceptForm request={request} onDone={() => onOpenChange(false)} />
     </FormDialog>
   );
@@ -35,8 +48,8 @@ function AcceptForm({ request, onDone }: { request: RequestData; onDone: () => v
     accept.mutate(
       { revision: request.revision, comment: comment.trim(), validationContent: { ...content, title: content.title.trim(), description: content.description.trim() } },
       {
-        onSuccess: () => {
-          showSnackbar(t('validations.accept.done'));
+        onSuccess: (v) => {
+          showSnackbar(v.progress === 'accepted' ? t('validations.accept.done') : t('validations.accept.partialDone'));
           onDone();
         },
       },
@@ -59,7 +72,7 @@ function AcceptForm({ request, onDone }: { request: RequestData; onDone: () => v
       <div className="dialog__actions dialog__actions--sticky">
         <DialogCancel />
         <button type="submit" className="btn btn--primary" disabled={accept.isPending}>
-          {t('validations.accept.submit')}
+          {publishesOnApproval(request) ? t('validations.accept.submit') : t('validations.accept.partialSubmit')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ApprovalProgress } from '@/components/ApprovalProgress';
 import { GuidelineText } from '@/components/GuidelineText';
 import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
@@ -174,6 +175,7 @@ export function ValidationPage() {
             <dd>{r.important ? <span className="state-chip state-chip--warning">{t('validations.importantYes')}</span> : t('validations.importantNo')}</dd>
           </dl>
         )}
+        <ApprovalProgress approvals={r.approvals} requiredApprovals={r.requiredApprovals} />
       </section>
       <Changes request={r} />
       <AcceptDialog open={dialog === 'accept'} onOpenChange={(o) => setDialog(o ? 'accept' : null)} request={r} />

@@ -30,6 +30,8 @@ const validation = (over: Partial<Validation>): Validation => ({
   guidelineTitle: 'Paracetamol i.v.',
   collectionId: 7,
   collectionTitle: 'Notfall',
+  approvals: [],
+  requiredApprovals: 1,
   ...over,
 });
 
@@ -185,6 +187,34 @@ describe('Validation page', () => {
         { revision: 4, comment: 'Fine', validationContent: { title: 'Dose lowered', description: 'Adults now 500 mg', important: false } },
       ]),
     );
+  });
+
+  it('shows how many approvals are given and records an approval that does not yet publish', async () => {
+    const approved = { validatorId: 5, name: 'Eva Meier', at: '2026-03-03T09:00:00Z', comment: 'Dose checked' };
+    const fetchMock = renderAt('/validations/11/de', {
+      'validator/query/validationData': request({ requiredApprovals: 3, approvals: [approved], progress: 'inValidation' }),
+      'validator/mutation/acceptValidation': validation({ progress: 'inValidation', approvals: [approved, { ...approved, validatorId: 6 }] }),
+    });
+    const progress = await screen.findByText('1 of 3 approvals');
+    expect(progress.closest('.approval-progress')).toHaveTextContent('Approved by Eva Meier');
+    expect(progress.closest('.approval-progress')).toHaveTextContent('Dose checked');
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve' });
+    expect(dialog).toHaveTextContent('It is published once 3 validators have approved it.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approval recorded; more approvals are needed')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'validator/mutation/acceptValidation')).toHaveLength(1);
+  });
+
+  it('says so when the validator approved already', async () => {
+    renderAt('/validations/11/de', {
+      'validator/query/validationData': request({ requiredApprovals: 2 }),
+      'validator/mutation/acceptValidation': { status: 409, body: { message: 'validation.alreadyApproved', params: {} } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have already approved this request');
   });
 
   it('says the request was processed or is not accessible when it was answered meanwhile', async () => {
