@@ -45,6 +45,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} hat Ihnen als Autorin oder Autor der Richtlinie «{{.Guideline}}» in {{.Space}} eine Nachricht geschrieben.", "{{.Link}}"}},
 		"feedbackAnswered": {Subject: "Antwort auf eine Nachricht: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} hat auf eine Nachricht zur Richtlinie «{{.Guideline}}» in {{.Space}} geantwortet.", "{{.Link}}"}},
+		"acknowledgementRequired": {Subject: "Lesebestätigung verlangt: {{.Guideline}}", Paragraphs: []string{
+			"Die Richtlinie «{{.Guideline}}» in {{.Space}} wurde wesentlich geändert. Bitte lesen Sie die Änderung und bestätigen Sie, dass Sie sie gelesen und verstanden haben.", "{{.Link}}"}},
+		"acknowledgementReminder": {Subject: "Erinnerung: Lesebestätigung für {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} erinnert Sie daran, die aktuelle Fassung der Richtlinie «{{.Guideline}}» in {{.Space}} zu lesen und zu bestätigen.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Nicht im Inhaltsverzeichnis: {{.Guideline}}", Paragraphs: []string{
 			"Die Richtlinie «{{.Guideline}}» in {{.Space}} wurde veröffentlicht, steht aber nicht im Inhaltsverzeichnis ihrer Sammlung. Lesende finden sie dort erst, wenn Sie sie einordnen.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Ihre Aufgaben in Vademecum", Paragraphs: []string{
@@ -102,6 +106,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} wrote to you as an author of the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
 		"feedbackAnswered": {Subject: "Reply to a message: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} replied to a message about the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
+		"acknowledgementRequired": {Subject: "Acknowledgement required: {{.Guideline}}", Paragraphs: []string{
+			"The guideline “{{.Guideline}}” in {{.Space}} has changed in an important way. Please read the change and confirm that you have read and understood it.", "{{.Link}}"}},
+		"acknowledgementReminder": {Subject: "Reminder: acknowledge {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} reminds you to read and acknowledge the current version of the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Not in the table of contents: {{.Guideline}}", Paragraphs: []string{
 			"The guideline “{{.Guideline}}” in {{.Space}} has been published but is not in its collection's table of contents. Readers will find it there once you place it.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Your tasks in Vademecum", Paragraphs: []string{
@@ -159,6 +167,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} vous a écrit en tant qu'auteur de la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
 		"feedbackAnswered": {Subject: "Réponse à un message : {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} a répondu à un message sur la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
+		"acknowledgementRequired": {Subject: "Confirmation de lecture demandée : {{.Guideline}}", Paragraphs: []string{
+			"La directive « {{.Guideline}} » dans {{.Space}} a subi une modification importante. Veuillez lire la modification et confirmer que vous l'avez lue et comprise.", "{{.Link}}"}},
+		"acknowledgementReminder": {Subject: "Rappel : confirmation de lecture de {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} vous rappelle de lire et de confirmer la version actuelle de la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Absente de la table des matières : {{.Guideline}}", Paragraphs: []string{
 			"La directive « {{.Guideline}} » dans {{.Space}} a été publiée mais ne figure pas dans la table des matières de sa collection. Les lecteurs l'y trouveront dès que vous l'aurez classée.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Vos tâches dans Vademecum", Paragraphs: []string{
@@ -216,6 +228,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} le ha scritto in quanto autore della direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
 		"feedbackAnswered": {Subject: "Risposta a un messaggio: {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} ha risposto a un messaggio sulla direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
+		"acknowledgementRequired": {Subject: "Conferma di lettura richiesta: {{.Guideline}}", Paragraphs: []string{
+			"La direttiva «{{.Guideline}}» in {{.Space}} è stata modificata in modo importante. La preghiamo di leggere la modifica e di confermare di averla letta e compresa.", "{{.Link}}"}},
+		"acknowledgementReminder": {Subject: "Promemoria: conferma di lettura per {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} le ricorda di leggere e confermare la versione attuale della direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Non nell'indice: {{.Guideline}}", Paragraphs: []string{
 			"La direttiva «{{.Guideline}}» in {{.Space}} è stata pubblicata ma non figura nell'indice della sua collezione. I lettori la troveranno lì quando l'avrà inserita.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "I suoi compiti in Vademecum", Paragraphs: []string{

@@ -57,7 +57,15 @@ func (g Guideline) AppendJSON(dst []byte) []byte {
 	dst = append(api.AppendField(dst, "abilities"), '{')
 	dst = strconv.AppendBool(api.AppendField(dst, "mayComment"), g.Abilities.MayComment)
 	dst = strconv.AppendBool(api.AppendField(dst, "mayEdit"), g.Abilities.MayEdit)
-	return append(dst, '}', '}')
+	dst = append(dst, '}')
+	dst = api.AppendField(dst, "sinceRead")
+	if g.SinceRead == nil {
+		dst = append(dst, "null"...)
+	} else {
+		b, _ := json.Marshal(g.SinceRead)
+		dst = append(dst, b...)
+	}
+	return append(dst, '}')
 }
 
 func appendRef(dst []byte, r *Ref) []byte {
