@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Notification } from '@/lib/api-types.gen';
 
-/** Actions of notifications (spec §3, with the messages to authors of "My Feedbacks"). */
+/** Actions of notifications (spec §3, with the messages to authors of "My Feedbacks" and read acknowledgements). */
 export const NOTIFICATION_ACTIONS = [
   'accepted',
   'commentAnswered',
@@ -13,6 +13,8 @@ export const NOTIFICATION_ACTIONS = [
   'submitted',
   'feedbackReceived',
   'feedbackAnswered',
+  'acknowledgementRequired',
+  'acknowledgementReminder',
 ] as const;
 
 /** Most notifications the header menu lists; the server keeps the rest. */
