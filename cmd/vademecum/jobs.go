@@ -14,6 +14,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"vademecum/services/accounts"
+	"vademecum/services/acknowledgements"
 	"vademecum/services/audit"
 	"vademecum/services/auditlog"
 	"vademecum/services/controlplane"
@@ -85,7 +86,7 @@ func spaceURL(cfg config, domainOf func(ctx context.Context, subdomain string) (
 // worker. Jobs are inserted in the transactions that cause them and run after commit.
 func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, mailer notify.Mailer, links func(string) string,
 	clock guidelines.Clock, store *media.Store, baseDomain string, backend search.Backend, auditRetention time.Duration,
-	people *users.Service, operations *controlplane.Service) (*river.Client[pgx.Tx], error) {
+	people *users.Service, operations *controlplane.Service, acks *acknowledgements.Service) (*river.Client[pgx.Tx], error) {
 	pool := db.Control()
 	// Account mails stay outside: a retry of a token mail issues a new secret, so only its
 	// second mail holds a working link and must go out.
@@ -98,6 +99,7 @@ func newJobs(db *tenancy.DB, registry *tenancy.Registry, log *slog.Logger, maile
 	river.AddWorker(workers, notices)
 	river.AddWorker(workers, &notify.GuidelineEventWorker{DB: db, Registry: registry})
 	river.AddWorker(workers, &notify.NotificationMailWorker{DB: db, Registry: registry, Mailer: once, SpaceURL: links, Users: people})
+	river.AddWorker(workers, &acknowledgements.ImportantChangeWorker{Service: acks, Registry: registry})
 	river.AddWorker(workers, &validation.ExpiryScanWorker{DB: db, Registry: registry, Clock: clock})
 	river.AddWorker(workers, &notify.WeeklyDigestWorker{DB: db, Registry: registry, Clock: clock, Users: people})
 	river.AddWorker(workers, &notify.DigestMailWorker{DB: db, Registry: registry, Mailer: once, SpaceURL: links, Users: people})

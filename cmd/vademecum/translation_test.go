@@ -20,18 +20,6 @@ type translationView struct {
 	ConfirmedByName      string  `json:"confirmedByName"`
 }
 
-// publish saves a version of a language and has the validator accept it.
-func (e *testEnv) publish(guideline int64, lang, text string, important bool) int {
-	e.t.Helper()
-	v := e.addVersion(e.collMember, guideline, lang, text)
-	var req validationView
-	e.ok("alpha", e.collMember, "author/mutation/submitToValidation", map[string]any{"guidelineId": guideline, "guidelineVersion": v,
-		"validation": map[string]any{"title": "Neu", "important": important}}).JSON(e.t, &req)
-	e.ok("alpha", e.validator, "validator/mutation/acceptValidation", map[string]any{"revision": req.Revision, "comment": "",
-		"validationContent": map[string]any{"title": "Neu", "important": important}})
-	return v
-}
-
 func TestIntegrationTranslationDrift(t *testing.T) {
 	clock := &testClock{}
 	e := newEnvWith(t, config{Now: clock.now})
@@ -44,8 +32,8 @@ func TestIntegrationTranslationDrift(t *testing.T) {
 	}
 	assert.Empty(t, status(e.collMember), "nothing is translated before the source is published")
 
-	de1 := e.publish(id, "de", "Eins", true)
-	fr := e.publish(id, "fr", "Un", false)
+	de1 := e.publish(e.collMember, id, "de", "Eins", true)
+	fr := e.publish(e.collMember, id, "fr", "Un", false)
 	list := status(e.collMember)
 	require.Len(t, list, 1)
 	assert.Equal(t, "fr", list[0].Language)
@@ -55,9 +43,9 @@ func TestIntegrationTranslationDrift(t *testing.T) {
 	assert.False(t, list[0].Outdated)
 
 	// A small change of the source leaves the translation current; an important one does not.
-	e.publish(id, "de", "Eins, korrigiert", false)
+	e.publish(e.collMember, id, "de", "Eins, korrigiert", false)
 	assert.False(t, status(e.collMember)[0].Outdated)
-	de3 := e.publish(id, "de", "Zwei", true)
+	de3 := e.publish(e.collMember, id, "de", "Zwei", true)
 	list = status(e.validator)
 	assert.True(t, list[0].Outdated)
 	assert.NotNil(t, list[0].OutdatedSince)
@@ -94,7 +82,7 @@ func TestIntegrationTranslationDrift(t *testing.T) {
 	assert.Len(t, page.Entries, 1)
 
 	// A translation saved later is written against the source published then.
-	e.publish(id, "de", "Drei", true)
+	e.publish(e.collMember, id, "de", "Drei", true)
 	assert.True(t, status(e.collMember)[0].Outdated)
 	e.addVersion(e.collMember, id, "it", "Uno")
 	list = status(e.collMember)
@@ -105,7 +93,7 @@ func TestIntegrationTranslationDrift(t *testing.T) {
 	// A translation written before the source's first publication records it when published.
 	early := e.createGuideline(e.collMember, e.cardio.ID, e.ids["validator@alpha.ch"])
 	frEarly := e.addVersion(e.collMember, early, "fr", "Avant")
-	source := e.publish(early, "de", "Quelle", true)
+	source := e.publish(e.collMember, early, "de", "Quelle", true)
 	var req validationView
 	e.ok("alpha", e.collMember, "author/mutation/submitToValidation", map[string]any{"guidelineId": early, "guidelineVersion": frEarly,
 		"validation": map[string]any{"title": "Traduction"}}).JSON(t, &req)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"vademecum/services/accounts"
+	"vademecum/services/acknowledgements"
 	"vademecum/services/api"
 	"vademecum/services/audit"
 	"vademecum/services/auditlog"
@@ -223,6 +224,18 @@ var apiTypes = map[string]any{
 	"SendFeedbackRequest":              feedback.SendRequest{},
 	"AnswerFeedbackRequest":            feedback.AnswerRequest{},
 	"FeedbackRequest":                  feedback.IDRequest{},
+	"ReadSince":                        acknowledgements.Since{},
+	"RequireAcknowledgementRequest":    acknowledgements.RequireRequest{},
+	"AcknowledgementRequirement":       acknowledgements.Requirement{},
+	"AcknowledgeRequest":               acknowledgements.AcknowledgeRequest{},
+	"Acknowledgement":                  acknowledgements.Acknowledgement{},
+	"AcknowledgementsRequest":          acknowledgements.LanguageRequest{},
+	"AcknowledgementPerson":            acknowledgements.Person{},
+	"AcknowledgementReport":            acknowledgements.Report{},
+	"AcknowledgementReminded":          acknowledgements.Reminded{},
+	"ChangedSinceRead":                 acknowledgements.Changed{},
+	"ChangeSinceReadRequest":           acknowledgements.ChangeRequest{},
+	"ChangeSinceRead":                  acknowledgements.Change{},
 	"MediaBlob":                        media.Blob{},
 	"Document":                         media.Document{},
 	"DocumentInput":                    media.DocumentInput{},

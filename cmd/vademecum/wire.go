@@ -15,6 +15,7 @@ import (
 	"vademecum/policy"
 	"vademecum/secrets"
 	"vademecum/services/accounts"
+	"vademecum/services/acknowledgements"
 	"vademecum/services/api"
 	"vademecum/services/audit"
 	"vademecum/services/auditlog"
@@ -178,7 +179,9 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	if cfg.TLS.Mode == tlsACME {
 		controlPlane.Certificates = &certificates.Records{Pool: pool}
 	}
-	queue, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend, cfg.AuditRetention, userSvc, controlPlane)
+	// acknowledgements notify from a job; the service gets its other parts below
+	ackSvc := &acknowledgements.Service{DB: db, Clock: clock, People: userSvc, Acting: userSvc.Acting}
+	queue, err := newJobs(db, registry, log, mailer, links, clock, store, cfg.BaseDomain, backend, cfg.AuditRetention, userSvc, controlPlane, ackSvc)
 	if err != nil {
 		return nil, err
 	}
@@ -258,8 +261,10 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	(&search.Maintenance{Pool: pool, Jobs: jobs}).Register(router)
 	(&toc.Service{DB: db, Registry: registry, Authz: enforcer, Guidelines: guidelineSvc}).Register(router)
 	(&favorites.Service{DB: db, Registry: registry, Guidelines: guidelineSvc}).Register(router)
+	ackSvc.Guidelines, ackSvc.Jobs, ackSvc.Memberships = guidelineSvc, jobs, spaceSvc
+	ackSvc.Register(router)
 	readerSvc := &reader.Service{DB: db, Registry: registry, Guidelines: guidelineSvc, Authz: enforcer, Clock: clock, Links: links,
-		Texts: reader.NewTexts(readerTextBudget), Users: userSvc}
+		Texts: reader.NewTexts(readerTextBudget), Users: userSvc, Reads: ackSvc}
 	readerSvc.Register(router)
 	converter, closePDF := newConverter(cfg)
 	ready := newReadiness()

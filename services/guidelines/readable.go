@@ -2,6 +2,7 @@ package guidelines
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -133,4 +134,44 @@ func ImportantChanges(ctx context.Context, tx pgx.Tx, collections []int64, now t
 		return nil
 	})
 	return out, total, err
+}
+
+// PublishedVersion is a language of a guideline readers see at a moment, with its title,
+// published version and the validator's note on the change.
+type PublishedVersion struct {
+	GuidelineID  int64
+	Language     string
+	Title        string
+	Version      int
+	Important    bool
+	Comment      string
+	CollectionID int64
+}
+
+// PublishedVersions lists the languages readers see at now of guidelines, by guideline id
+// and in the product's order of languages.
+func PublishedVersions(ctx context.Context, tx pgx.Tx, guidelines []int64, now time.Time) ([]PublishedVersion, error) {
+	rows, err := tx.Query(ctx, `SELECT g.id, l.language, v.title, l.published_version, l.change_important, l.change_comment, g.collection_id
+		FROM guidelines g
+		JOIN guideline_languages l ON l.guideline_id = g.id
+		JOIN guideline_versions v ON v.guideline_id = g.id AND v.version = l.published_version
+		WHERE g.id = ANY($1) AND `+readableSQL("$2")+`
+		ORDER BY g.id, `+languageOrder, guidelines, now)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[PublishedVersion])
+}
+
+// CollectionReaders tells who may read the collection of a guideline by their standing in
+// it: every user of the space (all) when the collection is public or protected, otherwise
+// the holders of a role in it (ids).
+func CollectionReaders(ctx context.Context, tx pgx.Tx, guideline int64) (all bool, ids []int64, err error) {
+	err = tx.QueryRow(ctx, `SELECT c.visibility <> 'private',
+			array(SELECT DISTINCT r.user_id FROM collection_roles r WHERE r.collection_id = c.id ORDER BY r.user_id)
+		FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`, guideline).Scan(&all, &ids)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil, ErrNotFound
+	}
+	return all, ids, err
 }

@@ -16,6 +16,11 @@ const (
 	ActionFeedbackAnswered = "feedbackAnswered"
 	// ActionValidationOverdue: a request waited longer than its collection allows.
 	ActionValidationOverdue = "validationOverdue"
+	// ActionAcknowledgementRequired: an important change of a guideline language whose
+	// acknowledgement is required from the recipient.
+	ActionAcknowledgementRequired = "acknowledgementRequired"
+	// ActionAcknowledgementReminder: a collection admin reminds the recipient to acknowledge.
+	ActionAcknowledgementReminder = "acknowledgementReminder"
 )
 
 // GuidelineEvent is the job that notifies everybody concerned by something that happened to
@@ -30,7 +35,10 @@ type GuidelineEvent struct {
 	FeedbackID  int64  `json:"feedbackId,omitempty"`
 	Action      string `json:"action"`
 	SenderID    int64  `json:"senderId,omitempty"`
-	Key         string `json:"key"`
+	// Recipients, when given, are the only people notified: the readers an acknowledgement
+	// event concerns are chosen by the acknowledgements context, not by a role.
+	Recipients []int64 `json:"recipients,omitempty"`
+	Key        string  `json:"key"`
 }
 
 // Kind names the job.

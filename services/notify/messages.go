@@ -47,6 +47,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} hat auf eine Nachricht zur Richtlinie «{{.Guideline}}» in {{.Space}} geantwortet.", "{{.Link}}"}},
 		"validationOverdue": {Subject: "Validierung überfällig: {{.Guideline}}", Paragraphs: []string{
 			"Die Validierungsanfrage zur Richtlinie «{{.Guideline}}» in {{.Space}} wartet länger, als Ihre Sammlung vorsieht. Erinnern Sie die Validierenden oder fügen Sie weitere hinzu.", "{{.Link}}"}},
+		"acknowledgementRequired": {Subject: "Lesebestätigung verlangt: {{.Guideline}}", Paragraphs: []string{
+			"Die Richtlinie «{{.Guideline}}» in {{.Space}} wurde wesentlich geändert. Bitte lesen Sie die Änderung und bestätigen Sie, dass Sie sie gelesen und verstanden haben.", "{{.Link}}"}},
+		"acknowledgementReminder": {Subject: "Erinnerung: Lesebestätigung für {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} erinnert Sie daran, die aktuelle Fassung der Richtlinie «{{.Guideline}}» in {{.Space}} zu lesen und zu bestätigen.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Nicht im Inhaltsverzeichnis: {{.Guideline}}", Paragraphs: []string{
 			"Die Richtlinie «{{.Guideline}}» in {{.Space}} wurde veröffentlicht, steht aber nicht im Inhaltsverzeichnis ihrer Sammlung. Lesende finden sie dort erst, wenn Sie sie einordnen.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Ihre Aufgaben in Vademecum", Paragraphs: []string{
@@ -106,6 +110,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} replied to a message about the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
 		"validationOverdue": {Subject: "Validation overdue: {{.Guideline}}", Paragraphs: []string{
 			"The validation request for the guideline “{{.Guideline}}” in {{.Space}} has waited longer than your collection allows. Remind its validators or add more.", "{{.Link}}"}},
+		"acknowledgementRequired": {Subject: "Acknowledgement required: {{.Guideline}}", Paragraphs: []string{
+			"The guideline “{{.Guideline}}” in {{.Space}} has changed in an important way. Please read the change and confirm that you have read and understood it.", "{{.Link}}"}},
+		"acknowledgementReminder": {Subject: "Reminder: acknowledge {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} reminds you to read and acknowledge the current version of the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Not in the table of contents: {{.Guideline}}", Paragraphs: []string{
 			"The guideline “{{.Guideline}}” in {{.Space}} has been published but is not in its collection's table of contents. Readers will find it there once you place it.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Your tasks in Vademecum", Paragraphs: []string{
@@ -165,6 +173,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} a répondu à un message sur la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
 		"validationOverdue": {Subject: "Validation en retard : {{.Guideline}}", Paragraphs: []string{
 			"La demande de validation de la directive « {{.Guideline}} » dans {{.Space}} attend plus longtemps que votre collection ne le prévoit. Relancez ses validateurs ou ajoutez-en.", "{{.Link}}"}},
+		"acknowledgementRequired": {Subject: "Confirmation de lecture demandée : {{.Guideline}}", Paragraphs: []string{
+			"La directive « {{.Guideline}} » dans {{.Space}} a subi une modification importante. Veuillez lire la modification et confirmer que vous l'avez lue et comprise.", "{{.Link}}"}},
+		"acknowledgementReminder": {Subject: "Rappel : confirmation de lecture de {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} vous rappelle de lire et de confirmer la version actuelle de la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Absente de la table des matières : {{.Guideline}}", Paragraphs: []string{
 			"La directive « {{.Guideline}} » dans {{.Space}} a été publiée mais ne figure pas dans la table des matières de sa collection. Les lecteurs l'y trouveront dès que vous l'aurez classée.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "Vos tâches dans Vademecum", Paragraphs: []string{
@@ -224,6 +236,10 @@ var catalogue = map[string]map[string]message{
 			"{{.Sender}} ha risposto a un messaggio sulla direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
 		"validationOverdue": {Subject: "Validazione in ritardo: {{.Guideline}}", Paragraphs: []string{
 			"La richiesta di validazione della direttiva «{{.Guideline}}» in {{.Space}} attende più a lungo di quanto preveda la sua collezione. Solleciti i validatori o ne aggiunga altri.", "{{.Link}}"}},
+		"acknowledgementRequired": {Subject: "Conferma di lettura richiesta: {{.Guideline}}", Paragraphs: []string{
+			"La direttiva «{{.Guideline}}» in {{.Space}} è stata modificata in modo importante. La preghiamo di leggere la modifica e di confermare di averla letta e compresa.", "{{.Link}}"}},
+		"acknowledgementReminder": {Subject: "Promemoria: conferma di lettura per {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} le ricorda di leggere e confermare la versione attuale della direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Non nell'indice: {{.Guideline}}", Paragraphs: []string{
 			"La direttiva «{{.Guideline}}» in {{.Space}} è stata pubblicata ma non figura nell'indice della sua collezione. I lettori la troveranno lì quando l'avrà inserita.", "{{.Link}}"}},
 		"weeklyDigest": {Subject: "I suoi compiti in Vademecum", Paragraphs: []string{

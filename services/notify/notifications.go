@@ -13,7 +13,7 @@ import (
 )
 
 // recipients of each action, by role, as SQL over guideline g of the event ($1 guideline,
-// $2 sender, $7 comment, $8 feedback): who has to act or wants to know.
+// $2 sender, $7 comment, $8 feedback, $9 recipients): who has to act or wants to know.
 var recipients = map[string]string{
 	ActionSubmitted: `SELECT r.user_id, CASE WHEN r.user_id = g.main_validator_id THEN 'mainValidator' ELSE 'validator' END
 		FROM guidelines g JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'validator'
@@ -46,7 +46,12 @@ var recipients = map[string]string{
 	// the collection's administrators, who can remind its validators or add more
 	ActionValidationOverdue: `SELECT r.user_id, 'collectionAdmin' FROM guidelines g
 		JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'admin' WHERE g.id = $1`,
+	ActionAcknowledgementRequired: readersSQL,
+	ActionAcknowledgementReminder: readersSQL,
 }
+
+// readersSQL are the readers the event names.
+const readersSQL = `SELECT unnest($9::bigint[]), 'reader'`
 
 const authorsSQL = `SELECT g.author_id, 'author' FROM guidelines g WHERE g.id = $1
 	UNION SELECT a.user_id, 'coAuthor' FROM guideline_coauthors a WHERE a.guideline_id = $1`
@@ -90,12 +95,13 @@ func (w *GuidelineEventWorker) Work(ctx context.Context, job *river.Job[Guidelin
 			SELECT DISTINCT ON (p.user_id) p.user_id, $3, p.role, $1, $4, $5, $7, $8, nullif($2, 0),
 				coalesce((SELECT v.title FROM guideline_versions v WHERE v.guideline_id = $1 AND v.language = $4 ORDER BY v.version DESC LIMIT 1), ''), $6
 			FROM (`+who+`) AS p(user_id, role)
-			WHERE p.user_id IS DISTINCT FROM nullif($2, 0) AND EXISTS (SELECT 1 FROM guidelines WHERE id = $1)
+			WHERE p.user_id IS DISTINCT FROM nullif($2, 0) AND ($9::bigint[] IS NULL OR p.user_id = ANY($9))
+				AND EXISTS (SELECT 1 FROM guidelines WHERE id = $1)
 				AND ($7::bigint IS NULL OR EXISTS (SELECT 1 FROM comments WHERE id = $7))
 				AND ($8::bigint IS NULL OR EXISTS (SELECT 1 FROM feedbacks WHERE id = $8))
 			ORDER BY p.user_id, p.role = 'author' DESC, p.role = 'mainValidator' DESC
 			ON CONFLICT (user_id, event_key) DO NOTHING RETURNING id`,
-			ev.GuidelineID, ev.SenderID, ev.Action, ev.Language, revision, ev.Key, comment, feedback)
+			ev.GuidelineID, ev.SenderID, ev.Action, ev.Language, revision, ev.Key, comment, feedback, ev.Recipients)
 		if err != nil {
 			return err
 		}

@@ -119,6 +119,8 @@ func path(action, role string, guideline, collection, feedback *int64, language 
 		return "/collections/" + itoa(*collection) + "/validators"
 	case action == ActionSubmitted:
 		return "/validations/" + itoa(*guideline) + "/" + *language
+	case role == "reader":
+		return "/guideline/" + itoa(*guideline) + "/" + *language
 	case role == "commenter":
 		return "/guideline/" + itoa(*guideline) + "/" + *language + "?preSelectedTab=comments"
 	case action == ActionCommented || action == ActionCommentAnswered:

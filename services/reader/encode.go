@@ -67,6 +67,13 @@ func (g Guideline) AppendJSON(dst []byte) []byte {
 		dst = api.AppendTime(api.AppendField(dst, "outdatedSince"), n.OutdatedSince)
 		dst = append(dst, '}')
 	}
+	dst = api.AppendField(dst, "sinceRead")
+	if g.SinceRead == nil {
+		dst = append(dst, "null"...)
+	} else {
+		b, _ := json.Marshal(g.SinceRead)
+		dst = append(dst, b...)
+	}
 	return append(dst, '}')
 }
 

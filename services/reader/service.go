@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/policy"
+	"vademecum/services/acknowledgements"
 	"vademecum/services/api"
 	"vademecum/services/guidelines"
 	"vademecum/tenancy"
@@ -32,6 +33,14 @@ type Service struct {
 	Texts *Texts
 	// Users names validators.
 	Users Names
+	// Reads records what signed-in readers open (services/acknowledgements).
+	Reads Reads
+}
+
+// Reads records that the signed-in caller opened a version of a guideline language of sp and
+// tells what they had read and acknowledged of it before (nil for anonymous readers).
+type Reads interface {
+	RecordRead(ctx context.Context, sp *tenancy.Space, guideline int64, language string, version int) (*acknowledgements.Since, error)
 }
 
 // Names reads the names of users by id (services/users); ids of nobody are missing.
@@ -117,6 +126,9 @@ type Guideline struct {
 	// TranslationOutdated warns that the source language changed importantly since this
 	// translation (authors at once, others after the collection's grace period); null otherwise.
 	TranslationOutdated *guidelines.TranslationNotice `json:"translationOutdated"`
+	// SinceRead is what the signed-in caller had read and acknowledged of the language before
+	// (null for anonymous readers and guidelines of other spaces).
+	SinceRead *acknowledgements.Since `json:"sinceRead"`
 	// details is the JSON of Details when it is a cached text's
 	details []byte
 }
@@ -297,7 +309,12 @@ func (s *Service) Guideline(ctx context.Context, req GuidelineRequest) (Guidelin
 	if err != nil {
 		return Guideline{}, err
 	}
-	return s.read(ctx, sp, req)
+	g, err := s.read(ctx, sp, req)
+	if err != nil || g.SourceSpace != nil {
+		return g, err
+	}
+	g.SinceRead, err = s.Reads.RecordRead(ctx, sp, g.ID, g.Language, g.Version)
+	return g, err
 }
 
 // GuidelinePreview returns the published text of a guideline of a space the caller reads from

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"vademecum/services/acknowledgements"
 	"vademecum/services/api"
 	"vademecum/services/guidelines"
 )
@@ -17,6 +18,7 @@ import (
 // cached text as well as sections resolved per request.
 func TestGuidelineAppendJSONMatchesEncodingJSON(t *testing.T) {
 	at := time.Date(2026, 11, 22, 8, 30, 0, 0, time.UTC)
+	read := 2
 	sections := []Detail{
 		{ID: 7, Index: 0, Title: "Erstversorgung <akut>", Content: `<p>Sepsis &amp; "Schock"</p>`},
 		{ID: 8, Index: 1, Title: "Verweis", Extern: &ExternText{Guideline: 3, Language: "fr", Detail: 9, Available: true, Title: "Dosage", Content: "<p>é</p>"}},
@@ -32,7 +34,8 @@ func TestGuidelineAppendJSONMatchesEncodingJSON(t *testing.T) {
 				OptionID: 5, OptionNames: api.Texts{De: "Innere <Medizin>", En: `Internal "medicine"`}}},
 			Validator: "Dr. Anna Muster", ValidationDate: &at, ValidFrom: &at, ValidUntil: &at, FirstPublishedDate: &at,
 			CanonicalLink: "https://kssg.vademecum.test/guideline/1/de", ImportantChange: true, ChangeComment: "Dosis\u2028neu",
-			Collection: Ref{ID: 4, Title: "Notfall"}, Abilities: Abilities{MayComment: true}},
+			Collection: Ref{ID: 4, Title: "Notfall"}, Abilities: Abilities{MayComment: true},
+			SinceRead: &acknowledgements.Since{ReadVersion: &read, Required: true}},
 		"resolved sections, shared": {ID: 2, Language: "fr", Details: sections, Tags: []string{}, Languages: []string{}, Metadata: []guidelines.GuidelineMetadata{},
 			SourceSpace: &Ref{ID: 9, Title: "Société"}, Abilities: Abilities{MayEdit: true},
 			TranslationOutdated: &guidelines.TranslationNotice{SourceLanguage: "de", OutdatedSince: at}},

@@ -39,6 +39,8 @@ var userRefs = []userRef{
 	{"feedback_messages", "author_id"},
 	{"feedback_reads", "user_id"},
 	{"video_progress", "user_id"},
+	{"guideline_reads", "user_id"},
+	{"acknowledgement_requirements", "user_id"},
 	{"favorite_guidelines", "user_id"},
 	{"favorite_collections", "user_id"},
 	{"tocs", "user_id"},

@@ -103,6 +103,8 @@ var forgetSQL = []string{
 	"DELETE FROM feedback_messages WHERE author_id = $1",
 	"DELETE FROM feedback_reads WHERE user_id = $1",
 	"DELETE FROM video_progress WHERE user_id = $1",
+	"DELETE FROM guideline_reads WHERE user_id = $1",
+	"DELETE FROM acknowledgement_requirements WHERE user_id = $1",
 	"DELETE FROM favorite_guidelines WHERE user_id = $1",
 	"DELETE FROM favorite_collections WHERE user_id = $1",
 	"UPDATE tocs SET user_id = NULL WHERE user_id = $1",

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/policy"
+	"vademecum/services/acknowledgements"
 	"vademecum/services/api"
 	"vademecum/services/auditlog"
 	"vademecum/services/guidelines"
@@ -152,6 +153,13 @@ func (s *Service) AcceptValidation(ctx context.Context, req AcceptRequest) (Vali
 			Target:  auditlog.Target{Type: auditlog.TypeGuideline, ID: v.GuidelineID, Language: v.Language},
 			Details: map[string]any{"version": v.GuidelineVersion, "revision": v.Revision, "renewal": v.Kind == "renew", "important": c.Important}}); err != nil {
 			return "", err
+		}
+		if c.Important && v.Kind != "renew" {
+			// whoever must acknowledge the guideline hears that it is due again
+			if _, err := s.Jobs.InsertTx(ctx, tx, acknowledgements.ImportantChange{SpaceID: tenancy.SpaceID(ctx), GuidelineID: v.GuidelineID,
+				Language: v.Language, Version: v.GuidelineVersion, SenderID: policy.PrincipalFrom(ctx).UserID}, nil); err != nil {
+				return "", err
+			}
 		}
 		return notify.ActionAccepted, s.notInToc(ctx, tx, v)
 	})

@@ -30,6 +30,9 @@ const CreateGuidelinePage = lazy(() => import('../features/guidelines/components
 const GuidelineRedirect = lazy(() => import('../features/guidelines/components/GuidelinePage').then((m) => ({ default: m.GuidelineRedirect })));
 const GuidelinePage = lazy(() => import('../features/guidelines/components/GuidelinePage').then((m) => ({ default: m.GuidelinePage })));
 const MyFeedbacksPage = lazy(() => import('../features/feedback/components/MyFeedbacksPage').then((m) => ({ default: m.MyFeedbacksPage })));
+const AcknowledgementReportPage = lazy(() =>
+  import('../features/acknowledgements/components/AcknowledgementReportPage').then((m) => ({ default: m.AcknowledgementReportPage })),
+);
 const FeedbackThreadPage = lazy(() => import('../features/feedback/components/FeedbackThreadPage').then((m) => ({ default: m.FeedbackThreadPage })));
 const MyValidationsPage = lazy(() => import('../features/validations/components/MyValidationsPage').then((m) => ({ default: m.MyValidationsPage })));
 const ValidationPage = lazy(() => import('../features/validations/components/ValidationPage').then((m) => ({ default: m.ValidationPage })));
@@ -199,6 +202,7 @@ export function shellRoutes(space: Space): RouteObject[] {
         { path: 'guidelines/guideline/:id/:lang/:tab?', element: authLazy(<GuidelinePage />) },
         { path: 'feedbacks', element: authLazy(<MyFeedbacksPage />) },
         { path: 'feedbacks/:id', element: authLazy(<FeedbackThreadPage />) },
+        { path: 'acknowledgements/:id/:lang', element: authLazy(<AcknowledgementReportPage />) },
         { path: 'validations', element: authLazy(<MyValidationsPage />) },
         { path: 'validations/:guidelineId/:language', element: authLazy(<ValidationPage />) },
         { path: '*', element: <NotFoundPage /> },

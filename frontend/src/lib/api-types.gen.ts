@@ -24,6 +24,52 @@ export interface AccountLanding {
   email: string;
 }
 
+export interface AcknowledgeRequest {
+  guideline: number;
+  language: string;
+  version: number;
+}
+
+export interface Acknowledgement {
+  version: number;
+  acknowledgedAt: string;
+}
+
+export interface AcknowledgementPerson {
+  userId: number;
+  name: string;
+  email: string;
+  acknowledgedVersion?: number | null;
+  acknowledgedAt?: string | null;
+  done: boolean;
+  remindedAt?: string | null;
+}
+
+export interface AcknowledgementReminded {
+  reminded: number;
+  skipped: number;
+}
+
+export interface AcknowledgementReport {
+  requirement: AcknowledgementRequirement;
+  version: number;
+  title: string;
+  done: number;
+  missing: number;
+  people: AcknowledgementPerson[];
+}
+
+export interface AcknowledgementRequirement {
+  required: boolean;
+  everyone: boolean;
+  members: number[];
+}
+
+export interface AcknowledgementsRequest {
+  guideline: number;
+  language: string;
+}
+
 export interface ActivateShareRequest {
   spaceId: number;
   collectionId: number;
@@ -213,6 +259,28 @@ export interface ChangeEmailRequest {
 export interface ChangePasswordRequest {
   current: string;
   password: string;
+}
+
+export interface ChangeSinceRead {
+  before: GuidelineVersion;
+  after: GuidelineVersion;
+}
+
+export interface ChangeSinceReadRequest {
+  guideline: number;
+  language: string;
+  since: number;
+}
+
+export interface ChangedSinceRead {
+  guidelineId: number;
+  language: string;
+  title: string;
+  readVersion: number;
+  version: number;
+  important: boolean;
+  changeComment: string;
+  acknowledgementMissing: boolean;
 }
 
 export interface ClusterInfo {
@@ -1218,6 +1286,12 @@ export interface Publication {
   comment: string;
 }
 
+export interface ReadSince {
+  readVersion?: number | null;
+  acknowledgedVersion?: number | null;
+  required: boolean;
+}
+
 export interface ReaderAbilities {
   mayComment: boolean;
   mayEdit: boolean;
@@ -1255,6 +1329,7 @@ export interface ReaderGuideline {
   sourceSpace?: ReaderRef | null;
   abilities: ReaderAbilities;
   translationOutdated?: TranslationNotice | null;
+  sinceRead?: ReadSince | null;
 }
 
 export interface ReaderGuidelineRequest {
@@ -1344,6 +1419,12 @@ export interface RequestData {
 
 export interface RequestMembershipRequest {
   message: string;
+}
+
+export interface RequireAcknowledgementRequest {
+  guideline: number;
+  required: boolean;
+  members?: number[];
 }
 
 export interface ResetPasswordRequest {

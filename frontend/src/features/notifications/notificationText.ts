@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Notification } from '@/lib/api-types.gen';
 
-/** Actions of notifications (spec §3, with the messages to authors of "My Feedbacks" and the escalation of overdue validations). */
+/** Actions of notifications (spec §3, with the messages to authors of "My Feedbacks", the escalation of overdue validations and read acknowledgements). */
 export const NOTIFICATION_ACTIONS = [
   'accepted',
   'commentAnswered',
@@ -14,6 +14,8 @@ export const NOTIFICATION_ACTIONS = [
   'feedbackReceived',
   'feedbackAnswered',
   'validationOverdue',
+  'acknowledgementRequired',
+  'acknowledgementReminder',
 ] as const;
 
 /** Most notifications the header menu lists; the server keeps the rest. */

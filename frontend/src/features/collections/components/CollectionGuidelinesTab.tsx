@@ -58,6 +58,9 @@ export function CollectionGuidelinesTab({ collectionId }: { collectionId: number
                         {l.title}
                       </Link>
                       <StateChips states={l.states} />
+                      <Link to={`/acknowledgements/${g.id}/${l.language}`} className="collection-guideline__acknowledgements">
+                        {t('acknowledgements.open')}
+                      </Link>
                       {l.validUntil && (
                         <span className="collection-guideline__valid">
                           {t('collections.guidelines.validUntil', { date: formatDate(l.validUntil, i18n.language) })}

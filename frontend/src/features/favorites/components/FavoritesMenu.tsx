@@ -1,9 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ChangedChip } from '@/components/ChangedChip';
 import { Icon } from '@/components/Icon';
 import { LanguageBadge } from '@/components/StateChips';
 import type { FavoriteCollection } from '@/lib/api-types.gen';
+import { useChangedSinceRead } from '@/lib/endpoints/getChangedSinceRead';
 import { useFavorites } from '../api/getFavorites';
 import { favoriteGuidelineHref } from '../links';
 
@@ -15,6 +17,7 @@ export function FavoritesMenu({ onOpenCollection }: { onOpenCollection: (c: Favo
   const { t } = useTranslation();
   const navigate = useNavigate();
   const favorites = useFavorites(true);
+  const changed = useChangedSinceRead(true).data;
   const guidelines = favorites.data?.guidelines ?? [];
   const collections = favorites.data?.collections ?? [];
 
@@ -47,6 +50,9 @@ export function FavoritesMenu({ onOpenCollection }: { onOpenCollection: (c: Favo
                     >
                       <Icon name="fileText" size={16} />
                       <span className="menu__text">{g.title}</span>
+                      {!g.shared && changed?.has(`${g.guideline}/${g.language}`) && (
+                        <ChangedChip acknowledgementMissing={changed.get(`${g.guideline}/${g.language}`)?.acknowledgementMissing} />
+                      )}
                       <LanguageBadge language={g.language} />
                     </DropdownMenu.Item>
                   ))}

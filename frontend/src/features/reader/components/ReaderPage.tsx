@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { NotFoundPage } from '@/components/NotFoundPage';
+import { SinceReadBanner } from '@/components/SinceReadBanner';
 import type { ReaderDetail, ReaderGuideline } from '@/lib/api-types.gen';
 import { apiErrorText } from '@/lib/apiErrors';
 import { formatDate } from '@/lib/dates';
@@ -88,6 +89,9 @@ function Reader({ target, space, commentsFirst, printed }: { target: ReaderTarge
         <p className="reader-banner" role="status">
           {t('reader.fallback', { requested: LANGUAGE_NAMES[g.requestedLanguage], shown: LANGUAGE_NAMES[g.language] })}
         </p>
+      )}
+      {!offlineSince && (
+        <SinceReadBanner guideline={id} language={g.language} version={g.version} changeComment={g.changeComment} since={g.sinceRead ?? null} />
       )}
       <header className="reader__header">
         <div className="reader__title-row">

@@ -1,14 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ChangedChip } from '@/components/ChangedChip';
 import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { errorStatus, loginUrl } from '@/lib/api';
-import type { Metadata } from '@/lib/api-types.gen';
+import type { ChangedSinceRead, Metadata } from '@/lib/api-types.gen';
 import { apiErrorText } from '@/lib/apiErrors';
+import { useChangedSinceRead } from '@/lib/endpoints/getChangedSinceRead';
+import { useProfile } from '@/lib/endpoints/getProfile';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/language';
 import { textIn } from '@/lib/texts';
-import type { Space } from '@/lib/types';
+import { isSignedIn, type Space } from '@/lib/types';
 import { useSearchMetadata } from '../api/getSearchMetadata';
 import { useSearch, type SearchResponse, type SearchResult } from '../api/search';
 import { Highlight } from '../highlight';
@@ -105,6 +108,7 @@ interface ResultsProps {
 
 function Results({ space, state, data, fetching, onChange }: ResultsProps) {
   const { t } = useTranslation();
+  const changed = useChangedSinceRead(isSignedIn(useProfile().data)).data;
   const pages = pageCount(data.filteredHits);
   // a page beyond the hits (an old link) goes back to the last one
   useEffect(() => {
@@ -135,7 +139,12 @@ function Results({ space, state, data, fetching, onChange }: ResultsProps) {
         ) : (
           <ol className="results__list" start={(state.page - 1) * PAGE_SIZE + 1}>
             {data.results.map((r) => (
-              <Hit key={`${r.spaceId}-${r.guidelineId}-${r.language}`} result={r} currentSpaceId={space.id} />
+              <Hit
+                key={`${r.spaceId}-${r.guidelineId}-${r.language}`}
+                result={r}
+                currentSpaceId={space.id}
+                changed={r.spaceId === space.id ? changed?.get(`${r.guidelineId}/${r.language}`) : undefined}
+              />
             ))}
           </ol>
         )}
@@ -156,7 +165,7 @@ export function Suggestion({ query, suggestion, corrected }: { query: string; su
   );
 }
 
-function Hit({ result: r, currentSpaceId }: { result: SearchResult; currentSpaceId: number }) {
+function Hit({ result: r, currentSpaceId, changed }: { result: SearchResult; currentSpaceId: number; changed?: ChangedSinceRead }) {
   const { t, i18n } = useTranslation();
   const path = (lang: string, detailId?: number) => guidelinePath(r.guidelineId, lang, r.spaceId, currentSpaceId, detailId);
   return (
@@ -165,6 +174,7 @@ function Hit({ result: r, currentSpaceId }: { result: SearchResult; currentSpace
         <Link to={path(r.language)} lang={r.language}>
           <Highlight html={r.titleHighlight || r.title} />
         </Link>
+        {changed && <ChangedChip acknowledgementMissing={changed.acknowledgementMissing} />}
         {r.language !== i18n.language && (
           <span className="search-hit__language">{t('results.inLanguage', { language: languageName(r.language, i18n.language) })}</span>
         )}

@@ -1,11 +1,15 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ChangedChip } from '@/components/ChangedChip';
 import { Icon } from '@/components/Icon';
 import { Tooltip } from '@/components/Tooltip';
 import type { ActiveCollection, TocFolder, TocItem } from '@/lib/api-types.gen';
 import { useCollectionToc } from '../api/getCollectionToc';
 import { useActiveCollections } from '@/lib/endpoints/getActiveCollections';
+import { useChangedSinceRead } from '@/lib/endpoints/getChangedSinceRead';
+import { useProfile } from '@/lib/endpoints/getProfile';
+import { isSignedIn } from '@/lib/types';
 import {
   collectionKey,
   collectionOption,
@@ -160,6 +164,9 @@ function Named({ name, tooltip }: { name: string; tooltip: boolean }) {
 
 function ItemLink({ item, onNavigate, current }: { item: TocItem; onNavigate: () => void; current: boolean }) {
   const { t } = useTranslation();
+  // the marker of guidelines of this space changed since the reader read them
+  const local = item.type !== 'externalLink' && !item.space;
+  const changed = useChangedSinceRead(isSignedIn(useProfile().data) && local).data?.get(`${item.glid ?? 0}/${item.language}`);
   const tooltip = itemNeedsTooltip(item.name);
   if (item.type === 'externalLink') {
     const link = (
@@ -183,6 +190,7 @@ function ItemLink({ item, onNavigate, current }: { item: TocItem; onNavigate: ()
     >
       <Icon name="fileText" size={14} />
       <span className="toc-tree__name">{item.name}</span>
+      {changed && <ChangedChip acknowledgementMissing={changed.acknowledgementMissing} />}
     </Link>
   );
   return tooltip ? <Tooltip content={item.name}>{link}</Tooltip> : link;

@@ -1,0 +1,556 @@
+// Package acknowledgements records what signed-in readers last read and acknowledged of each
+// guideline language, lets collection admins require acknowledgement of a guideline from
+// chosen members or everyone who may read it, report who acknowledged which version and
+// remind the missing ones (issue 16, "Read and acknowledge").
+package acknowledgements
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"vademecum/policy"
+	"vademecum/services/api"
+	"vademecum/services/guidelines"
+	"vademecum/services/notify"
+	"vademecum/services/users"
+	"vademecum/tenancy"
+)
+
+// RemindEvery is how often at most a person is reminded to acknowledge a guideline language.
+const RemindEvery = 7 * 24 * time.Hour
+
+// Errors of acknowledgements.
+var (
+	// ErrNotCurrent refuses to acknowledge a version that is not the published one; params
+	// name the published version (current).
+	ErrNotCurrent = api.Conflict("acknowledgements.notCurrent")
+	// ErrUnpublished: the guideline language has no version readers see.
+	ErrUnpublished = api.NotFound("acknowledgements.unpublished")
+	// ErrVersionNotRead: the caller neither read nor acknowledged the version.
+	ErrVersionNotRead = api.NotFound("acknowledgements.versionNotRead")
+)
+
+// Service implements the acknowledgement calls of the current space.
+type Service struct {
+	DB         *tenancy.DB
+	Guidelines *guidelines.Service
+	Jobs       JobInserter
+	// People reads names and addresses of the persons concerned.
+	People People
+	// Memberships lists the members of a space.
+	Memberships Memberships
+	Clock       guidelines.Clock
+	// Acting records that the space names the caller from now on (for account deletion),
+	// before a read is recorded.
+	Acting func(ctx context.Context) error
+}
+
+// JobInserter queues jobs in a transaction.
+type JobInserter interface {
+	InsertTx(ctx context.Context, tx pgx.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+}
+
+// People reads users by id (services/users); ids of nobody are missing.
+type People interface {
+	Users(ctx context.Context, ids []int64) (map[int64]users.User, error)
+}
+
+// Memberships tell who belongs to a space (the spaces context owns memberships).
+type Memberships interface {
+	// SpaceMemberIDs lists the members of a space.
+	SpaceMemberIDs(ctx context.Context, spaceID int64) ([]int64, error)
+	// NotMembers returns those of userIDs who are not members of the space, in order.
+	NotMembers(ctx context.Context, spaceID int64, userIDs []int64) ([]int64, error)
+}
+
+// RequireRequest requires acknowledgement of a guideline (or no longer, required false)
+// from chosen space members, or, without members, from everyone who may read it.
+type RequireRequest struct {
+	Guideline api.ID   `json:"guideline"`
+	Required  bool     `json:"required"`
+	Members   []api.ID `json:"members,omitempty"`
+}
+
+// Requirement is from whom a guideline requires acknowledgement.
+type Requirement struct {
+	Required bool `json:"required"`
+	// Everyone: everyone who may read the guideline's collection.
+	Everyone bool    `json:"everyone"`
+	Members  []int64 `json:"members"`
+}
+
+func (r requirement) public() Requirement {
+	return Requirement{Required: r.any(), Everyone: r.everyone, Members: append([]int64{}, r.members...)}
+}
+
+// AcknowledgeRequest acknowledges the published version of a guideline language.
+type AcknowledgeRequest struct {
+	Guideline api.ID `json:"guideline"`
+	Language  string `json:"language"`
+	Version   int    `json:"version"`
+}
+
+// Acknowledgement is the caller's acknowledgement of a version.
+type Acknowledgement struct {
+	Version        int       `json:"version"`
+	AcknowledgedAt time.Time `json:"acknowledgedAt"`
+}
+
+// LanguageRequest names a guideline language.
+type LanguageRequest struct {
+	Guideline api.ID `json:"guideline"`
+	Language  string `json:"language"`
+}
+
+// Person is someone concerned by an acknowledgement, as the report lists them.
+type Person struct {
+	UserID int64  `json:"userId"`
+	Name   string `json:"name"`
+	Email  string `json:"email"`
+	// AcknowledgedVersion is the last version they acknowledged (null: none).
+	AcknowledgedVersion *int       `json:"acknowledgedVersion"`
+	AcknowledgedAt      *time.Time `json:"acknowledgedAt"`
+	// Done: they acknowledged the published version.
+	Done       bool       `json:"done"`
+	RemindedAt *time.Time `json:"remindedAt"`
+}
+
+// Report tells who acknowledged the published version of a guideline language.
+type Report struct {
+	Requirement Requirement `json:"requirement"`
+	// Version is the published version (0: none readers see).
+	Version int      `json:"version"`
+	Title   string   `json:"title"`
+	Done    int      `json:"done"`
+	Missing int      `json:"missing"`
+	People  []Person `json:"people"`
+}
+
+// Reminded counts the people a reminder went to and those skipped, as reminded less than a
+// week ago.
+type Reminded struct {
+	Reminded int `json:"reminded"`
+	Skipped  int `json:"skipped"`
+}
+
+// Changed is a guideline language the caller read whose published version changed since.
+type Changed struct {
+	GuidelineID   int64  `json:"guidelineId"`
+	Language      string `json:"language"`
+	Title         string `json:"title"`
+	ReadVersion   int    `json:"readVersion"`
+	Version       int    `json:"version"`
+	Important     bool   `json:"important"`
+	ChangeComment string `json:"changeComment"`
+	// AcknowledgementMissing: acknowledgement is required from the caller, who has not
+	// acknowledged the published version.
+	AcknowledgementMissing bool `json:"acknowledgementMissing"`
+}
+
+// Since is what a reader had read and acknowledged of a guideline language before opening
+// it now, and whether acknowledgement is required from them.
+type Since struct {
+	ReadVersion         *int `json:"readVersion"`
+	AcknowledgedVersion *int `json:"acknowledgedVersion"`
+	Required            bool `json:"required"`
+}
+
+// RequireAcknowledgement sets from whom a guideline requires acknowledgement; collection
+// admins of its collection (and space admins) may.
+func (s *Service) RequireAcknowledgement(ctx context.Context, req RequireRequest) (Requirement, error) {
+	sp, err := api.CurrentSpace(ctx)
+	if err != nil {
+		return Requirement{}, err
+	}
+	r := requirement{everyone: req.Required && len(req.Members) == 0}
+	if req.Required {
+		for _, m := range req.Members {
+			if !slices.Contains(r.members, int64(m)) {
+				r.members = append(r.members, int64(m))
+			}
+		}
+		slices.Sort(r.members)
+	}
+	if len(r.members) > 0 {
+		missing, err := s.Memberships.NotMembers(ctx, sp.ID, r.members)
+		if err != nil {
+			return Requirement{}, err
+		}
+		if len(missing) > 0 {
+			return Requirement{}, guidelines.ErrNotSpaceMember.With(map[string]any{"field": "members", "ids": missing})
+		}
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if err := s.administered(ctx, tx, sp, int64(req.Guideline)); err != nil {
+			return err
+		}
+		return setRequirement(ctx, tx, int64(req.Guideline), r)
+	})
+	return r.public(), err
+}
+
+// administered checks that the caller administers the collection of a guideline of sp.
+func (s *Service) administered(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) error {
+	reach, err := s.Guidelines.ReachOf(ctx, tx, sp, guideline)
+	if err != nil {
+		return err
+	}
+	if !reach.Admin {
+		return api.ErrForbidden
+	}
+	return nil
+}
+
+// Acknowledge records that the caller read and understood the published version of a
+// guideline language they may read; another version is refused (409).
+func (s *Service) Acknowledge(ctx context.Context, req AcknowledgeRequest) (Acknowledgement, error) {
+	sp, err := api.CurrentSpace(ctx)
+	if err != nil {
+		return Acknowledgement{}, err
+	}
+	now := s.Clock.Time()
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := s.Guidelines.MayRead(ctx, tx, sp, int64(req.Guideline), req.Language); errors.Is(err, api.ErrForbidden) {
+			return guidelines.ErrNotFound
+		} else if err != nil {
+			return err
+		}
+		current, err := published(ctx, tx, int64(req.Guideline), req.Language, now)
+		if err != nil {
+			return err
+		}
+		if current.Version != req.Version {
+			return ErrNotCurrent.With(map[string]any{"current": current.Version})
+		}
+		return acknowledge(ctx, tx, policy.PrincipalFrom(ctx).UserID, int64(req.Guideline), req.Language, req.Version, now)
+	})
+	return Acknowledgement{Version: req.Version, AcknowledgedAt: now}, err
+}
+
+// published reads the version readers see of a guideline language at now.
+func published(ctx context.Context, tx pgx.Tx, guideline int64, language string, now time.Time) (guidelines.PublishedVersion, error) {
+	list, err := guidelines.PublishedVersions(ctx, tx, []int64{guideline}, now)
+	if err != nil {
+		return guidelines.PublishedVersion{}, err
+	}
+	for _, v := range list {
+		if v.Language == language {
+			return v, nil
+		}
+	}
+	return guidelines.PublishedVersion{}, ErrUnpublished
+}
+
+// RecordRead notes that the signed-in caller opened version of a guideline language of sp
+// and tells what they had read and acknowledged before; anonymous readers leave nothing
+// (nil).
+func (s *Service) RecordRead(ctx context.Context, sp *tenancy.Space, guideline int64, language string, version int) (*Since, error) {
+	me := policy.PrincipalFrom(ctx)
+	if me.Anonymous() {
+		return nil, nil
+	}
+	if err := s.Acting(ctx); err != nil {
+		return nil, err
+	}
+	var since Since
+	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		before, err := recordRead(ctx, tx, me.UserID, guideline, language, version, s.Clock.Time())
+		if err != nil {
+			return err
+		}
+		req, err := requirements(ctx, tx, []int64{guideline})
+		since = Since{ReadVersion: before.read, AcknowledgedVersion: before.acknowledged,
+			Required: req[guideline].everyone || slices.Contains(req[guideline].members, me.UserID)}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &since, nil
+}
+
+// concerned lists the people from whom r requires acknowledgement of a guideline of sp.
+func (s *Service) concerned(ctx context.Context, sp *tenancy.Space, r requirement, all bool, roles []int64) ([]int64, error) {
+	out := slices.Clone(r.members)
+	if r.everyone {
+		readers := roles
+		if all {
+			var err error
+			if readers, err = s.Memberships.SpaceMemberIDs(ctx, sp.ID); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, readers...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// subject is what the admin calls read of a guideline language in one transaction.
+type subject struct {
+	version     guidelines.PublishedVersion
+	requirement requirement
+	all         bool
+	roles       []int64
+	states      map[int64]state
+}
+
+// load checks that the caller administers the guideline and reads its language's state.
+func (s *Service) load(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, req LanguageRequest) (subject, error) {
+	var sub subject
+	if err := guidelines.CheckLanguage("language", req.Language); err != nil {
+		return sub, err
+	}
+	id := int64(req.Guideline)
+	if err := s.administered(ctx, tx, sp, id); err != nil {
+		return sub, err
+	}
+	var err error
+	if sub.version, err = published(ctx, tx, id, req.Language, s.Clock.Time()); err != nil && !errors.Is(err, ErrUnpublished) {
+		return sub, err
+	}
+	reqs, err := requirements(ctx, tx, []int64{id})
+	if err != nil {
+		return sub, err
+	}
+	sub.requirement = reqs[id]
+	if sub.all, sub.roles, err = guidelines.CollectionReaders(ctx, tx, id); err != nil {
+		return sub, err
+	}
+	sub.states, err = statesOf(ctx, tx, id, req.Language)
+	return sub, err
+}
+
+// Acknowledgements reports who of the people concerned acknowledged the published version
+// of a guideline language: those it is required from and whoever acknowledged it anyway.
+func (s *Service) Acknowledgements(ctx context.Context, req LanguageRequest) (Report, error) {
+	sp, err := api.CurrentSpace(ctx)
+	if err != nil {
+		return Report{}, err
+	}
+	var sub subject
+	if err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) (err error) {
+		sub, err = s.load(ctx, tx, sp, req)
+		return err
+	}); err != nil {
+		return Report{}, err
+	}
+	ids, err := s.concerned(ctx, sp, sub.requirement, sub.all, sub.roles)
+	if err != nil {
+		return Report{}, err
+	}
+	for id, st := range sub.states {
+		if st.acknowledged != nil && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	people, err := s.People.Users(ctx, ids)
+	if err != nil {
+		return Report{}, err
+	}
+	rep := Report{Requirement: sub.requirement.public(), Version: sub.version.Version, Title: sub.version.Title, People: []Person{}}
+	for _, id := range ids {
+		u, ok := people[id]
+		if !ok {
+			continue // deleted meanwhile
+		}
+		st := sub.states[id]
+		p := Person{UserID: id, Name: u.Name(), Email: u.Username, AcknowledgedVersion: st.acknowledged, AcknowledgedAt: st.acknowledgedAt,
+			RemindedAt: st.reminded}
+		p.Done = st.acknowledged != nil && *st.acknowledged == rep.Version && rep.Version != 0
+		if p.Done {
+			rep.Done++
+		} else {
+			rep.Missing++
+		}
+		rep.People = append(rep.People, p)
+	}
+	slices.SortFunc(rep.People, func(a, b Person) int {
+		if a.Done != b.Done {
+			if a.Done {
+				return 1
+			}
+			return -1
+		}
+		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
+			return c
+		}
+		return int(a.UserID - b.UserID)
+	})
+	return rep, nil
+}
+
+// RemindAcknowledgement notifies and mails those from whom acknowledgement of the published
+// version of a guideline language is required and missing, each at most once a week.
+func (s *Service) RemindAcknowledgement(ctx context.Context, req LanguageRequest) (Reminded, error) {
+	sp, err := api.CurrentSpace(ctx)
+	if err != nil {
+		return Reminded{}, err
+	}
+	var sub subject
+	if err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) (err error) {
+		sub, err = s.load(ctx, tx, sp, req)
+		return err
+	}); err != nil {
+		return Reminded{}, err
+	}
+	if sub.version.Version == 0 {
+		return Reminded{}, ErrUnpublished
+	}
+	ids, err := s.concerned(ctx, sp, sub.requirement, sub.all, sub.roles)
+	if err != nil {
+		return Reminded{}, err
+	}
+	now := s.Clock.Time()
+	var out Reminded
+	var due []int64
+	for _, id := range ids {
+		st := sub.states[id]
+		switch {
+		case st.acknowledged != nil && *st.acknowledged == sub.version.Version:
+		case st.reminded != nil && now.Sub(*st.reminded) < RemindEvery:
+			out.Skipped++
+		default:
+			due = append(due, id)
+		}
+	}
+	out.Reminded = len(due)
+	if len(due) == 0 {
+		return out, nil
+	}
+	me := policy.PrincipalFrom(ctx).UserID
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if err := markReminded(ctx, tx, due, int64(req.Guideline), req.Language, now); err != nil {
+			return err
+		}
+		_, err := s.Jobs.InsertTx(ctx, tx, notify.GuidelineEvent{SpaceID: sp.ID, GuidelineID: int64(req.Guideline), Language: req.Language,
+			Action: notify.ActionAcknowledgementReminder, SenderID: me, Recipients: due,
+			Key: fmt.Sprintf("acknowledgementReminder:%d:%s:%d", req.Guideline, req.Language, now.UnixNano())}, nil)
+		return err
+	})
+	return out, err
+}
+
+// ChangedSinceRead lists the guideline languages of the current space the caller read whose
+// published version changed since, as readers see them now.
+func (s *Service) ChangedSinceRead(ctx context.Context, _ struct{}) ([]Changed, error) {
+	sp, err := api.CurrentSpace(ctx)
+	if err != nil {
+		return nil, err
+	}
+	me := policy.PrincipalFrom(ctx).UserID
+	out := []Changed{}
+	readable, err := s.Guidelines.ReadableCollections(ctx, sp)
+	if err != nil {
+		return nil, err
+	}
+	mayRead := map[int64]bool{}
+	for _, c := range readable {
+		if c.SpaceID == sp.ID {
+			mayRead[c.CollectionID] = true
+		}
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		states, err := statesOfUser(ctx, tx, me)
+		if err != nil || len(states) == 0 {
+			return err
+		}
+		ids := make([]int64, 0, len(states))
+		read := map[string]state{}
+		for _, st := range states {
+			ids = append(ids, st.guideline)
+			read[fmt.Sprintf("%d/%s", st.guideline, st.language)] = st
+		}
+		versions, err := guidelines.PublishedVersions(ctx, tx, ids, s.Clock.Time())
+		if err != nil {
+			return err
+		}
+		reqs, err := requirements(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		for _, v := range versions {
+			st, ok := read[fmt.Sprintf("%d/%s", v.GuidelineID, v.Language)]
+			if !ok || !mayRead[v.CollectionID] || *st.read >= v.Version {
+				continue
+			}
+			r := reqs[v.GuidelineID]
+			required := r.everyone || slices.Contains(r.members, me)
+			out = append(out, Changed{GuidelineID: v.GuidelineID, Language: v.Language, Title: v.Title, ReadVersion: *st.read,
+				Version: v.Version, Important: v.Important, ChangeComment: v.Comment,
+				AcknowledgementMissing: required && (st.acknowledged == nil || *st.acknowledged < v.Version)})
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ChangeRequest names a guideline language and a version the caller read.
+type ChangeRequest struct {
+	Guideline api.ID `json:"guideline"`
+	Language  string `json:"language"`
+	Since     int    `json:"since"`
+}
+
+// Change is a version the caller read and the published one, for the diff between them.
+type Change struct {
+	Before guidelines.Version `json:"before"`
+	After  guidelines.Version `json:"after"`
+}
+
+// ChangeSinceRead returns a version of a guideline language the caller read (the one they
+// last read, the one before it, the one they acknowledged) and the published one. Other
+// versions are not the reader's to see: asking for one answers "not found".
+func (s *Service) ChangeSinceRead(ctx context.Context, req ChangeRequest) (Change, error) {
+	sp, err := api.CurrentSpace(ctx)
+	if err != nil {
+		return Change{}, err
+	}
+	var c Change
+	id := int64(req.Guideline)
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if _, err := s.Guidelines.MayRead(ctx, tx, sp, id, req.Language); errors.Is(err, api.ErrForbidden) {
+			return guidelines.ErrNotFound
+		} else if err != nil {
+			return err
+		}
+		current, err := published(ctx, tx, id, req.Language, s.Clock.Time())
+		if err != nil {
+			return err
+		}
+		states, err := statesOfUser(ctx, tx, policy.PrincipalFrom(ctx).UserID)
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(states, func(st state) bool {
+			return st.guideline == id && st.language == req.Language &&
+				slices.ContainsFunc([]*int{st.read, st.previous, st.acknowledged}, func(v *int) bool { return v != nil && *v == req.Since })
+		}) {
+			return ErrVersionNotRead
+		}
+		if c.Before, err = s.Guidelines.LoadVersion(ctx, tx, id, req.Since); err != nil {
+			return err
+		}
+		c.After, err = s.Guidelines.LoadVersion(ctx, tx, id, current.Version)
+		return err
+	})
+	return c, err
+}
+
+// Register adds the acknowledgement calls to the router.
+func (s *Service) Register(r *api.Router) {
+	api.Call(r, "admin/collectionadmin", "mutation", "requireAcknowledgement", s.RequireAcknowledgement)
+	api.Call(r, "admin/collectionadmin", "query", "acknowledgements", s.Acknowledgements)
+	api.Call(r, "admin/collectionadmin", "mutation", "remindAcknowledgement", s.RemindAcknowledgement)
+	api.Call(r, "reader", "mutation", "acknowledge", s.Acknowledge)
+	api.Call(r, "reader", "query", "changedSinceRead", s.ChangedSinceRead)
+	api.Call(r, "reader", "query", "changeSinceRead", s.ChangeSinceRead)
+}

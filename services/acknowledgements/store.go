@@ -1,0 +1,150 @@
+package acknowledgements
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// state is what one reader last read and acknowledged of a guideline language.
+type state struct {
+	user                         int64
+	guideline                    int64
+	language                     string
+	read, previous, acknowledged *int
+	acknowledgedAt, reminded     *time.Time
+}
+
+const stateColumns = `user_id, guideline_id, language, read_version, previous_version, acknowledged_version, acknowledged_at, reminded_at`
+
+func scanState(row pgx.CollectableRow) (state, error) {
+	var s state
+	return s, row.Scan(&s.user, &s.guideline, &s.language, &s.read, &s.previous, &s.acknowledged, &s.acknowledgedAt, &s.reminded)
+}
+
+// recordRead notes that user read version of a guideline language and returns what they had
+// read and acknowledged before (a zero state when nothing).
+func recordRead(ctx context.Context, tx pgx.Tx, user, guideline int64, language string, version int, at time.Time) (state, error) {
+	rows, err := tx.Query(ctx, `WITH before AS (
+			SELECT `+stateColumns+` FROM guideline_reads WHERE user_id = $1 AND guideline_id = $2 AND language = $3),
+		upsert AS (
+			INSERT INTO guideline_reads (user_id, guideline_id, language, read_version, read_at) VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (user_id, guideline_id, language) DO UPDATE SET previous_version = guideline_reads.read_version,
+				read_version = excluded.read_version, read_at = excluded.read_at
+			WHERE guideline_reads.read_version IS DISTINCT FROM excluded.read_version)
+		SELECT `+stateColumns+` FROM before`, user, guideline, language, version, at)
+	if err != nil {
+		return state{}, fmt.Errorf("acknowledgements: record read: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, scanState)
+	if err != nil || len(list) == 0 {
+		return state{}, err
+	}
+	return list[0], nil
+}
+
+// acknowledge records that user acknowledged (and so read) version of a guideline language;
+// a newer version than they read counts as read then.
+func acknowledge(ctx context.Context, tx pgx.Tx, user, guideline int64, language string, version int, at time.Time) error {
+	_, err := tx.Exec(ctx, `INSERT INTO guideline_reads (user_id, guideline_id, language, read_version, read_at, acknowledged_version, acknowledged_at)
+		VALUES ($1, $2, $3, $4, $5, $4, $5)
+		ON CONFLICT (user_id, guideline_id, language) DO UPDATE SET
+			previous_version = CASE WHEN guideline_reads.read_version IS DISTINCT FROM $4 THEN guideline_reads.read_version ELSE guideline_reads.previous_version END,
+			read_version = $4, read_at = $5, acknowledged_version = $4, acknowledged_at = $5`,
+		user, guideline, language, version, at)
+	if err != nil {
+		return fmt.Errorf("acknowledgements: acknowledge: %w", err)
+	}
+	return nil
+}
+
+// statesOfUser lists what user read of any guideline language.
+func statesOfUser(ctx context.Context, tx pgx.Tx, user int64) ([]state, error) {
+	rows, err := tx.Query(ctx, `SELECT `+stateColumns+` FROM guideline_reads WHERE user_id = $1 AND read_version IS NOT NULL`, user)
+	if err != nil {
+		return nil, fmt.Errorf("acknowledgements: list reads: %w", err)
+	}
+	return pgx.CollectRows(rows, scanState)
+}
+
+// statesOf lists what the readers of a guideline language read and acknowledged, by user.
+func statesOf(ctx context.Context, tx pgx.Tx, guideline int64, language string) (map[int64]state, error) {
+	rows, err := tx.Query(ctx, `SELECT `+stateColumns+` FROM guideline_reads WHERE guideline_id = $1 AND language = $2`, guideline, language)
+	if err != nil {
+		return nil, fmt.Errorf("acknowledgements: list readers: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, scanState)
+	out := make(map[int64]state, len(list))
+	for _, s := range list {
+		out[s.user] = s
+	}
+	return out, err
+}
+
+// markReminded records that users were reminded to acknowledge a guideline language at at.
+func markReminded(ctx context.Context, tx pgx.Tx, users []int64, guideline int64, language string, at time.Time) error {
+	_, err := tx.Exec(ctx, `INSERT INTO guideline_reads (user_id, guideline_id, language, reminded_at)
+		SELECT u, $2, $3, $4 FROM unnest($1::bigint[]) u
+		ON CONFLICT (user_id, guideline_id, language) DO UPDATE SET reminded_at = excluded.reminded_at`,
+		users, guideline, language, at)
+	if err != nil {
+		return fmt.Errorf("acknowledgements: mark reminded: %w", err)
+	}
+	return nil
+}
+
+// requirement is from whom a guideline requires acknowledgement: everyone who may read its
+// collection, and chosen members.
+type requirement struct {
+	everyone bool
+	members  []int64
+}
+
+func (r requirement) any() bool { return r.everyone || len(r.members) > 0 }
+
+// requirements reads the requirements of guidelines, by guideline id.
+func requirements(ctx context.Context, tx pgx.Tx, guidelines []int64) (map[int64]requirement, error) {
+	rows, err := tx.Query(ctx, `SELECT guideline_id, user_id FROM acknowledgement_requirements WHERE guideline_id = ANY($1)
+		ORDER BY guideline_id, user_id`, guidelines)
+	if err != nil {
+		return nil, fmt.Errorf("acknowledgements: read requirements: %w", err)
+	}
+	out := map[int64]requirement{}
+	var guideline int64
+	var user *int64
+	_, err = pgx.ForEachRow(rows, []any{&guideline, &user}, func() error {
+		r := out[guideline]
+		if user == nil {
+			r.everyone = true
+		} else {
+			r.members = append(r.members, *user)
+		}
+		out[guideline] = r
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("acknowledgements: read requirements: %w", err)
+	}
+	return out, nil
+}
+
+// setRequirement replaces the requirement of a guideline (none when r requires nobody).
+func setRequirement(ctx context.Context, tx pgx.Tx, guideline int64, r requirement) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM acknowledgement_requirements WHERE guideline_id = $1`, guideline); err != nil {
+		return fmt.Errorf("acknowledgements: clear requirement: %w", err)
+	}
+	users := make([]*int64, 0, len(r.members)+1)
+	if r.everyone {
+		users = append(users, nil)
+	}
+	for _, m := range r.members {
+		users = append(users, &m)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO acknowledgement_requirements (guideline_id, user_id)
+		SELECT $1, u FROM unnest($2::bigint[]) u ON CONFLICT DO NOTHING`, guideline, users); err != nil {
+		return fmt.Errorf("acknowledgements: set requirement: %w", err)
+	}
+	return nil
+}
