@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '@/components/Icon';
 import { LanguageBadge } from '@/components/StateChips';
-import type { FavoriteCollection } from '@/lib/api-types.gen';
+import type { FavoritesCollection as FavoriteCollection } from '@/lib/api-types.gen';
 import { useFavorites } from '../api/getFavorites';
 import { favoriteGuidelineHref } from '../links';
 
