@@ -290,6 +290,8 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 
 	metrics := api.NewMetrics(reg)
 	top := http.NewServeMux()
+	// the API's description needs no space: it is answered for every host
+	top.Handle("GET /api/openapi.json", router.OpenAPIHandler("Vademecum", version))
 	top.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	top.Handle("GET /readyz", ready)
 	// a domain being added resolves to no space yet, so its HTTP check is answered before resolving

@@ -87,14 +87,23 @@ func (s *Service) Register(mux *http.ServeMux, r *api.Router) {
 	for _, page := range []string{"/auth/invite", "/auth/verify", "/auth/reset", "/auth/email", "/auth/signup", "/auth/forgot"} {
 		mux.Handle("GET "+page, s.Page)
 	}
-	mux.Handle("POST /auth/token/check", post(s.check))
-	mux.Handle("POST /auth/invite/accept", post(s.accept))
-	mux.Handle("POST /auth/verify", post(s.verify))
-	mux.Handle("POST /auth/verify/resend", post(s.resendVerification))
-	mux.Handle("POST /auth/password/forgot", post(s.forgot))
-	mux.Handle("POST /auth/password/reset", post(s.reset))
-	mux.Handle("POST /auth/signup", post(s.signup))
-	mux.Handle("POST /auth/email/confirm", post(s.confirmEmail))
+	for _, c := range []struct {
+		path          string
+		h             http.Handler
+		request, resp any
+	}{
+		{"/auth/token/check", post(s.check), CheckRequest{}, TokenInfo{}},
+		{"/auth/invite/accept", post(s.accept), AcceptRequest{}, Landing{}},
+		{"/auth/verify", post(s.verify), TokenRequest{}, Landing{}},
+		{"/auth/verify/resend", post(s.resendVerification), EmailRequest{}, nil},
+		{"/auth/password/forgot", post(s.forgot), EmailRequest{}, nil},
+		{"/auth/password/reset", post(s.reset), ResetRequest{}, nil},
+		{"/auth/signup", post(s.signup), SignupRequest{}, nil},
+		{"/auth/email/confirm", post(s.confirmEmail), TokenRequest{}, Landing{}},
+	} {
+		mux.Handle("POST "+c.path, c.h)
+		r.Describe(http.MethodPost, c.path, c.request, c.resp)
+	}
 	api.Call(r, "common", "mutation", "changeEmail", s.ChangeEmail)
 }
 

@@ -28,6 +28,8 @@ type Router struct {
 	routed  http.Handler
 	authz   Authorizer
 	objects []string
+	calls   []Registration
+	routes  []Route
 	// Acting, if set, runs before every allowed call that may change something (mutations,
 	// and handlers of methods other than GET), e.g. to record where a user acts.
 	Acting func(context.Context) error
@@ -50,6 +52,25 @@ func NotFoundHandler() http.Handler {
 // ServeHTTP serves the registered endpoints.
 func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) { r.routed.ServeHTTP(w, req) }
 
+// Registration is what Call records of one JSON call: where it is served, its policy
+// object, the Go types of its request and response, and its body limit.
+type Registration struct {
+	Group, Kind, Name string
+	Object            string
+	Request, Response reflect.Type
+	BodyLimit         int64
+}
+
+// Path is where the call is served.
+func (c Registration) Path() string { return "/api/" + c.Object }
+
+// Calls lists the registered JSON calls ordered by path.
+func (r *Router) Calls() []Registration {
+	out := append([]Registration(nil), r.calls...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Object < out[j].Object })
+	return out
+}
+
 // Objects lists the policy object of every registered endpoint.
 func (r *Router) Objects() []string {
 	out := append([]string(nil), r.objects...)
@@ -58,8 +79,9 @@ func (r *Router) Objects() []string {
 }
 
 type callConfig struct {
-	bodyLimit int64
-	accepts   []accepted
+	bodyLimit         int64
+	accepts           []accepted
+	request, response reflect.Type
 }
 
 // Option changes how one endpoint is served.
@@ -67,6 +89,35 @@ type Option func(*callConfig)
 
 // BodyLimit sets the largest accepted request body.
 func BodyLimit(n int64) Option { return func(c *callConfig) { c.bodyLimit = n } }
+
+// Describes names the Go types of a plain handler's JSON request and answer for the API's
+// description; nil for a body or an answer that is not JSON.
+func Describes(request, response any) Option {
+	return func(c *callConfig) { c.request, c.response = reflect.TypeOf(request), reflect.TypeOf(response) }
+}
+
+// Route is a plain HTTP route (downloads, uploads, streams, sign-in's JSON calls) as the
+// API's description lists it; Request and Response are nil unless described as JSON.
+type Route struct {
+	Method, Path      string
+	Object            string
+	Request, Response reflect.Type
+}
+
+// Routes lists the described plain routes ordered by path and method.
+func (r *Router) Routes() []Route {
+	out := append([]Route(nil), r.routes...)
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Path < out[j].Path || out[i].Path == out[j].Path && out[i].Method < out[j].Method
+	})
+	return out
+}
+
+// Describe lists a JSON route served outside the router (by the sign-in pages' mux) in the
+// API's description.
+func (r *Router) Describe(method, path string, request, response any) {
+	r.routes = append(r.routes, Route{Method: method, Path: path, Request: reflect.TypeOf(request), Response: reflect.TypeOf(response)})
+}
 
 // Call registers fn as POST /api/{group}/{kind}/{name}; group may name a sub-group such as
 // "admin/spaceadmin". A body not declared as application/json is refused at once (415); the
@@ -77,6 +128,8 @@ func Call[Req, Resp any](r *Router, group, kind, name string, fn func(context.Co
 		o(&cfg)
 	}
 	obj := group + "/" + kind + "/" + name
+	r.calls = append(r.calls, Registration{Group: group, Kind: kind, Name: name, Object: obj,
+		Request: reflect.TypeFor[Req](), Response: reflect.TypeFor[Resp](), BodyLimit: cfg.bodyLimit})
 	var readOnly []*readOnly
 	for _, a := range cfg.accepts {
 		if ro := a.forRequest(reflect.TypeFor[Req]()); ro != nil {
@@ -108,11 +161,18 @@ func Call[Req, Resp any](r *Router, group, kind, name string, fn func(context.Co
 }
 
 // Get registers a GET handler under pattern, guarded by the policy object obj.
-func (r *Router) Get(pattern, obj string, h http.Handler) { r.Handle(http.MethodGet, pattern, obj, h) }
+func (r *Router) Get(pattern, obj string, h http.Handler, opts ...Option) {
+	r.Handle(http.MethodGet, pattern, obj, h, opts...)
+}
 
 // Handle registers a plain HTTP handler (downloads, uploads) for method and pattern, guarded
-// by the policy object obj.
-func (r *Router) Handle(method, pattern, obj string, h http.Handler) {
+// by the policy object obj; Describes names its JSON types for the API's description.
+func (r *Router) Handle(method, pattern, obj string, h http.Handler, opts ...Option) {
+	var cfg callConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	r.routes = append(r.routes, Route{Method: method, Path: pattern, Object: obj, Request: cfg.request, Response: cfg.response})
 	var ep endpoint.Endpoint = func(ctx context.Context, req any) (any, error) {
 		h.ServeHTTP(req.(rawRequest).w, req.(rawRequest).r)
 		return nil, nil

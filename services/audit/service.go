@@ -148,7 +148,7 @@ type LinkParams struct {
 // LinkInfoRequest asks what a link is.
 type LinkInfoRequest struct {
 	Link   string     `json:"link"`
-	Params LinkParams `json:"params"`
+	Params LinkParams `json:"params,omitzero"`
 }
 
 // LinkInfo tells what a link is (spec §3): its kind, its normal form, and for links to

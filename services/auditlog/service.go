@@ -242,5 +242,6 @@ func SafeCell(s string) string {
 // Register adds the audit log calls to the router.
 func (s *Service) Register(r *api.Router) {
 	api.Call(r, "admin", "query", "auditLog", s.AuditLog)
-	r.Handle(http.MethodPost, "/api/admin/stream/auditLogExport", "admin/stream/auditLogExport", http.HandlerFunc(s.exportHandler))
+	r.Handle(http.MethodPost, "/api/admin/stream/auditLogExport", "admin/stream/auditLogExport", http.HandlerFunc(s.exportHandler),
+		api.Describes(FilterRequest{}, nil))
 }

@@ -269,7 +269,7 @@ func (s *Service) AdministeredCollections(ctx context.Context, _ struct{}) ([]Co
 type CollectionInput struct {
 	Title                string   `json:"title"`
 	Visibility           string   `json:"visibility"`
-	Admins               []api.ID `json:"admins"`
+	Admins               []api.ID `json:"admins,omitempty"`
 	MinApprovals         *int     `json:"minApprovals"`
 	EscalateAfterDays    *int     `json:"escalateAfterDays"`
 	AuthorMayValidate    *bool    `json:"authorMayValidate"`

@@ -39,6 +39,12 @@ type CollectionRef struct {
 	CollectionID int64
 }
 
+// OpenAPISchema describes the forms UnmarshalJSON accepts.
+func (CollectionRef) OpenAPISchema() *api.Schema {
+	return &api.Schema{Type: api.Types{"string", "integer", "null"},
+		Description: `"spaceId:collectionId" for a shared collection, or a collection id of the current space`}
+}
+
 // UnmarshalJSON accepts "spaceId:collectionId", a collection id as a string or a number,
 // and null for none.
 func (c *CollectionRef) UnmarshalJSON(b []byte) error {

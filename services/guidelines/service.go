@@ -220,7 +220,8 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "admin", "mutation", "moveGuideline", s.MoveGuideline)
 	api.Call(r, "author", "mutation", "copyGuideline", s.CopyGuideline)
 	api.Call(r, "common", "query", "detailRefs", s.DetailRefs)
-	r.Handle(http.MethodPost, "/api/author/stream/myGuidelinesExport", "author/stream/myGuidelinesExport", http.HandlerFunc(s.exportHandler))
+	r.Handle(http.MethodPost, "/api/author/stream/myGuidelinesExport", "author/stream/myGuidelinesExport", http.HandlerFunc(s.exportHandler),
+		api.Describes(ExportRequest{}, nil))
 	api.Call(r, "author", "mutation", "archiveGuidelineLanguage", s.ArchiveGuidelineLanguage)
 	api.Call(r, "author", "mutation", "restoreGuidelineLanguage", s.RestoreGuidelineLanguage)
 	api.Call(r, "author", "query", "templates", s.Templates)

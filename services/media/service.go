@@ -385,7 +385,7 @@ func (s *Service) DocumentsForGuideline(ctx context.Context, req GuidelineDocume
 
 // Register adds the media calls to the router.
 func (s *Service) Register(r *api.Router) {
-	r.Handle("POST", "/api/author/upload", "author/upload", http.HandlerFunc(s.upload))
+	r.Handle("POST", "/api/author/upload", "author/upload", http.HandlerFunc(s.upload), api.Describes(nil, Blob{}))
 	r.Get("/api/common/get/document/{hash}", "common/get/document", http.HandlerFunc(s.download))
 	api.Call(r, "author", "mutation", "createDocument", s.CreateDocument)
 	api.Call(r, "author", "mutation", "updateDocument", s.UpdateDocument)

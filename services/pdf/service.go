@@ -77,8 +77,10 @@ type DraftRequest struct {
 
 // Register adds the streams to the router.
 func (s *Service) Register(r *api.Router) {
-	r.Handle(http.MethodPost, "/api/reader/stream/guidelineAsPDF", "reader/stream/guidelineAsPDF", http.HandlerFunc(s.guidelineAsPDF))
-	r.Handle(http.MethodPost, "/api/author/stream/guidelineDraftAsPDF", "author/stream/guidelineDraftAsPDF", http.HandlerFunc(s.guidelineDraftAsPDF))
+	r.Handle(http.MethodPost, "/api/reader/stream/guidelineAsPDF", "reader/stream/guidelineAsPDF", http.HandlerFunc(s.guidelineAsPDF),
+		api.Describes(ReaderRequest{}, nil))
+	r.Handle(http.MethodPost, "/api/author/stream/guidelineDraftAsPDF", "author/stream/guidelineDraftAsPDF", http.HandlerFunc(s.guidelineDraftAsPDF),
+		api.Describes(DraftRequest{}, nil))
 }
 
 func (s *Service) guidelineAsPDF(w http.ResponseWriter, r *http.Request) {

@@ -28,9 +28,9 @@ var ErrInvalidPage = api.Invalid("request.invalidPage")
 // PageRequest filters and pages a space list. Query matches case-insensitively a substring of
 // the title or subdomain, or equals the id; Size 0 means DefaultPageSize.
 type PageRequest struct {
-	Query string `json:"query"`
-	From  int    `json:"from"`
-	Size  int    `json:"size"`
+	Query string `json:"query,omitempty"`
+	From  int    `json:"from,omitempty"`
+	Size  int    `json:"size,omitempty"`
 }
 
 // check validates req and fills in the default size.
@@ -141,7 +141,7 @@ func (s *Service) Landing(ctx context.Context, req PageRequest) (LandingPage, er
 // its loaded page may not show.
 type SpaceListRequest struct {
 	PageRequest
-	IDs []api.ID `json:"ids"`
+	IDs []api.ID `json:"ids,omitempty"`
 }
 
 // SpaceList is a page of the super admin's space list and how many spaces match in all.

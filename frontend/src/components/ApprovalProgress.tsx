@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ValidationApproval } from '@/lib/api-types.gen';
+import type { Approval as ValidationApproval } from '@/lib/api-types.gen';
 import { formatDateTime } from '@/lib/dates';
 
 interface ApprovalProgressProps {

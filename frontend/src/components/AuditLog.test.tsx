@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
-import type { AuditLogEntry } from '../lib/api-types.gen';
+import type { LogEntry as AuditLogEntry } from '../lib/api-types.gen';
 import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/queryClient';
 import type { Member } from '../lib/types';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditLogEntry, AuditLogFilter } from '../lib/api-types.gen';
+import type { LogEntry as AuditLogEntry, FilterRequest as AuditLogFilter } from '../lib/api-types.gen';
 import { apiErrorText } from '../lib/apiErrors';
 import { AUDIT_ACTION_GROUPS, actionTemplate, actorName, describeEntry, detailLines, endOfDay, startOfDay } from '../lib/auditLog';
 import { useDownloadAuditLog } from '../lib/endpoints/downloadAuditLog';

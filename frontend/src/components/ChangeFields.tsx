@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ValidationContent } from '../lib/api-types.gen';
+import type { Content as ValidationContent } from '../lib/api-types.gen';
 import { TextAreaField, TextField } from './TextField';
 
 /** Limits of a change summary (server: title 300, description and comments 4000 characters). */

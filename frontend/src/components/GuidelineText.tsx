@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { GuidelineVersion } from '../lib/api-types.gen';
+import type { Version as GuidelineVersion } from '../lib/api-types.gen';
 import { sectionText } from '../lib/diff';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReadSince } from '@/lib/api-types.gen';
+import type { Since as ReadSince } from '@/lib/api-types.gen';
 import { apiErrorText } from '@/lib/apiErrors';
 import { useAcknowledge } from '@/lib/endpoints/acknowledge';
 import { useChangeSinceRead } from '@/lib/endpoints/getChangeSinceRead';

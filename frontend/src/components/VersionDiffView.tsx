@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GuidelineVersion } from '../lib/api-types.gen';
+import type { Version as GuidelineVersion } from '../lib/api-types.gen';
 import { diffVersions, sideParts, type DiffPart, type SectionDiff, type TextDiff } from '../lib/diff';
 
 interface VersionDiffViewProps {

@@ -1,27 +1,10 @@
-// Code generated from the Go API types by cmd/vademecum/tstypes_test.go. DO NOT EDIT.
+// Code generated from the OpenAPI document (GET /api/openapi.json) by cmd/vademecum/tstypes_test.go. DO NOT EDIT.
 
-export interface Abilities {
-  edit: boolean;
-  manageAuthors: boolean;
-  settings: boolean;
-}
-
-export interface AcceptInvitationRequest {
-  token: string;
+export interface AccountsAcceptRequest {
   firstname: string;
   lastname: string;
   password: string;
-}
-
-export interface AcceptRequest {
-  revision: number;
-  comment: string;
-  validationContent: ValidationContent;
-}
-
-export interface AccountLanding {
-  space: string;
-  email: string;
+  token: string;
 }
 
 export interface AcknowledgeRequest {
@@ -31,75 +14,34 @@ export interface AcknowledgeRequest {
 }
 
 export interface Acknowledgement {
-  version: number;
   acknowledgedAt: string;
-}
-
-export interface AcknowledgementPerson {
-  userId: number;
-  name: string;
-  email: string;
-  acknowledgedVersion?: number | null;
-  acknowledgedAt?: string | null;
-  done: boolean;
-  remindedAt?: string | null;
-}
-
-export interface AcknowledgementReminded {
-  reminded: number;
-  skipped: number;
-}
-
-export interface AcknowledgementReport {
-  requirement: AcknowledgementRequirement;
   version: number;
-  title: string;
-  done: number;
-  missing: number;
-  people: AcknowledgementPerson[];
 }
 
-export interface AcknowledgementRequirement {
-  required: boolean;
-  everyone: boolean;
-  members: number[];
-}
-
-export interface AcknowledgementsRequest {
+export interface AcknowledgementsLanguageRequest {
   guideline: number;
   language: string;
 }
 
-export interface ActivateShareRequest {
-  spaceId: number;
-  collectionId: number;
+export interface ActivateRequest {
   active: boolean;
+  collectionId: number;
+  spaceId: number;
 }
 
 export interface ActiveCollection {
   collectionId: number;
   collectionTitle: string;
+  guidelinesCount: number;
+  shared: boolean;
   spaceId: number;
   spaceTitle: string;
-  shared: boolean;
-  guidelinesCount: number;
 }
 
-export interface AddCollectionMembersRequest {
+export interface AddValidatorsRequest {
   collection: number;
-  members: number[];
   emails?: string[];
-}
-
-export interface AddCollectionValidatorsRequest {
-  collection: number;
   validators: number[];
-  emails?: string[];
-}
-
-export interface AddMembersRequest {
-  spaceId: number;
-  users: string[];
 }
 
 export interface AddVersionRequest {
@@ -107,117 +49,61 @@ export interface AddVersionRequest {
 }
 
 export interface AddedMember {
-  username: string;
   operation: string;
+  username: string;
 }
 
 export interface Announcement {
+  content: string;
+  endDate?: string | null;
   id: number;
   language: string;
-  teaser: string;
-  content: string;
   startDate?: string | null;
-  endDate?: string | null;
+  teaser: string;
 }
 
 export interface AnnouncementInput {
+  endDate?: string | null;
   id?: number | null;
   startDate?: string | null;
-  endDate?: string | null;
   texts: AnnouncementText[];
 }
 
 export interface AnnouncementText {
+  content: string;
   language: string;
   teaser: string;
-  content: string;
 }
 
 export interface AnnouncementsRequest {
   lang: string;
 }
 
-export interface AnswerCommentRequest {
-  comment: number;
-  body: string;
+export interface Approval {
+  at: string;
+  comment: string;
+  name: string;
+  validatorId: number;
 }
 
-export interface AnswerFeedbackRequest {
-  feedback: number;
-  text: string;
-}
-
-export interface AnswerMembershipRequest {
+export interface AsOf {
+  after: Publication[];
+  before: Publication[];
+  canonicalLink: string;
+  date: string;
+  description: string;
+  details: ReaderDetail[];
+  expired: boolean;
   id: number;
-  accept: boolean;
+  inForce: Publication;
+  language: string;
+  title: string;
 }
 
 export interface AsOfRequest {
+  date: string;
   id: number;
   language: string;
-  date: string;
-}
-
-export interface AuditDetailHints {
-  detailId: number;
-  hints: AuditHint[];
-}
-
-export interface AuditHint {
-  issue: string;
-  fix: string;
-  url: string;
-  error?: string;
-}
-
-export interface AuditLogActor {
-  id?: number | null;
-  name: string;
-  email: string;
-}
-
-export interface AuditLogEntry {
-  id: number;
-  at: string;
-  spaceId?: number | null;
-  spaceTitle: string;
-  actor: AuditLogActor;
-  action: string;
-  target: AuditLogTarget;
-  details: Record<string, unknown>;
-  clientAddr: string;
-  userAgent: string;
-}
-
-export interface AuditLogFilter {
-  spaceId?: number;
-  actor?: number;
-  action?: string;
-  since?: string;
-  until?: string;
-}
-
-export interface AuditLogPage {
-  entries: AuditLogEntry[];
-  from: number;
-  size: number;
-  hasMore: boolean;
-}
-
-export interface AuditLogRequest {
-  spaceId?: number;
-  actor?: number;
-  action?: string;
-  since?: string;
-  until?: string;
-  from?: number;
-  size?: number;
-}
-
-export interface AuditLogTarget {
-  type: string;
-  id?: number | null;
-  label: string;
 }
 
 export interface AuditRequest {
@@ -226,20 +112,27 @@ export interface AuditRequest {
 }
 
 export interface AuditResult {
+  checkedAt?: string | null;
+  details: DetailHints[];
   status: string;
   version: number;
-  details: AuditDetailHints[];
-  checkedAt?: string | null;
+}
+
+export interface AuthorDataRequest {
+  guidelineId: number;
+  guidelineVersion: number;
 }
 
 export interface AuthorRequest {
-  guideline: number;
   author: number;
+  guideline: number;
 }
 
-export interface AuthorValidationDataRequest {
-  guidelineId: number;
-  guidelineVersion: number;
+export interface Blob {
+  hash: string;
+  length: number;
+  mime: string;
+  name: string;
 }
 
 export interface BulkRequest {
@@ -249,6 +142,11 @@ export interface BulkRequest {
 export interface BulkResult {
   query: string;
   user?: User | null;
+}
+
+export interface Change {
+  after: Version;
+  before: Version;
 }
 
 export interface ChangeEmailRequest {
@@ -261,32 +159,32 @@ export interface ChangePasswordRequest {
   password: string;
 }
 
-export interface ChangeSinceRead {
-  before: GuidelineVersion;
-  after: GuidelineVersion;
-}
-
-export interface ChangeSinceReadRequest {
+export interface ChangeRequest {
   guideline: number;
   language: string;
   since: number;
 }
 
-export interface ChangedSinceRead {
-  guidelineId: number;
-  language: string;
-  title: string;
-  readVersion: number;
-  version: number;
-  important: boolean;
-  changeComment: string;
+export interface Changed {
   acknowledgementMissing: boolean;
+  changeComment: string;
+  guidelineId: number;
+  important: boolean;
+  language: string;
+  readVersion: number;
+  title: string;
+  version: number;
+}
+
+export interface CheckRequest {
+  purpose: string;
+  token: string;
 }
 
 export interface ClusterInfo {
   name: string;
-  spaces: number;
   reachable: boolean;
+  spaces: number;
 }
 
 export interface ClusterList {
@@ -300,17 +198,8 @@ export interface CoAuthorsRequest {
   id: number[];
 }
 
-export interface Collection {
-  id: number;
-  title: string;
-  visibility: string;
-  spaceId: number;
-  guidelinesCount: number;
-  hasGuidelines: boolean;
-  minApprovals: number;
-  escalateAfterDays?: number | null;
-  authorMayValidate: boolean;
-  translationGraceDays: number;
+export interface CodeRequest {
+  code: string;
 }
 
 export interface CollectionCount {
@@ -319,11 +208,18 @@ export interface CollectionCount {
   guidelinesCount: number;
 }
 
+export interface CollectionFilter {
+  collectionId: number;
+  count: number;
+  spaceId: number;
+  title: string;
+}
+
 export interface CollectionGuideline {
-  id: number;
   author: User;
+  id: number;
+  languages: Language[];
   mainValidator?: User | null;
-  languages: GuidelineLanguage[];
 }
 
 export interface CollectionGuidelinesRequest {
@@ -331,77 +227,116 @@ export interface CollectionGuidelinesRequest {
 }
 
 export interface CollectionInput {
-  title: string;
-  visibility: string;
-  admins: number[];
-  minApprovals?: number | null;
-  escalateAfterDays?: number | null;
+  admins?: number[];
   authorMayValidate?: boolean | null;
+  escalateAfterDays?: number | null;
+  minApprovals?: number | null;
+  title: string;
   translationGraceDays?: number | null;
-}
-
-export interface CollectionMembersRequest {
-  collection: number;
-  query?: string;
-  offset?: number;
-  limit?: number;
-}
-
-export interface CollectionRequest {
-  collectionId: number;
+  visibility: string;
 }
 
 export interface CollectionRole {
   collectionId: number;
   collectionTitle: string;
-  roles: string[];
   guidelineRoles: string[];
+  roles: string[];
 }
 
 export interface CollectionStats {
+  guidelinesCount: number;
   memberStats: MemberStats;
   membersCount: number;
-  guidelinesCount: number;
   sharedCollectionsCount: number;
-}
-
-export interface CollectionStatsRequest {
-  collectionId: number;
 }
 
 export interface CollectionToc {
   id: number;
   timestamp?: string | null;
-  tree: TocFolder;
+  tree: Folder;
   userId?: number | null;
 }
 
-export interface CollectionValidatorsRequest {
+export interface CollectionsAddMembersRequest {
   collection: number;
+  emails?: string[];
+  members: number[];
+}
+
+export interface CollectionsCollection {
+  authorMayValidate: boolean;
+  escalateAfterDays?: number | null;
+  guidelinesCount: number;
+  hasGuidelines: boolean;
+  id: number;
+  minApprovals: number;
+  spaceId: number;
+  title: string;
+  translationGraceDays: number;
+  visibility: string;
+}
+
+export interface CollectionsCollectionRequest {
+  collectionId: number;
+}
+
+export interface CollectionsCreateRequest {
+  collection: CollectionInput;
+  spaceId: number;
+}
+
+export interface CollectionsDeleteRequest {
+  collectionId: number;
+}
+
+export interface CollectionsMembersRequest {
+  collection: number;
+  limit?: number;
+  offset?: number;
+  query?: string;
+}
+
+export interface CollectionsSetAdminRequest {
+  admin: boolean;
+  collection: number;
+  member: number;
+}
+
+export interface CollectionsSpaceRequest {
+  spaceId: number;
+}
+
+export interface CollectionsUpdateRequest {
+  collection: CollectionInput;
+  collectionId: number;
 }
 
 export interface Comment {
-  id: number;
-  guidelineId: number;
-  language: string;
+  answers: Comment[];
   authorId: number;
   authorName: string;
-  parentId?: number | null;
-  timestamp: string;
   body: string;
-  mayDelete: boolean;
-  answers: Comment[];
-}
-
-export interface CommentRequest {
-  guideline: number;
-  language: string;
-  body: string;
-}
-
-export interface CommentsRequest {
+  guidelineId: number;
   id: number;
   language: string;
+  mayDelete: boolean;
+  parentId?: number | null;
+  timestamp: string;
+}
+
+export interface CommentsAnswerRequest {
+  body: string;
+  comment: number;
+}
+
+export interface CommentsCreateRequest {
+  body: string;
+  guideline: number;
+  language: string;
+}
+
+export interface CommentsDeleteRequest {
+  id: number;
 }
 
 export interface ConfirmTranslationRequest {
@@ -410,25 +345,25 @@ export interface ConfirmTranslationRequest {
 }
 
 export interface ConsoleSpace {
+  bytes?: number | null;
+  certificate?: Status | null;
+  cluster: string;
   id: number;
+  lastActivity?: string | null;
+  members: number;
+  operation?: Operation | null;
+  placement: string;
+  rows?: number | null;
+  schemaVersion: number;
+  status: string;
   subdomain: string;
   title: string;
-  status: string;
-  cluster: string;
-  placement: string;
-  schemaVersion: number;
-  rows?: number | null;
-  bytes?: number | null;
-  members: number;
-  lastActivity?: string | null;
-  operation?: SpaceOperation | null;
-  certificate?: SpaceCertificate | null;
 }
 
 export interface ConsoleSpaceList {
+  latestSchemaVersion: number;
   spaces: ConsoleSpace[];
   total: number;
-  latestSchemaVersion: number;
 }
 
 export interface ConsoleSpaceRequest {
@@ -436,102 +371,95 @@ export interface ConsoleSpaceRequest {
 }
 
 export interface ConsoleSpacesRequest {
-  query?: string;
-  status?: string;
   cluster?: string;
   from?: number;
+  query?: string;
   size?: number;
+  status?: string;
+}
+
+export interface Content {
+  description: string;
+  important: boolean;
+  title: string;
+}
+
+export interface ContentGuidelineEntry {
+  collectionId: number;
+  collectionTitle: string;
+  guidelineId: number;
+  language: string;
+  languages: string[];
+  published: string;
+  shared: boolean;
+  spaceId: number;
+  spaceTitle: string;
+  title: string;
+}
+
+export interface ContentSpaceRequest {
+  spaceId: number;
+}
+
+export interface Conversation {
+  messages: Message[];
+  thread: Thread;
 }
 
 export interface CopyData {
-  validators: SelectOption[];
-  authors: SelectOption[];
+  authors: Option[];
+  validators: Option[];
 }
 
 export interface CopyRequest {
+  author: number;
+  collection: number;
   guidelineIds: number[];
   space?: number | null;
-  collection: number;
   validator?: number | null;
-  author: number;
-}
-
-export interface CreateCollectionRequest {
-  spaceId: number;
-  collection: CollectionInput;
 }
 
 export interface CreateDocumentRequest {
   doc: DocumentInput;
 }
 
-export interface CreateGuidelineRequest {
-  collection: number;
-  validator?: number | null;
-}
-
 export interface CreateTarget {
   collectionId: number;
   collectionTitle: string;
-  validators: SelectOption[];
+  validators: Option[];
 }
 
 export interface CreateTocRequest {
-  collectionId: number;
   body: CollectionToc;
+  collectionId: number;
 }
 
 export interface CustomDomain {
+  createdAt: string;
+  dnsName: string;
   domain: string;
+  httpUrl: string;
   status: string;
+  token: string;
   verifiedAt?: string | null;
   verifiedBy: string;
-  token: string;
-  dnsName: string;
-  httpUrl: string;
-  createdAt: string;
-}
-
-export interface CustomDomainRequest {
-  spaceId: number;
-  domain: string;
-}
-
-export interface CustomDomainsRequest {
-  spaceId: number;
 }
 
 export interface DeleteAnnouncementRequest {
+  id: number;
   spaceId: number;
-  id: number;
-}
-
-export interface DeleteCollectionRequest {
-  collectionId: number;
-}
-
-export interface DeleteCommentRequest {
-  id: number;
 }
 
 export interface DeleteDocumentRequest {
   docId: number;
 }
 
-export interface DeleteIdentityProviderRequest {
-  id: number;
-}
-
 export interface DeleteMemberRequest {
-  spaceId: number;
   id: number;
+  spaceId: number;
 }
 
 export interface DeleteMetadataRequest {
-  id: number;
-}
-
-export interface DeleteRequest {
   id: number;
 }
 
@@ -540,32 +468,28 @@ export interface DeleteUserRequest {
 }
 
 export interface DeleteVariableRequest {
-  space: number;
   name: string;
+  space: number;
 }
 
-export interface Detail {
-  id: number;
-  index: number;
-  title: string;
-  content: string;
-  rawContent: string;
-  extern?: Extern | null;
+export interface DetailHints {
+  detailId: number;
+  hints: Hint[];
 }
 
 export interface DetailInput {
-  id?: number | null;
-  title: string;
   content: string;
-  rawContent: string;
   extern?: Extern | null;
+  id?: number | null;
+  rawContent: string;
+  title: string;
 }
 
 export interface DetailRef {
+  detailId: number;
   guidelineId: number;
   language: string;
   title: string;
-  detailId: number;
 }
 
 export interface DetailRefsRequest {
@@ -573,44 +497,58 @@ export interface DetailRefsRequest {
 }
 
 export interface Doc {
-  token: string;
+  details: DocSection[];
   language: string;
   title: string;
-  details: DocSection[];
+  token: string;
 }
 
 export interface DocRequest {
-  token: string;
   lang: string;
+  token: string;
 }
 
 export interface DocSection {
-  title: string;
   content: string;
+  title: string;
 }
 
 export interface Document {
-  id: number;
   archived: boolean;
-  hash: string;
-  name: string;
-  timestamp: string;
   guidelineId: number;
+  hash: string;
+  id: number;
   length: number;
   mime: string;
+  name: string;
+  timestamp: string;
   url: string;
 }
 
 export interface DocumentInput {
+  guidelineId: number;
   hash: string;
   name: string;
-  guidelineId: number;
 }
 
 export interface DocumentUpdate {
+  archived: boolean;
   id: number;
   name: string;
-  archived: boolean;
+}
+
+export interface DomainRequest {
+  domain: string;
+  spaceId: number;
+}
+
+export interface DomainsSpaceRequest {
+  spaceId: number;
+}
+
+export interface DraftRequest {
+  guideline: number;
+  version: number;
 }
 
 export interface EmailChange {
@@ -630,6 +568,39 @@ export interface EndUserSessionsRequest {
   user: number;
 }
 
+export interface Enrolment {
+  qr: string;
+  secret: string;
+  uri: string;
+}
+
+export interface EntryActor {
+  email: string;
+  id?: number | null;
+  name: string;
+}
+
+export interface EntryTarget {
+  id?: number | null;
+  label: string;
+  type: string;
+}
+
+export interface Error {
+  message: string;
+  params?: Record<string, unknown>;
+}
+
+export interface Event {
+  comment: string;
+  kind: string;
+  revision?: number | null;
+  time: string;
+  title: string;
+  user: string;
+  version: number;
+}
+
 export interface Expiration {
   language: string;
   time: string;
@@ -640,167 +611,104 @@ export interface ExpirationRequest {
   time: string;
 }
 
+export interface ExportRequest {
+  language: string;
+}
+
 export interface Extern {
+  detail: number;
   guideline: number;
   language: string;
-  detail: number;
 }
 
 export interface ExternText {
-  guideline: number;
-  language: string;
-  detail: number;
   available: boolean;
-  guidelineTitle: string;
-  title: string;
   content: string;
-}
-
-export interface FavoriteCollection {
-  collection: number;
-  title: string;
-  space: number;
-  shared: boolean;
-}
-
-export interface FavoriteCollectionRequest {
-  collection: number;
-  space?: number | null;
-}
-
-export interface FavoriteGuideline {
+  detail: number;
   guideline: number;
+  guidelineTitle: string;
   language: string;
   title: string;
-  space: number;
-  shared: boolean;
-}
-
-export interface FavoriteGuidelineRequest {
-  guideline: number;
-  language: string;
-  space?: number | null;
 }
 
 export interface Favorites {
-  guidelines: FavoriteGuideline[];
-  collections: FavoriteCollection[];
+  collections: FavoritesCollection[];
+  guidelines: FavoritesGuideline[];
 }
 
-export interface FeedbackConversation {
-  thread: FeedbackThread;
-  messages: FeedbackMessage[];
+export interface FavoritesCollection {
+  collection: number;
+  shared: boolean;
+  space: number;
+  title: string;
 }
 
-export interface FeedbackMessage {
-  id: number;
-  authorId: number;
-  authorName: string;
-  mine: boolean;
-  timestamp: string;
+export interface FavoritesCollectionRequest {
+  collection: number;
+  space?: number | null;
+}
+
+export interface FavoritesGuideline {
+  guideline: number;
+  language: string;
+  shared: boolean;
+  space: number;
+  title: string;
+}
+
+export interface FavoritesGuidelineRequest {
+  guideline: number;
+  language: string;
+  space?: number | null;
+}
+
+export interface FeedbackAnswerRequest {
+  feedback: number;
   text: string;
 }
 
-export interface FeedbackRequest {
-  id: number;
-}
-
-export interface FeedbackThread {
-  id: number;
-  guidelineId: number;
-  language: string;
-  title: string;
-  subject: string;
-  senderId: number;
-  senderName: string;
-  sent: boolean;
-  lastText: string;
-  lastAuthorName: string;
-  lastAt: string;
-  count: number;
-  unread: boolean;
+export interface FilterRequest {
+  action?: string;
+  actor?: number;
+  since?: string;
+  spaceId?: number;
+  until?: string;
 }
 
 export interface FixRequest {
+  comment: string;
   guidelineId: number;
   guidelineVersion: number;
-  comment: string;
+}
+
+export interface Folder {
+  folders: Folder[];
+  id: string;
+  items: Item[];
+  name: string;
 }
 
 export interface FullToc {
+  collectionTitle: string;
   id: number;
   timestamp?: string | null;
-  tree: TocFolder;
-  userId?: number | null;
-  collectionTitle: string;
+  tree: Folder;
   unsortedGuidelines: TocGuidelineEntry[];
+  userId?: number | null;
 }
 
-export interface GuidelineAsOf {
-  id: number;
-  language: string;
-  date: string;
-  title: string;
-  description: string;
-  details: ReaderDetail[];
-  inForce: Publication;
-  expired: boolean;
-  before: Publication[];
-  after: Publication[];
-  canonicalLink: string;
+export interface Gap {
+  count: number;
+  lastDay: string;
+  query: string;
+}
+
+export interface Gaps {
+  gaps: Gap[];
 }
 
 export interface GuidelineDocumentsRequest {
   guidelineId: number;
-}
-
-export interface GuidelineDraftPdfRequest {
-  guideline: number;
-  version: number;
-}
-
-export interface GuidelineEntry {
-  guidelineId: number;
-  language: string;
-  languages: string[];
-  title: string;
-  collectionId: number;
-  collectionTitle: string;
-  spaceId: number;
-  spaceTitle: string;
-  shared: boolean;
-  published: string;
-}
-
-export interface GuidelineIDRequest {
-  id: number;
-}
-
-export interface GuidelineInfo {
-  id: number;
-  collectionId: number;
-  collectionTitle: string;
-  author: User;
-  coAuthors: User[];
-  mainValidator?: User | null;
-  validationInterval: number;
-  created: string;
-  languages: GuidelineLanguage[];
-  abilities: Abilities;
-}
-
-export interface GuidelineInfoRequest {
-  id: number;
-  language: string;
-}
-
-export interface GuidelineLanguage {
-  language: string;
-  title: string;
-  latestVersion: number;
-  publishedVersion?: number | null;
-  validUntil?: string | null;
-  states: string[];
 }
 
 export interface GuidelineMetadata {
@@ -810,135 +718,71 @@ export interface GuidelineMetadata {
   optionNames: Texts;
 }
 
-export interface GuidelinePdfRequest {
-  guidelineid: number;
-  language: string;
-  space?: number | null;
-  asOf: string;
+export interface GuidelinesAbilities {
+  edit: boolean;
+  manageAuthors: boolean;
+  settings: boolean;
 }
 
-export interface GuidelineRequest {
-  guideline: number;
+export interface GuidelinesCreateRequest {
+  collection: number;
+  validator?: number | null;
 }
 
-export interface GuidelineSearchRequest {
-  query: string;
-  collections: string[];
-  metadata: Record<string, number[]>;
-  from: number;
-  size: number;
-  language: string;
-}
-
-export interface GuidelineSearchResponse {
-  totalHits: number;
-  filteredHits: number;
-  took: number;
-  results: GuidelineSearchResult[];
-  collectionFilters: SearchCollectionFilter[];
-  metadataCounts: SearchMetadataCount[];
-  suggestion: string;
-  corrected: boolean;
-  unseen: SearchUnseen;
-  signIn: boolean;
-}
-
-export interface GuidelineSearchResult {
-  guidelineId: number;
-  title: string;
-  titleHighlight: string;
-  highlight: string;
-  language: string;
-  languages: string[];
-  collectionId: number;
-  collectionTitle: string;
-  collectionSpaceId: number;
-  collectionSpaceTitle: string;
-  spaceId: number;
-  metadata: SearchMetadataOption[];
-  details: SearchResultDetail[];
-  score: number;
-}
-
-export interface GuidelineVersion {
+export interface GuidelinesDetail {
+  content: string;
+  extern?: Extern | null;
   id: number;
-  version: number;
-  language: string;
+  index: number;
+  rawContent: string;
   title: string;
-  description: string;
-  tags: string[];
-  searchTags: SearchTag[];
-  details: Detail[];
-  created: string;
-  createdBy: number;
-  collectionId: number;
-  collectionTitle: string;
-  authorId: number;
-  coAuthorIds: number[];
-  mainValidatorId?: number | null;
-  validationInterval: number;
-  languages: GuidelineLanguage[];
 }
 
-export interface GuidelineVersionInfo {
-  version: number;
-  title: string;
+export interface GuidelinesGuidelineRequest {
+  id: number;
+}
+
+export interface GuidelinesVersionInfo {
   created: string;
   createdBy: string;
   published: boolean;
+  title: string;
+  version: number;
+}
+
+export interface Hint {
+  error?: string;
+  fix: string;
+  issue: string;
+  url: string;
+}
+
+export interface IDRequest {
+  id: number;
 }
 
 export interface IDsRequest {
   ids: number[];
 }
 
-export interface IdentityProvider {
-  id: number;
-  label: string;
-  issuer: string;
-  clientId: string;
-  clientSecretSet: boolean;
-  emailDomains: string[];
-  spaces: number[];
-  enabled: boolean;
-  logins: number;
-}
-
-export interface IdentityProviderInput {
-  id?: number | null;
-  label: string;
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  clearClientSecret: boolean;
-  emailDomains: string[];
-  spaces: number[];
-  enabled: boolean;
-}
-
-export interface IdentityProviders {
-  providers: IdentityProvider[];
-  redirectUri: string;
-}
-
 export interface ImportantChange {
-  guidelineId: number;
-  language: string;
-  languages: string[];
-  title: string;
   collectionId: number;
   collectionTitle: string;
+  comment: string;
+  guidelineId: number;
+  id: string;
+  language: string;
+  languages: string[];
+  published: string;
+  shared: boolean;
   spaceId: number;
   spaceTitle: string;
-  shared: boolean;
-  published: string;
-  id: string;
-  comment: string;
+  title: string;
 }
 
 export interface ImportantChanges {
-  total: number;
   items: ImportantChange[];
+  total: number;
 }
 
 export interface ImportantChangesRequest {
@@ -946,22 +790,72 @@ export interface ImportantChangesRequest {
   size?: number | null;
 }
 
+export interface Info {
+  abilities: GuidelinesAbilities;
+  author: User;
+  coAuthors: User[];
+  collectionId: number;
+  collectionTitle: string;
+  created: string;
+  id: number;
+  languages: Language[];
+  mainValidator?: User | null;
+  validationInterval: number;
+}
+
+export interface InfoRequest {
+  id: number;
+  language: string;
+}
+
+export interface Invitation {
+  expiresAt: string;
+  pending: boolean;
+  sentAt: string;
+}
+
 export interface InvitationRequest {
   spaceId: number;
   user: number;
 }
 
+export interface Item {
+  glid?: number | null;
+  id: string;
+  language: string;
+  languages?: string[];
+  link: string;
+  name: string;
+  space?: number | null;
+  title?: string;
+  type: string;
+}
+
+export interface Landing {
+  email: string;
+  space: string;
+}
+
 export interface LandingOrder {
-  spaces: number[];
   nationalSpaces: number[];
+  spaces: number[];
 }
 
 export interface LandingPage {
-  spaces: Space[];
-  nationalSpaces: Space[];
   mySpaces: Space[];
-  total: number;
+  nationalSpaces: Space[];
   nationalTotal: number;
+  spaces: Space[];
+  total: number;
+}
+
+export interface Language {
+  language: string;
+  latestVersion: number;
+  publishedVersion?: number | null;
+  states: string[];
+  title: string;
+  validUntil?: string | null;
 }
 
 export interface LanguageChange {
@@ -974,75 +868,79 @@ export interface LanguageInfo {
   title: string;
 }
 
-export interface LanguageRequest {
-  language: string;
-}
-
 export interface LanguagesRequest {
   guidelineId: number;
   space?: number | null;
 }
 
-export interface LatestGuidelineRequest {
+export interface LatestRequest {
   id: number;
   language: string;
 }
 
 export interface LinkInfo {
-  title: string;
-  type: string;
   error: string;
-  url: string;
   normalized: string;
   params: LinkParams;
+  title: string;
+  type: string;
+  url: string;
 }
 
 export interface LinkInfoRequest {
   link: string;
-  params: LinkParams;
+  params?: LinkParams;
 }
 
 export interface LinkParams {
   language: string;
 }
 
-export interface LoginData {
+export interface ListRequest {
   id: number;
-  provider: string;
-  email: string;
-  verified: boolean;
-  primary: boolean;
+  language: string;
+}
+
+export interface LogEntry {
+  action: string;
+  actor: EntryActor;
+  at: string;
+  clientAddr: string;
+  details: Record<string, unknown>;
+  id: number;
+  spaceId?: number | null;
+  spaceTitle: string;
+  target: EntryTarget;
+  userAgent: string;
+}
+
+export interface LoginData {
   created: string;
+  email: string;
+  id: number;
+  primary: boolean;
+  provider: string;
+  verified: boolean;
 }
 
 export interface LoginRequest {
-  user: number;
   email: string;
+  user: number;
 }
 
 export interface MaintenanceCollectionRequest {
-  space?: number | null;
   collection: number;
+  space?: number | null;
 }
 
 export interface MaintenanceSpaceRequest {
   space: number;
 }
 
-export interface MaintenanceTask {
-  id: number;
-  name: string;
-  progress: number;
-  failed: boolean;
-  message: string;
-  started: string;
-  updated: string;
-}
-
 export interface ManagedAnnouncement {
+  endDate?: string | null;
   id: number;
   startDate?: string | null;
-  endDate?: string | null;
   texts: AnnouncementText[];
 }
 
@@ -1051,65 +949,50 @@ export interface MarkdownRequest {
   lang: string;
 }
 
-export interface MediaBlob {
-  hash: string;
-  mime: string;
-  length: number;
-  name: string;
-}
-
 export interface Member {
-  id: number;
-  firstname: string;
-  lastname: string;
-  username: string;
-  title: string;
   about: string;
-  language: string;
-  weeklyReminder: boolean;
   admin: boolean;
+  firstname: string;
+  id: number;
+  invitation?: Invitation | null;
   isAuthor: boolean;
-  invitation?: MemberInvitation | null;
-}
-
-export interface MemberInvitation {
-  sentAt: string;
-  expiresAt: string;
-  pending: boolean;
+  language: string;
+  lastname: string;
+  title: string;
+  username: string;
+  weeklyReminder: boolean;
 }
 
 export interface MemberStats {
-  totalMembers: number;
   authorsCount: number;
-  validatorsCount: number;
   othersCount: number;
-}
-
-export interface MembersRequest {
-  space: number;
-  query?: string;
-  offset?: number;
-  limit?: number;
+  totalMembers: number;
+  validatorsCount: number;
 }
 
 export interface MembershipRequest {
-  id: number;
-  spaceId: number;
-  user: User;
-  message: string;
-  status: string;
   createdAt: string;
+  id: number;
+  message: string;
+  spaceId: number;
+  status: string;
+  user: User;
 }
 
-export interface MembershipRequestsRequest {
-  spaceId: number;
+export interface Message {
+  authorId: number;
+  authorName: string;
+  id: number;
+  mine: boolean;
+  text: string;
+  timestamp: string;
 }
 
 export interface Metadata {
+  descriptions: Texts;
   id: number;
   names: Texts;
-  descriptions: Texts;
-  options: MetadataOption[];
+  options: SpacesMetadataOption[];
 }
 
 export interface MetadataChoice {
@@ -1117,68 +1000,68 @@ export interface MetadataChoice {
   optionId: number;
 }
 
+export interface MetadataCount {
+  count: number;
+  metadataId: number;
+  optionId: number;
+}
+
 export interface MetadataInput {
+  descriptions: Texts;
   id?: number | null;
   names: Texts;
-  descriptions: Texts;
   options: OptionInput[];
 }
 
-export interface MetadataOption {
-  id: number;
-  names: Texts;
-  descriptions: Texts;
-}
-
 export interface MoveSpaceRequest {
-  id: number;
   cluster: string;
+  id: number;
   placement: string;
 }
 
 export interface MyData {
-  profile: Profile;
   logins: LoginData[];
-  spaces: SpaceMembership[];
   membershipRequests: MembershipRequest[];
+  profile: Profile;
   sessions: number;
+  spaces: SpaceMembership[];
 }
 
 export interface MyGuideline {
-  id: number;
-  language: string;
-  role: string;
-  online: boolean;
   collection: string;
   collectionId: number;
-  title: string;
-  states: string[];
   edited: string;
-  latestVersion: number;
-  validUntil?: string | null;
+  id: number;
+  language: string;
   languages: string[];
+  latestVersion: number;
+  online: boolean;
+  role: string;
+  states: string[];
+  title: string;
+  validUntil?: string | null;
 }
 
 export interface Navigation {
-  dashboard: boolean;
-  superAdmin: boolean;
-  spaceAdmin: boolean;
   collectionAdmin: boolean;
-  validator: boolean;
-  spaceMember: boolean;
-  dashboardTasks: number;
-  spaceAdminTasks: number;
   collectionAdminTasks: number;
-  validatorTasks: number;
+  dashboard: boolean;
+  dashboardTasks: number;
+  spaceAdmin: boolean;
+  spaceAdminTasks: number;
+  spaceMember: boolean;
   spaceMemberTasks: number;
+  superAdmin: boolean;
+  validator: boolean;
+  validatorTasks: number;
 }
 
 export interface Note {
-  id: number;
-  created: string;
-  content: string;
-  language: string;
   author: string;
+  content: string;
+  created: string;
+  id: number;
+  language: string;
 }
 
 export interface NotesRequest {
@@ -1186,22 +1069,22 @@ export interface NotesRequest {
 }
 
 export interface Notification {
-  id: number;
-  title: string;
   action: string;
-  role: string;
-  feedbackId?: number | null;
-  language?: string | null;
-  guidelineId?: number | null;
   collectionId?: number | null;
+  feedbackId?: number | null;
+  guidelineId?: number | null;
+  id: number;
+  language?: string | null;
   revision?: number | null;
+  role: string;
   seen: boolean;
   senderName: string;
   timestamp: string;
+  title: string;
   url: string;
 }
 
-export interface NotificationsSeenRequest {
+export interface NotifySeenRequest {
   notificationIds: number[];
 }
 
@@ -1211,19 +1094,86 @@ export interface OnlineChange {
   online: boolean;
 }
 
+export interface Operation {
+  createdAt: string;
+  error?: OperationError | null;
+  finishedAt?: string | null;
+  id: number;
+  kind: string;
+  progress: number;
+  spaceId: number;
+  startedAt?: string | null;
+  state: string;
+  step: string;
+  stepParams: Record<string, unknown>;
+}
+
+export interface OperationError {
+  message: string;
+  params: Record<string, unknown>;
+}
+
+export interface OperationRequest {
+  id: number;
+}
+
+export interface Option {
+  label: string;
+  value: number;
+}
+
 export interface OptionInput {
+  descriptions: Texts;
   id?: number | null;
   names: Texts;
-  descriptions: Texts;
+}
+
+export interface Overview {
+  available: SharedCollection[];
+  shared: SharedCollection[];
+}
+
+export interface OverviewRequest {
+  spaceId: number;
+}
+
+export interface Page {
+  entries: LogEntry[];
+  from: number;
+  hasMore: boolean;
+  size: number;
+}
+
+export interface PageRequest {
+  from?: number;
+  query?: string;
+  size?: number;
 }
 
 export interface PasswordRequest {
   password: string;
 }
 
+export interface PdfReaderRequest {
+  asOf: string;
+  guidelineid: number;
+  language: string;
+  space?: number | null;
+}
+
+export interface Person {
+  acknowledgedAt?: string | null;
+  acknowledgedVersion?: number | null;
+  done: boolean;
+  email: string;
+  name: string;
+  remindedAt?: string | null;
+  userId: number;
+}
+
 export interface PlaceRequest {
-  guideline: number;
   collection: number;
+  guideline: number;
   validator?: number | null;
 }
 
@@ -1234,9 +1184,9 @@ export interface PreviewRequest {
 }
 
 export interface PreviewSpace {
+  shared: boolean;
   spaceId: number;
   spaceTitle: string;
-  shared: boolean;
 }
 
 export interface PreviewSpacesRequest {
@@ -1244,52 +1194,85 @@ export interface PreviewSpacesRequest {
 }
 
 export interface Profile {
-  id: number;
-  username: string;
-  firstname: string;
-  lastname: string;
-  title: string;
   about: string;
-  language: string;
-  weeklyReminder: boolean;
-  preferCollapsed: boolean;
+  adminOfCollections: number[];
+  canImpersonate: boolean;
+  collections: number[];
   darkMode: boolean;
   emailVerified: boolean;
-  spaces: number[];
-  collections: number[];
-  adminOfCollections: number[];
-  validatorOfCollections: number[];
+  firstname: string;
   hasGuidelines: boolean;
+  id: number;
+  language: string;
+  lastname: string;
+  preferCollapsed: boolean;
   roles: string[];
-  canImpersonate: boolean;
+  spaces: number[];
   superAdmin: boolean;
+  title: string;
+  username: string;
+  validatorOfCollections: number[];
+  weeklyReminder: boolean;
 }
 
 export interface ProfileUpdate {
+  about: string;
+  darkMode: boolean;
   firstname: string;
   lastname: string;
-  title: string;
-  about: string;
-  weeklyReminder: boolean;
   preferCollapsed: boolean;
-  darkMode: boolean;
+  title: string;
+  weeklyReminder: boolean;
+}
+
+export interface Provider {
+  clientId: string;
+  clientSecretSet: boolean;
+  emailDomains: string[];
+  enabled: boolean;
+  id: number;
+  issuer: string;
+  label: string;
+  logins: number;
+  spaces: number[];
+}
+
+export interface ProviderInput {
+  clearClientSecret: boolean;
+  clientId: string;
+  clientSecret: string;
+  emailDomains: string[];
+  enabled: boolean;
+  id?: number | null;
+  issuer: string;
+  label: string;
+  spaces: number[];
+}
+
+export interface Providers {
+  providers: Provider[];
+  redirectUri: string;
 }
 
 export interface Publication {
-  version: number;
-  kind: string;
+  comment: string;
   from: string;
+  kind: string;
   until?: string | null;
   validFrom: string;
   validUntil?: string | null;
   validator: string;
-  comment: string;
+  version: number;
 }
 
-export interface ReadSince {
-  readVersion?: number | null;
-  acknowledgedVersion?: number | null;
-  required: boolean;
+export interface QueryRequest {
+  action?: string;
+  actor?: number;
+  from?: number;
+  since?: string;
+  size?: number;
+  spaceId?: number;
+  until?: string;
 }
 
 export interface ReaderAbilities {
@@ -1299,37 +1282,37 @@ export interface ReaderAbilities {
 }
 
 export interface ReaderDetail {
+  content: string;
+  extern?: ExternText | null;
   id: number;
   index: number;
   title: string;
-  content: string;
-  extern?: ExternText | null;
 }
 
 export interface ReaderGuideline {
-  id: number;
-  language: string;
-  requestedLanguage: string;
-  version: number;
-  title: string;
+  abilities: ReaderAbilities;
+  canonicalLink: string;
+  changeComment: string;
+  collection: Ref;
   description: string;
   details: ReaderDetail[];
-  tags: string[];
+  firstPublishedDate?: string | null;
+  id: number;
+  importantChange: boolean;
+  language: string;
   languages: string[];
   metadata: GuidelineMetadata[];
-  validator: string;
-  validationDate?: string | null;
+  requestedLanguage: string;
+  sinceRead?: Since | null;
+  sourceSpace?: Ref | null;
+  tags: string[];
+  title: string;
+  translationOutdated?: TranslationNotice | null;
   validFrom?: string | null;
   validUntil?: string | null;
-  firstPublishedDate?: string | null;
-  canonicalLink: string;
-  importantChange: boolean;
-  changeComment: string;
-  collection: ReaderRef;
-  sourceSpace?: ReaderRef | null;
-  abilities: ReaderAbilities;
-  translationOutdated?: TranslationNotice | null;
-  sinceRead?: ReadSince | null;
+  validationDate?: string | null;
+  validator: string;
+  version: number;
 }
 
 export interface ReaderGuidelineRequest {
@@ -1338,102 +1321,141 @@ export interface ReaderGuidelineRequest {
   space?: number | null;
 }
 
-export interface ReaderRef {
-  id: number;
-  title: string;
-}
-
 export interface ReaderToc {
   collectionId: number;
   spaceId: number;
   title: string;
-  tree: TocFolder;
+  tree: Folder;
 }
 
-export interface ReaderTocGuideline {
-  guidelineId: number;
-  title: string;
-  language: string;
-  languages: string[];
-  space?: number | null;
-}
-
-export interface ReaderTocRequest {
-  collectionId: number;
-  space?: number | null;
+export interface RecentRequest {
+  collectionId?: string | number | null | null;
+  lang: string;
+  limit?: number | null;
 }
 
 export interface RecoveryCodes {
   recoveryCodes: string[];
 }
 
+export interface Ref {
+  id: number;
+  title: string;
+}
+
 export interface RejectRequest {
-  revision: number;
   comment: string;
+  revision: number;
 }
 
 export interface ReleaseNote {
-  tagName: string;
   description: string;
   released: string;
+  tagName: string;
 }
 
-export interface RemoveCollectionMemberRequest {
+export interface Reminded {
+  reminded: number;
+  skipped: number;
+}
+
+export interface RemoveMemberRequest {
   collection: number;
   member: number;
 }
 
-export interface RemoveCollectionValidatorRequest {
+export interface RemoveValidatorRequest {
   collection: number;
   validator: number;
 }
 
-export interface RequestData {
-  revision: number;
-  guidelineId: number;
-  guidelineVersion: number;
-  language: string;
-  kind: string;
+export interface Report {
+  done: number;
+  missing: number;
+  people: Person[];
+  requirement: Requirement;
   title: string;
-  description: string;
-  important: boolean;
-  progress: string;
-  comment: string;
-  validatorComment: string;
-  creatorId: number;
-  validatorId?: number | null;
-  timestampCreated: string;
-  timestampCompleted?: string | null;
-  read: boolean;
-  guidelineTitle: string;
-  collectionId: number;
-  collectionTitle: string;
-  approvals: ValidationApproval[];
-  requiredApprovals: number;
-  expiringSoon: boolean;
+  version: number;
+}
+
+export interface Request {
+  collections: string[];
+  from: number;
+  language: string;
+  metadata: Record<string, number[]>;
+  query: string;
+  size: number;
+}
+
+export interface RequestData {
+  approvals: Approval[];
   authorId: number;
   coAuthorIds: number[];
-  publishedVersion?: number | null;
+  collectionId: number;
+  collectionTitle: string;
+  comment: string;
+  creatorId: number;
+  description: string;
+  expiringSoon: boolean;
+  guidelineId: number;
+  guidelineTitle: string;
+  guidelineVersion: number;
+  important: boolean;
   importantChange: boolean;
+  kind: string;
+  language: string;
+  progress: string;
+  publishedVersion?: number | null;
+  read: boolean;
+  requiredApprovals: number;
+  revision: number;
+  timestampCompleted?: string | null;
+  timestampCreated: string;
+  title: string;
+  validatorComment: string;
+  validatorId?: number | null;
 }
 
 export interface RequestMembershipRequest {
   message: string;
 }
 
-export interface RequireAcknowledgementRequest {
-  guideline: number;
-  required: boolean;
-  members?: number[];
+export interface RequestsRequest {
+  spaceId: number;
 }
 
-export interface ResetPasswordRequest {
-  token: string;
+export interface RequireRequest {
+  guideline: number;
+  members?: number[];
+  required: boolean;
+}
+
+export interface Requirement {
+  everyone: boolean;
+  members: number[];
+  required: boolean;
+}
+
+export interface ResetRequest {
   password: string;
+  token: string;
 }
 
 export interface ResetSecondFactorRequest {
   user: number;
+}
+
+export interface Response {
+  collectionFilters: CollectionFilter[];
+  corrected: boolean;
+  filteredHits: number;
+  metadataCounts: MetadataCount[];
+  results: SearchResult[];
+  signIn: boolean;
+  suggestion: string;
+  took: number;
+  totalHits: number;
+  unseen: Unseen;
 }
 
 export interface RevisionRequest {
@@ -1441,50 +1463,33 @@ export interface RevisionRequest {
 }
 
 export interface SaveAnnouncementRequest {
-  spaceId: number;
   announcement: AnnouncementInput;
+  spaceId: number;
 }
 
 export interface SaveDocRequest {
-  token: string;
+  details: DocSection[];
   lang: string;
   title: string;
-  details: DocSection[];
-}
-
-export interface SaveIdentityProviderRequest {
-  provider: IdentityProviderInput;
+  token: string;
 }
 
 export interface SaveMetadataRequest {
   metadata: MetadataInput;
 }
 
+export interface SaveRequest {
+  provider: ProviderInput;
+}
+
 export interface SaveTemplateRequest {
   template: TemplateInput;
 }
 
-export interface SearchCollectionFilter {
-  collectionId: number;
-  spaceId: number;
+export interface SearchDetail {
+  highlight: string;
+  id: number;
   title: string;
-  count: number;
-}
-
-export interface SearchGap {
-  query: string;
-  count: number;
-  lastDay: string;
-}
-
-export interface SearchGaps {
-  gaps: SearchGap[];
-}
-
-export interface SearchMetadataCount {
-  metadataId: number;
-  optionId: number;
-  count: number;
 }
 
 export interface SearchMetadataOption {
@@ -1492,82 +1497,59 @@ export interface SearchMetadataOption {
   optionId: number;
 }
 
-export interface SearchRequest {
-  query: string;
-}
-
-export interface SearchResultDetail {
-  id: number;
-  title: string;
+export interface SearchResult {
+  collectionId: number;
+  collectionSpaceId: number;
+  collectionSpaceTitle: string;
+  collectionTitle: string;
+  details: SearchDetail[];
+  guidelineId: number;
   highlight: string;
+  language: string;
+  languages: string[];
+  metadata: SearchMetadataOption[];
+  score: number;
+  spaceId: number;
+  title: string;
+  titleHighlight: string;
 }
 
-export interface SearchSynonyms {
-  synonyms: Record<string, string[][]>;
+export interface SearchSpaceRequest {
+  spaceId: number;
 }
 
 export interface SearchTag {
-  tag: string;
   boost: boolean;
-}
-
-export interface SearchUnseen {
-  expired: number;
-  hidden: number;
-}
-
-export interface SearchVocabularyRequest {
-  spaceId: number;
+  tag: string;
 }
 
 export interface SecondFactor {
   enrolled: boolean;
-  session: boolean;
-  required: boolean;
   recoveryCodesLeft: number;
-}
-
-export interface SecondFactorCodeRequest {
-  code: string;
-}
-
-export interface SecondFactorEnrolment {
-  secret: string;
-  uri: string;
-  qr: string;
+  required: boolean;
+  session: boolean;
 }
 
 export interface SeenRevision {
+  guidelineId: number;
   revision: number;
   version: number;
-  guidelineId: number;
 }
 
-export interface SelectOption {
-  label: string;
-  value: number;
-}
-
-export interface SendFeedbackRequest {
+export interface SendRequest {
   guideline: number;
   language: string;
-  text: string;
   subject?: string;
+  text: string;
 }
 
 export interface SessionInfo {
-  id: number;
-  userAgent: string;
   address: string;
   created: string;
-  lastSeen: string;
   current: boolean;
-}
-
-export interface SetCollectionAdminRequest {
-  collection: number;
-  member: number;
-  admin: boolean;
+  id: number;
+  lastSeen: string;
+  userAgent: string;
 }
 
 export interface SetMetadataRequest {
@@ -1575,35 +1557,41 @@ export interface SetMetadataRequest {
   metadata: MetadataChoice[];
 }
 
-export interface SetSearchSynonymsRequest {
+export interface SetSpaceMetadataRequest {
+  metadataIds: number[];
   spaceId: number;
+}
+
+export interface SetSynonymsRequest {
   language: string;
+  spaceId: number;
   synonyms: string[][];
 }
 
-export interface SetSpaceAdminRequest {
-  spaceId: number;
-  id: number;
-  admin: boolean;
+export interface Settings {
+  mainValidator?: number | null;
+  validationInterval: number;
+  validators: Option[];
 }
 
-export interface SetSpaceMetadataRequest {
-  spaceId: number;
-  metadataIds: number[];
+export interface SettingsRequest {
+  guideline: number;
+  validationInterval: number;
+  validator?: number | null;
 }
 
 export interface ShareEntry {
+  active: boolean;
+  fromSpaceTitle: string;
   id: number;
+  title: string;
   toSpaceId: number;
   toSpaceTitle: string;
-  active: boolean;
-  title: string;
-  fromSpaceTitle: string;
 }
 
 export interface ShareRequest {
-  spaceId: number;
   collectionId: number;
+  spaceId: number;
 }
 
 export interface ShareRequestsRequest {
@@ -1612,20 +1600,11 @@ export interface ShareRequestsRequest {
 
 export interface SharedCollection {
   id: number;
+  shares: ShareEntry[];
   spaceId: number;
   spaceTitle: string;
   title: string;
   visibility: string;
-  shares: ShareEntry[];
-}
-
-export interface SharingOverview {
-  shared: SharedCollection[];
-  available: SharedCollection[];
-}
-
-export interface SharingOverviewRequest {
-  spaceId: number;
 }
 
 export interface SignInMethod {
@@ -1652,57 +1631,47 @@ export interface SignupRequest {
   password: string;
 }
 
+export interface Since {
+  acknowledgedVersion?: number | null;
+  readVersion?: number | null;
+  required: boolean;
+}
+
 export interface Space {
-  id: number;
-  title: string;
-  subdomain: string;
-  color: string;
   accentColor: string;
-  emailDomains: string[];
-  tags: string[];
-  variables: Record<string, string>;
-  lpvisible: boolean;
-  national: boolean;
-  public: boolean;
-  position: number;
-  member: boolean;
-  selfSignup: boolean;
   adminsNeedSecondFactor: boolean;
-}
-
-export interface SpaceAnnouncementsRequest {
-  spaceId: number;
-}
-
-export interface SpaceCertificate {
-  names: string[];
-  issuer: string;
-  notAfter?: string | null;
-  error: string;
-  errorAt?: string | null;
-}
-
-export interface SpaceIDRequest {
-  spaceId: number;
+  color: string;
+  emailDomains: string[];
+  id: number;
+  lpvisible: boolean;
+  member: boolean;
+  national: boolean;
+  position: number;
+  public: boolean;
+  selfSignup: boolean;
+  subdomain: string;
+  tags: string[];
+  title: string;
+  variables: Record<string, string>;
 }
 
 export interface SpaceInput {
-  id?: number | null;
-  title: string;
-  subdomain: string;
-  color: string;
   accentColor: string;
-  emailDomains: string[];
-  lpvisible: boolean;
-  national: boolean;
-  public: boolean;
-  position: number;
-  logo?: string | null;
-  icon?: string | null;
-  selfSignup?: boolean | null;
   adminsNeedSecondFactor?: boolean | null;
   cluster?: string;
+  color: string;
+  emailDomains: string[];
+  icon?: string | null;
+  id?: number | null;
+  logo?: string | null;
+  lpvisible: boolean;
+  national: boolean;
   placement?: string;
+  position: number;
+  public: boolean;
+  selfSignup?: boolean | null;
+  subdomain: string;
+  title: string;
 }
 
 export interface SpaceList {
@@ -1711,124 +1680,162 @@ export interface SpaceList {
 }
 
 export interface SpaceListRequest {
-  query: string;
-  from: number;
-  size: number;
-  ids: number[];
+  from?: number;
+  ids?: number[];
+  query?: string;
+  size?: number;
 }
 
 export interface SpaceMembership {
-  spaceId: number;
-  title: string;
   admin: boolean;
   since: string;
+  spaceId: number;
+  title: string;
 }
 
 export interface SpaceMetadataRequest {
   spaceId: number;
 }
 
-export interface SpaceOperation {
-  id: number;
-  spaceId: number;
-  kind: string;
-  state: string;
-  step: string;
-  stepParams: Record<string, unknown>;
-  progress: number;
-  error?: SpaceOperationError | null;
-  createdAt: string;
-  startedAt?: string | null;
-  finishedAt?: string | null;
-}
-
-export interface SpaceOperationError {
-  message: string;
-  params: Record<string, unknown>;
-}
-
-export interface SpaceOperationRequest {
-  id: number;
-}
-
-export interface SpacePageRequest {
-  query: string;
-  from: number;
-  size: number;
-}
-
-export interface SpaceRequest {
-  idOrDomain: string;
-}
-
 export interface SpaceRole {
+  collectionRoles: CollectionRole[];
+  roles: string[];
   space: string;
   spaceId: number;
-  roles: string[];
-  collectionRoles: CollectionRole[];
 }
 
 export interface SpaceStats {
-  totalGuidelinesCount: number;
-  memberStats: MemberStats;
   collectionStats: CollectionCount[];
+  memberStats: MemberStats;
+  totalGuidelinesCount: number;
 }
 
 export interface SpaceStatsRequest {
   spaceId: number;
 }
 
+export interface SpacesAddMembersRequest {
+  spaceId: number;
+  users: string[];
+}
+
+export interface SpacesAnswerRequest {
+  accept: boolean;
+  id: number;
+}
+
+export interface SpacesDeleteRequest {
+  id: number;
+}
+
+export interface SpacesMembersRequest {
+  limit?: number;
+  offset?: number;
+  query?: string;
+  space: number;
+}
+
+export interface SpacesMetadataOption {
+  descriptions: Texts;
+  id: number;
+  names: Texts;
+}
+
+export interface SpacesSearchRequest {
+  query: string;
+}
+
+export interface SpacesSetAdminRequest {
+  admin: boolean;
+  id: number;
+  spaceId: number;
+}
+
+export interface SpacesSpaceRequest {
+  idOrDomain: string;
+}
+
+export interface SsoDeleteRequest {
+  id: number;
+}
+
+export interface StatsRequest {
+  collectionId: number;
+}
+
+export interface Status {
+  error: string;
+  errorAt?: string | null;
+  issuer: string;
+  names: string[];
+  notAfter?: string | null;
+}
+
 export interface SubmitData {
-  latestProgress: string;
-  importantChange: boolean;
   canHotfix: boolean;
   hotfixBlockedBy: string;
+  importantChange: boolean;
   isAlreadySubmitted: boolean;
-  openRevision?: number | null;
-  openKind: string;
   language: string;
-  publishedVersion?: number | null;
+  latestProgress: string;
   latestVersion: number;
+  openKind: string;
+  openRevision?: number | null;
+  publishedVersion?: number | null;
 }
 
 export interface SubmitRequest {
   guidelineId: number;
   guidelineVersion: number;
-  validation: ValidationContent;
+  validation: Content;
 }
 
-export interface Suggestion {
-  text: string;
-  kind: string;
-  guidelineId: number;
-  language: string;
-  collectionId: number;
-  collectionSpaceId: number;
-  spaceId: number;
-  sectionId: number;
-  sectionTitle: string;
-  snippet: string;
-}
-
-export interface SuggestionsRequest {
+export interface SuggestRequest {
   query: string;
 }
 
-export interface Template {
-  id: number;
-  title: string;
+export interface Suggestion {
+  collectionId: number;
+  collectionSpaceId: number;
+  guidelineId: number;
+  kind: string;
   language: string;
+  sectionId: number;
+  sectionTitle: string;
+  snippet: string;
+  spaceId: number;
+  text: string;
+}
+
+export interface Synonyms {
+  synonyms: Record<string, string[][]>;
+}
+
+export interface Task {
+  failed: boolean;
+  id: number;
+  message: string;
+  name: string;
+  progress: number;
+  started: string;
+  updated: string;
+}
+
+export interface Template {
   content: string;
   createdByName: string;
-  updated: string;
+  id: number;
+  language: string;
   mayChange: boolean;
+  title: string;
+  updated: string;
 }
 
 export interface TemplateInput {
-  id?: number | null;
-  title: string;
-  language: string;
   content: string;
+  id?: number | null;
+  language: string;
+  title: string;
 }
 
 export interface TemplateRequest {
@@ -1846,14 +1853,20 @@ export interface Texts {
   it: string;
 }
 
-export interface TimelineEvent {
-  time: string;
-  kind: string;
-  version: number;
-  revision?: number | null;
-  user: string;
+export interface Thread {
+  count: number;
+  guidelineId: number;
+  id: number;
+  language: string;
+  lastAt: string;
+  lastAuthorName: string;
+  lastText: string;
+  senderId: number;
+  senderName: string;
+  sent: boolean;
+  subject: string;
   title: string;
-  comment: string;
+  unread: boolean;
 }
 
 export interface TimelineRequest {
@@ -1872,43 +1885,37 @@ export interface TocCollectionRequest {
   collection: number;
 }
 
-export interface TocFolder {
-  id: string;
-  name: string;
-  folders: TocFolder[];
-  items: TocItem[];
-}
-
 export interface TocGuidelineEntry {
   glid: number;
-  title: string;
   language: string;
   languages: string[];
+  title: string;
 }
 
-export interface TocItem {
-  id: string;
-  name: string;
-  type: string;
-  glid?: number | null;
-  space?: number | null;
+export interface TocReaderGuideline {
+  guidelineId: number;
   language: string;
-  link: string;
-  title?: string;
-  languages?: string[];
+  languages: string[];
+  space?: number | null;
+  title: string;
 }
 
-export interface TokenCheckRequest {
-  token: string;
-  purpose: string;
+export interface TocReaderRequest {
+  collectionId: number;
+  space?: number | null;
+}
+
+export interface TocUpdateRequest {
+  collection: number;
+  f: Folder;
 }
 
 export interface TokenInfo {
   email: string;
-  spaceTitle: string;
-  space: string;
-  inviter: string;
   expiresAt: string;
+  inviter: string;
+  space: string;
+  spaceTitle: string;
 }
 
 export interface TokenRequest {
@@ -1916,29 +1923,29 @@ export interface TokenRequest {
 }
 
 export interface TranslationNotice {
-  sourceLanguage: string;
   outdatedSince: string;
+  sourceLanguage: string;
 }
 
 export interface TranslationStatus {
-  language: string;
-  sourceLanguage: string;
-  sourceVersion?: number | null;
-  currentSourceVersion: number;
-  outdated: boolean;
-  outdatedSince?: string | null;
   confirmedAt?: string | null;
   confirmedBy?: number | null;
   confirmedByName: string;
+  currentSourceVersion: number;
+  language: string;
+  outdated: boolean;
+  outdatedSince?: string | null;
+  sourceLanguage: string;
+  sourceVersion?: number | null;
 }
 
 export interface TranslationStatusRequest {
   guideline: number;
 }
 
-export interface UpdateCollectionRequest {
-  collectionId: number;
-  collection: CollectionInput;
+export interface Unseen {
+  expired: number;
+  hidden: number;
 }
 
 export interface UpdateDocumentRequest {
@@ -1949,39 +1956,27 @@ export interface UpdateSpaceRequest {
   space: SpaceInput;
 }
 
-export interface UpdateTocRequest {
-  collection: number;
-  f: TocFolder;
-}
-
 export interface UpdateUserRequest {
   u: ProfileUpdate;
 }
 
-export interface UpdateValidationRequest {
-  guidelineId: number;
-  version: number;
-  revision: number;
-  data: ValidationContent;
-}
-
 export interface User {
-  id: number;
-  firstname: string;
-  lastname: string;
-  username: string;
-  title: string;
   about: string;
+  firstname: string;
+  id: number;
   language: string;
+  lastname: string;
+  title: string;
+  username: string;
   weeklyReminder: boolean;
 }
 
 export interface UserData {
   id: number;
-  username: string;
   logins: LoginData[];
-  spaceRoles: SpaceRole[];
   similarUsers: User[];
+  spaceRoles: SpaceRole[];
+  username: string;
 }
 
 export interface UserDataRequest {
@@ -1992,68 +1987,73 @@ export interface UserRequest {
   id: number;
 }
 
-export interface UserSearchRequest {
+export interface UsersLanguageRequest {
+  language: string;
+}
+
+export interface UsersSearchRequest {
   query: string;
 }
 
-export interface ValidatedGuidelines {
+export interface VademecumVersionInfo {
+  version: string;
+}
+
+export interface Validated {
   ids: number[];
   message: string;
   params: Record<string, unknown>;
 }
 
 export interface Validation {
-  revision: number;
-  guidelineId: number;
-  guidelineVersion: number;
-  language: string;
-  kind: string;
-  title: string;
-  description: string;
-  important: boolean;
-  progress: string;
-  comment: string;
-  validatorComment: string;
-  creatorId: number;
-  validatorId?: number | null;
-  timestampCreated: string;
-  timestampCompleted?: string | null;
-  read: boolean;
-  guidelineTitle: string;
+  approvals: Approval[];
   collectionId: number;
   collectionTitle: string;
-  approvals: ValidationApproval[];
-  requiredApprovals: number;
-}
-
-export interface ValidationApproval {
-  validatorId: number;
-  name: string;
-  at: string;
   comment: string;
+  creatorId: number;
+  description: string;
+  guidelineId: number;
+  guidelineTitle: string;
+  guidelineVersion: number;
+  important: boolean;
+  kind: string;
+  language: string;
+  progress: string;
+  read: boolean;
+  requiredApprovals: number;
+  revision: number;
+  timestampCompleted?: string | null;
+  timestampCreated: string;
+  title: string;
+  validatorComment: string;
+  validatorId?: number | null;
 }
 
-export interface ValidationContent {
-  title: string;
-  description: string;
-  important: boolean;
+export interface ValidationAcceptRequest {
+  comment: string;
+  revision: number;
+  validationContent: Content;
+}
+
+export interface ValidationGuidelineRequest {
+  guideline: number;
+}
+
+export interface ValidationLanguageRequest {
+  guideline: number;
+  language: string;
 }
 
 export interface ValidationSeenRequest {
-  revisions: SeenRevision[];
   read: boolean;
+  revisions: SeenRevision[];
 }
 
-export interface ValidationSettings {
-  mainValidator?: number | null;
-  validationInterval: number;
-  validators: SelectOption[];
-}
-
-export interface ValidationSettingsRequest {
-  guideline: number;
-  validator?: number | null;
-  validationInterval: number;
+export interface ValidationUpdateRequest {
+  data: Content;
+  guidelineId: number;
+  revision: number;
+  version: number;
 }
 
 export interface ValidationsRequest {
@@ -2061,43 +2061,58 @@ export interface ValidationsRequest {
 }
 
 export interface Validator {
-  id: number;
-  firstname: string;
-  lastname: string;
-  username: string;
-  title: string;
   about: string;
-  language: string;
-  weeklyReminder: boolean;
   admin: boolean;
+  firstname: string;
+  id: number;
+  invitation?: Invitation | null;
   isAuthor: boolean;
-  invitation?: MemberInvitation | null;
+  language: string;
+  lastname: string;
   mainValidatorOf: number;
+  title: string;
+  username: string;
+  weeklyReminder: boolean;
 }
 
-export interface ValidatorValidationDataRequest {
-  guideline: number;
-  language: string;
+export interface ValidatorsRequest {
+  collection: number;
 }
 
 export interface VariableRequest {
-  space: number;
   name: string;
+  space: number;
   value: string;
 }
 
-export interface VersionInfo {
-  version: string;
+export interface Version {
+  authorId: number;
+  coAuthorIds: number[];
+  collectionId: number;
+  collectionTitle: string;
+  created: string;
+  createdBy: number;
+  description: string;
+  details: GuidelinesDetail[];
+  id: number;
+  language: string;
+  languages: Language[];
+  mainValidatorId?: number | null;
+  searchTags: SearchTag[];
+  tags: string[];
+  title: string;
+  validationInterval: number;
+  version: number;
 }
 
 export interface VersionInput {
+  description: string;
+  details: DetailInput[];
   guidelineId: number;
   language: string;
-  title: string;
-  description: string;
-  tags: string[];
   searchTags: SearchTag[];
-  details: DetailInput[];
+  tags: string[];
+  title: string;
 }
 
 export interface VersionRequest {
@@ -2117,4 +2132,208 @@ export interface VideoProgressUpdate {
 
 export interface VideoRequest {
   doc: number;
+}
+
+/** The JSON calls by name (group/kind/name) with their request and response. */
+export interface Endpoints {
+  'admin/collectionadmin/mutation/addCollectionMembers': { request: CollectionsAddMembersRequest; response: Member[] };
+  'admin/collectionadmin/mutation/addCollectionValidators': { request: AddValidatorsRequest; response: Validator[] };
+  'admin/collectionadmin/mutation/remindAcknowledgement': { request: AcknowledgementsLanguageRequest; response: Reminded };
+  'admin/collectionadmin/mutation/removeCollectionMember': { request: RemoveMemberRequest; response: Member[] };
+  'admin/collectionadmin/mutation/removeCollectionValidator': { request: RemoveValidatorRequest; response: Validator[] };
+  'admin/collectionadmin/mutation/requireAcknowledgement': { request: RequireRequest; response: Requirement };
+  'admin/collectionadmin/mutation/setCollectionAdmin': { request: CollectionsSetAdminRequest; response: Member[] };
+  'admin/collectionadmin/query/acknowledgements': { request: AcknowledgementsLanguageRequest; response: Report };
+  'admin/collectionadmin/query/collectionMembers': { request: CollectionsMembersRequest; response: Member[] };
+  'admin/collectionadmin/query/collectionShareRequests': { request: ShareRequestsRequest; response: ShareEntry[] };
+  'admin/collectionadmin/query/collectionValidators': { request: ValidatorsRequest; response: Validator[] };
+  'admin/collectionadmin/query/collections': { request: Record<string, never>; response: CollectionsCollection[] };
+  'admin/maintenance/mutation/copyGuidelines': { request: CopyRequest; response: Task };
+  'admin/maintenance/mutation/startReindexGuidelines': { request: Record<string, never>; response: Task };
+  'admin/maintenance/mutation/startReindexUsers': { request: Record<string, never>; response: Task };
+  'admin/maintenance/query/copyGuidelineCollections': { request: MaintenanceSpaceRequest; response: Option[] };
+  'admin/maintenance/query/copyGuidelineData': { request: MaintenanceCollectionRequest; response: CopyData };
+  'admin/maintenance/query/copyGuidelineSpaces': { request: Record<string, never>; response: Option[] };
+  'admin/maintenance/query/maintenanceTasks': { request: Record<string, never>; response: Task[] };
+  'admin/maintenance/query/validatedGuidelines': { request: IDsRequest; response: Validated };
+  'admin/mutation/activateSharedCollection': { request: ActivateRequest; response: Overview };
+  'admin/mutation/addCustomDomain': { request: DomainRequest; response: CustomDomain };
+  'admin/mutation/addUserLogin': { request: LoginRequest; response: UserData };
+  'admin/mutation/createCollection': { request: CollectionsCreateRequest; response: CollectionsCollection };
+  'admin/mutation/deleteCollection': { request: CollectionsDeleteRequest; response: boolean };
+  'admin/mutation/deleteIdentityProvider': { request: SsoDeleteRequest; response: boolean };
+  'admin/mutation/deleteMetadata': { request: DeleteMetadataRequest; response: boolean };
+  'admin/mutation/deleteSpace': { request: SpacesDeleteRequest; response: boolean };
+  'admin/mutation/deleteSpaceVariable': { request: DeleteVariableRequest; response: Space };
+  'admin/mutation/deleteUserLogin': { request: LoginRequest; response: boolean };
+  'admin/mutation/endUserSessions': { request: EndUserSessionsRequest; response: number };
+  'admin/mutation/migrateSpace': { request: ConsoleSpaceRequest; response: Operation };
+  'admin/mutation/moveGuideline': { request: PlaceRequest; response: boolean };
+  'admin/mutation/moveSpace': { request: MoveSpaceRequest; response: Operation };
+  'admin/mutation/removeCustomDomain': { request: DomainRequest; response: Record<string, never> };
+  'admin/mutation/resetSecondFactor': { request: ResetSecondFactorRequest; response: boolean };
+  'admin/mutation/resumeSpace': { request: ConsoleSpaceRequest; response: ConsoleSpace };
+  'admin/mutation/saveDoc': { request: SaveDocRequest; response: Doc };
+  'admin/mutation/saveIdentityProvider': { request: SaveRequest; response: Provider };
+  'admin/mutation/saveMetadata': { request: SaveMetadataRequest; response: Metadata };
+  'admin/mutation/setMetadata': { request: SetMetadataRequest; response: GuidelineMetadata[] };
+  'admin/mutation/setSearchSynonyms': { request: SetSynonymsRequest; response: Synonyms };
+  'admin/mutation/setSpaceMetadata': { request: SetSpaceMetadataRequest; response: Metadata[] };
+  'admin/mutation/setSpaceVariable': { request: VariableRequest; response: Space };
+  'admin/mutation/suspendSpace': { request: ConsoleSpaceRequest; response: ConsoleSpace };
+  'admin/mutation/updateCollection': { request: CollectionsUpdateRequest; response: CollectionsCollection };
+  'admin/mutation/updateSpace': { request: UpdateSpaceRequest; response: Space };
+  'admin/mutation/updateUserEmail': { request: LoginRequest; response: UserData };
+  'admin/mutation/verifyCustomDomain': { request: DomainRequest; response: CustomDomain };
+  'admin/query/allMetadata': { request: Record<string, never>; response: Metadata[] };
+  'admin/query/auditLog': { request: QueryRequest; response: Page };
+  'admin/query/clusters': { request: ClustersRequest; response: ClusterList };
+  'admin/query/collectionGuidelines': { request: CollectionGuidelinesRequest; response: CollectionGuideline[] };
+  'admin/query/collectionStats': { request: StatsRequest; response: CollectionStats };
+  'admin/query/collections': { request: CollectionsSpaceRequest; response: CollectionsCollection[] };
+  'admin/query/consoleSpaces': { request: ConsoleSpacesRequest; response: ConsoleSpaceList };
+  'admin/query/customDomains': { request: DomainsSpaceRequest; response: CustomDomain[] };
+  'admin/query/identityProviders': { request: Record<string, never>; response: Providers };
+  'admin/query/searchGaps': { request: SearchSpaceRequest; response: Gaps };
+  'admin/query/searchSynonyms': { request: SearchSpaceRequest; response: Synonyms };
+  'admin/query/spaceMetadata': { request: SpaceMetadataRequest; response: Metadata[] };
+  'admin/query/spaceOperation': { request: OperationRequest; response: Operation };
+  'admin/query/spaceStats': { request: SpaceStatsRequest; response: SpaceStats };
+  'admin/query/spaces': { request: SpaceListRequest; response: SpaceList };
+  'admin/query/userData': { request: UserDataRequest; response: UserData };
+  'admin/spaceadmin/mutation/addSpaceMembers': { request: SpacesAddMembersRequest; response: AddedMember[] };
+  'admin/spaceadmin/mutation/answerMembershipRequest': { request: SpacesAnswerRequest; response: MembershipRequest };
+  'admin/spaceadmin/mutation/createSharedCollection': { request: ShareRequest; response: Overview };
+  'admin/spaceadmin/mutation/deleteAnnouncement': { request: DeleteAnnouncementRequest; response: boolean };
+  'admin/spaceadmin/mutation/deleteSharedCollection': { request: ShareRequest; response: Overview };
+  'admin/spaceadmin/mutation/deleteSpaceMember': { request: DeleteMemberRequest; response: boolean };
+  'admin/spaceadmin/mutation/resendInvitation': { request: InvitationRequest; response: boolean };
+  'admin/spaceadmin/mutation/revokeInvitation': { request: InvitationRequest; response: boolean };
+  'admin/spaceadmin/mutation/saveAnnouncement': { request: SaveAnnouncementRequest; response: ManagedAnnouncement };
+  'admin/spaceadmin/mutation/setSpaceAdmin': { request: SpacesSetAdminRequest; response: Member[] };
+  'admin/spaceadmin/query/announcements': { request: ContentSpaceRequest; response: ManagedAnnouncement[] };
+  'admin/spaceadmin/query/membershipRequests': { request: RequestsRequest; response: MembershipRequest[] };
+  'admin/spaceadmin/query/sharedCollections': { request: OverviewRequest; response: Overview };
+  'admin/spaceadmin/query/spaceMembers': { request: SpacesMembersRequest; response: Member[] };
+  'author/mutation/addGuidelineCoAuthors': { request: CoAuthorsRequest; response: number[] };
+  'author/mutation/addGuidelineVersion': { request: AddVersionRequest; response: number };
+  'author/mutation/archiveGuidelineLanguage': { request: LanguageChange; response: Language[] };
+  'author/mutation/confirmTranslation': { request: ConfirmTranslationRequest; response: TranslationStatus[] };
+  'author/mutation/copyGuideline': { request: PlaceRequest; response: number };
+  'author/mutation/createDocument': { request: CreateDocumentRequest; response: Document };
+  'author/mutation/createGuideline': { request: GuidelinesCreateRequest; response: number };
+  'author/mutation/deleteDocument': { request: DeleteDocumentRequest; response: boolean };
+  'author/mutation/deleteTemplate': { request: TemplateRequest; response: boolean };
+  'author/mutation/removeGuidelineCoAuthors': { request: CoAuthorsRequest; response: number[] };
+  'author/mutation/renewValidation': { request: FixRequest; response: Validation };
+  'author/mutation/restoreGuidelineLanguage': { request: LanguageChange; response: Language[] };
+  'author/mutation/runAudit': { request: AuditRequest; response: AuditResult };
+  'author/mutation/saveTemplate': { request: SaveTemplateRequest; response: Template };
+  'author/mutation/setGuidelineAuthor': { request: AuthorRequest; response: boolean };
+  'author/mutation/setGuidelineLanguageOnlineStatus': { request: OnlineChange; response: Language[] };
+  'author/mutation/submitHotfix': { request: FixRequest; response: Validation };
+  'author/mutation/submitToValidation': { request: SubmitRequest; response: Validation };
+  'author/mutation/updateDocument': { request: UpdateDocumentRequest; response: Document };
+  'author/mutation/updateValidation': { request: ValidationUpdateRequest; response: Validation };
+  'author/mutation/updateValidationExpiration': { request: ExpirationRequest; response: Expiration[] };
+  'author/mutation/updateValidationSettings': { request: SettingsRequest; response: Settings };
+  'author/query/audit': { request: AuditRequest; response: AuditResult };
+  'author/query/createGuidelineData': { request: Record<string, never>; response: CreateTarget[] };
+  'author/query/documentsForGuideline': { request: GuidelineDocumentsRequest; response: Document[] };
+  'author/query/guideline': { request: VersionRequest; response: Version };
+  'author/query/guidelineInfo': { request: InfoRequest; response: Info };
+  'author/query/guidelineVersion': { request: VersionRequest; response: GuidelinesVersionInfo[] };
+  'author/query/latestGuideline': { request: LatestRequest; response: Version };
+  'author/query/linkInfo': { request: LinkInfoRequest; response: LinkInfo };
+  'author/query/myGuidelines': { request: Record<string, never>; response: MyGuideline[] };
+  'author/query/notes': { request: NotesRequest; response: Note[] };
+  'author/query/templates': { request: TemplatesRequest; response: Template[] };
+  'author/query/timeline': { request: TimelineRequest; response: Event[] };
+  'author/query/translationStatus': { request: TranslationStatusRequest; response: TranslationStatus[] };
+  'author/query/validationData': { request: AuthorDataRequest; response: SubmitData };
+  'author/query/validationExpirations': { request: ValidationGuidelineRequest; response: Expiration[] };
+  'author/query/validationSettings': { request: ValidationGuidelineRequest; response: Settings };
+  'common/mutation/changeEmail': { request: ChangeEmailRequest; response: EmailChange };
+  'common/mutation/changePassword': { request: ChangePasswordRequest; response: boolean };
+  'common/mutation/confirmSecondFactor': { request: CodeRequest; response: RecoveryCodes };
+  'common/mutation/deleteUser': { request: DeleteUserRequest; response: boolean };
+  'common/mutation/disableSecondFactor': { request: PasswordRequest; response: boolean };
+  'common/mutation/endSession': { request: EndSessionRequest; response: boolean };
+  'common/mutation/markNotificationsAsSeen': { request: NotifySeenRequest; response: number };
+  'common/mutation/requestMembership': { request: RequestMembershipRequest; response: MembershipRequest };
+  'common/mutation/setLanguage': { request: UsersLanguageRequest; response: boolean };
+  'common/mutation/startSecondFactor': { request: Record<string, never>; response: Enrolment };
+  'common/mutation/updateLandingPage': { request: LandingOrder; response: LandingPage };
+  'common/mutation/updateUser': { request: UpdateUserRequest; response: Profile };
+  'common/mutation/updateValidationSeen': { request: ValidationSeenRequest; response: number };
+  'common/query/announcements': { request: AnnouncementsRequest; response: Announcement[] };
+  'common/query/apiVersion': { request: Record<string, never>; response: VademecumVersionInfo };
+  'common/query/collection': { request: CollectionsCollectionRequest; response: CollectionsCollection };
+  'common/query/collections': { request: Record<string, never>; response: CollectionsCollection[] };
+  'common/query/collectionsWithActiveGuidelines': { request: Record<string, never>; response: ActiveCollection[] };
+  'common/query/detailRefs': { request: DetailRefsRequest; response: DetailRef[] };
+  'common/query/guidelineMetadata': { request: GuidelinesGuidelineRequest; response: GuidelineMetadata[] };
+  'common/query/landingPage': { request: PageRequest; response: LandingPage };
+  'common/query/myData': { request: Record<string, never>; response: MyData };
+  'common/query/myMembershipRequest': { request: Record<string, never>; response: MembershipRequest | null };
+  'common/query/navigation': { request: Record<string, never>; response: Navigation };
+  'common/query/notifications': { request: Record<string, never>; response: Notification[] };
+  'common/query/profile': { request: Record<string, never>; response: Profile };
+  'common/query/recentGuidelines': { request: RecentRequest; response: ContentGuidelineEntry[] };
+  'common/query/releaseNotes': { request: Record<string, never>; response: ReleaseNote[] };
+  'common/query/searchUser': { request: UsersSearchRequest; response: User[] };
+  'common/query/searchUserBulk': { request: BulkRequest; response: BulkResult[] };
+  'common/query/searchUserBySpace': { request: SpacesSearchRequest; response: Member[] };
+  'common/query/secondFactor': { request: Record<string, never>; response: SecondFactor };
+  'common/query/sessions': { request: Record<string, never>; response: SessionInfo[] };
+  'common/query/signInMethod': { request: SignInMethodRequest; response: SignInMethod };
+  'common/query/signInOptions': { request: Record<string, never>; response: SignInOptions };
+  'common/query/space': { request: SpacesSpaceRequest; response: Space };
+  'common/query/unreadValidation': { request: Record<string, never>; response: number };
+  'common/query/user': { request: UserRequest; response: User };
+  'common/query/validations': { request: ValidationsRequest; response: Validation[] };
+  'reader/mutation/acknowledge': { request: AcknowledgeRequest; response: Acknowledgement };
+  'reader/mutation/addCollectionFavorite': { request: FavoritesCollectionRequest; response: Favorites };
+  'reader/mutation/addGuidelineFavorite': { request: FavoritesGuidelineRequest; response: Favorites };
+  'reader/mutation/answerComment': { request: CommentsAnswerRequest; response: Comment };
+  'reader/mutation/answerFeedback': { request: FeedbackAnswerRequest; response: Message };
+  'reader/mutation/commentGuideline': { request: CommentsCreateRequest; response: Comment };
+  'reader/mutation/createCollectionToc': { request: CreateTocRequest; response: CollectionToc };
+  'reader/mutation/deleteComment': { request: CommentsDeleteRequest; response: boolean };
+  'reader/mutation/markFeedbackRead': { request: IDRequest; response: boolean };
+  'reader/mutation/removeCollectionFavorite': { request: FavoritesCollectionRequest; response: Favorites };
+  'reader/mutation/removeGuidelineFavorite': { request: FavoritesGuidelineRequest; response: Favorites };
+  'reader/mutation/sendFeedback': { request: SendRequest; response: Conversation };
+  'reader/mutation/updateVideoProgress': { request: VideoProgressUpdate; response: VideoProgress };
+  'reader/query/announcements': { request: AnnouncementsRequest; response: Announcement[] };
+  'reader/query/changeSinceRead': { request: ChangeRequest; response: Change };
+  'reader/query/changedSinceRead': { request: Record<string, never>; response: Changed[] };
+  'reader/query/collectionToc': { request: TocReaderRequest; response: ReaderToc };
+  'reader/query/commentsForGuideline': { request: ListRequest; response: Comment[] };
+  'reader/query/doc': { request: DocRequest; response: Doc };
+  'reader/query/favorites': { request: Record<string, never>; response: Favorites };
+  'reader/query/feedback': { request: IDRequest; response: Conversation };
+  'reader/query/glMarkdown': { request: MarkdownRequest; response: string };
+  'reader/query/guideline': { request: ReaderGuidelineRequest; response: ReaderGuideline };
+  'reader/query/guidelineAsOf': { request: AsOfRequest; response: AsOf };
+  'reader/query/guidelineLanguages': { request: LanguagesRequest; response: LanguageInfo[] };
+  'reader/query/guidelinePreview': { request: PreviewRequest; response: ReaderGuideline };
+  'reader/query/guidelinePreviewSpaces': { request: PreviewSpacesRequest; response: PreviewSpace[] };
+  'reader/query/importantChanges': { request: ImportantChangesRequest; response: ImportantChanges };
+  'reader/query/myFeedbacks': { request: Record<string, never>; response: Thread[] };
+  'reader/query/search': { request: Request; response: Response };
+  'reader/query/suggestions': { request: SuggestRequest; response: Suggestion[] };
+  'reader/query/tocGuidelines': { request: TocReaderRequest; response: TocReaderGuideline[] };
+  'reader/query/videoProgress': { request: VideoRequest; response: VideoProgress };
+  'toc/mutation/updateToc': { request: TocUpdateRequest; response: CollectionToc };
+  'toc/query/fullToc': { request: TocCollectionRequest; response: FullToc };
+  'toc/query/linkInfo': { request: LinkInfoRequest; response: LinkInfo };
+  'toc/query/toc': { request: TocCollectionRequest; response: CollectionToc };
+  'toc/query/tocCollections': { request: Record<string, never>; response: TocCollection[] };
+  'validator/mutation/acceptValidation': { request: ValidationAcceptRequest; response: Validation };
+  'validator/mutation/rejectValidation': { request: RejectRequest; response: Validation };
+  'validator/query/myValidations': { request: Record<string, never>; response: Validation[] };
+  'validator/query/validation': { request: RevisionRequest; response: Validation };
+  'validator/query/validationData': { request: ValidationLanguageRequest; response: RequestData };
+  'validator/query/validationRequest': { request: RevisionRequest; response: RequestData };
 }

@@ -1,7 +1,10 @@
 /**
  * API client implementing the transport rules of spec §8.
  * Every call is `POST /api/{group}/{query|mutation}/{name}` with a JSON body and the `Space` header.
+ * Calls are named as in the server's OpenAPI document (`'reader/query/guideline'`); the generated
+ * `Endpoints` map gives each name its request and response type.
  */
+import type { Endpoints } from './api-types.gen';
 import { currentSubdomain } from './host';
 
 export type ApiParams = Record<string, unknown>;
@@ -78,12 +81,23 @@ export async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(INVALID_REQUEST, res.status);
 }
 
-export type CallKind = 'query' | 'mutation';
+/** The name of a JSON call: `group/kind/name`. */
+export type EndpointName = keyof Endpoints;
+/** The names of the calls that only read. */
+export type QueryName = Extract<EndpointName, `${string}/query/${string}`>;
+/** The names of the calls that change something. */
+export type MutationName = Extract<EndpointName, `${string}/mutation/${string}`>;
+/** What a call takes. */
+export type EndpointRequest<K extends EndpointName> = Endpoints[K]['request'];
+/** What a call answers. */
+export type EndpointResponse<K extends EndpointName> = Endpoints[K]['response'];
+/** A call's body: optional when every field of its request is (an empty request included). */
+type Args<K extends EndpointName> = Record<string, never> extends EndpointRequest<K> ? [args?: EndpointRequest<K>] : [args: EndpointRequest<K>];
 
-export async function apiCall<T>(group: string, kind: CallKind, name: string, args: object = {}): Promise<T> {
+async function call<K extends EndpointName>(name: K, args: object = {}): Promise<EndpointResponse<K>> {
   let res: Response;
   try {
-    res = await fetch(`/api/${group}/${kind}/${name}`, {
+    res = await fetch(`/api/${name}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', Space: currentSubdomain() },
@@ -93,12 +107,13 @@ export async function apiCall<T>(group: string, kind: CallKind, name: string, ar
     throw new ApiError(INVALID_REQUEST, 0);
   }
   if (!res.ok) throw await toApiError(res);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  return (await res.json()) as EndpointResponse<K>;
 }
 
-export const apiQuery = <T>(group: string, name: string, args: object = {}) => apiCall<T>(group, 'query', name, args);
-export const apiMutation = <T>(group: string, name: string, args: object = {}) => apiCall<T>(group, 'mutation', name, args);
+/** Makes the query `name` (`'reader/query/guideline'`) with its typed request. */
+export const apiQuery = <K extends QueryName>(name: K, ...args: Args<K>) => call(name, args[0]);
+/** Makes the mutation `name` (`'author/mutation/saveTemplate'`) with its typed request. */
+export const apiMutation = <K extends MutationName>(name: K, ...args: Args<K>) => call(name, args[0]);
 
 export const MAX_RETRIES = 3;
 

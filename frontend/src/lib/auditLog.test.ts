@@ -3,7 +3,7 @@ import de from '../locales/de.json';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 import it_ from '../locales/it.json';
-import type { AuditLogEntry } from './api-types.gen';
+import type { LogEntry as AuditLogEntry } from './api-types.gen';
 import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS, describeEntry, detailLines, endOfDay, startOfDay, targetName } from './auditLog';
 import { i18n } from './i18n';
 

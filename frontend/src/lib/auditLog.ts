@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { AuditLogEntry } from './api-types.gen';
+import type { LogEntry as AuditLogEntry } from './api-types.gen';
 
 /**
  * The action keys of the audit trail by group, as the server records them (services/auditlog

@@ -4,7 +4,7 @@
  * texts are compared word by word.
  */
 import { diffWordsWithSpace } from 'diff';
-import type { Detail, GuidelineVersion } from './api-types.gen';
+import type { GuidelinesDetail as Detail, Version as GuidelineVersion } from './api-types.gen';
 
 export type DiffKind = 'same' | 'added' | 'removed';
 

@@ -1,5 +1,5 @@
 /** Shapes shared by several features; generated from the Go API types (spec §3). */
-import type { AddedMember as GeneratedAddedMember, Collection as GeneratedCollection, Profile } from './api-types.gen';
+import type { AddedMember as GeneratedAddedMember, CollectionsCollection as GeneratedCollection, Profile } from './api-types.gen';
 
 export type { LandingPage, Navigation, Profile, Space } from './api-types.gen';
 

@@ -1,4 +1,4 @@
-import type { AcknowledgementPerson } from '@/lib/api-types.gen';
+import type { Person as AcknowledgementPerson } from '@/lib/api-types.gen';
 
 /** A CSV cell: quoted, with a leading formula character defused so that spreadsheets show it as text. */
 function cell(value: string): string {

@@ -1,5 +1,5 @@
 /** Form rules of an identity provider in Space Administration; message keys are translated by the form. */
-import type { IdentityProvider, IdentityProviderInput } from '@/lib/api-types.gen';
+import type { Provider as IdentityProvider, ProviderInput as IdentityProviderInput } from '@/lib/api-types.gen';
 import { isDomainList, parseDomains } from '@/lib/spaceFields';
 
 export interface ProviderDraft {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TocFolder, TocItem } from '@/lib/api-types.gen';
+import type { Folder as TocFolder, Item as TocItem } from '@/lib/api-types.gen';
 import { addNode, folderPaths, moveNode, moveSibling, parseGuidelineLink, placedGuidelines, removeNode, renameNode } from './tocTree';
 
 const item = (id: string, glid = 0): TocItem => ({ id, name: id, type: glid ? 'guideline' : 'externalLink', glid: glid || null, language: 'de', link: glid ? '' : 'https://a.ch' });

@@ -1,4 +1,4 @@
-import type { TocFolder, TocItem } from '@/lib/api-types.gen';
+import type { Folder as TocFolder, Item as TocItem } from '@/lib/api-types.gen';
 
 /** Where a node of a table of contents sits: its parent folder, its kind and its index. */
 interface Place {

@@ -7,11 +7,11 @@ import type {
   ConsoleSpaceList as GeneratedConsoleSpaceList,
   ConsoleSpacesRequest as GeneratedConsoleSpacesRequest,
   MoveSpaceRequest as GeneratedMoveSpaceRequest,
-  SpaceOperation as GeneratedSpaceOperation,
+  Operation as GeneratedSpaceOperation,
 } from '@/lib/api-types.gen';
 
 export type { ClusterInfo as Cluster, ClusterList } from '@/lib/api-types.gen';
-export type { SpaceCertificate } from '@/lib/api-types.gen';
+export type { Status as SpaceCertificate } from '@/lib/api-types.gen';
 
 export type SpaceStatus = 'provisioning' | 'restoring' | 'active' | 'suspended' | 'moving' | 'deleting';
 export const SPACE_STATUSES: readonly SpaceStatus[] = ['provisioning', 'restoring', 'active', 'suspended', 'moving', 'deleting'];

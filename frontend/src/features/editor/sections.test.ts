@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GuidelineVersion } from '@/lib/api-types.gen';
+import type { Version as GuidelineVersion } from '@/lib/api-types.gen';
 import { addTag, assignIds, buildVersionInput, byteLength, docFromVersion, LIMITS, moveItem, type EditorSection } from './sections';
 
 const section = (key: string, id: number | null, title = key): EditorSection => ({ key, id, title, rawContent: '', content: '', extern: null });

@@ -1,5 +1,5 @@
 /** The guideline being edited, apart from the editors' own state, and how it becomes a version. */
-import type { Detail, DetailInput, Extern, GuidelineVersion, SearchTag, VersionInput } from '@/lib/api-types.gen';
+import type { GuidelinesDetail as Detail, DetailInput, Extern, Version as GuidelineVersion, SearchTag, VersionInput } from '@/lib/api-types.gen';
 
 /** Limits of a version (services/guidelines/authoring.go). */
 export const LIMITS = {

@@ -1,4 +1,4 @@
-import type { FavoriteCollection, FavoriteGuideline } from '@/lib/api-types.gen';
+import type { FavoritesCollection as FavoriteCollection, FavoritesGuideline as FavoriteGuideline } from '@/lib/api-types.gen';
 
 /** Where a favourite guideline leads: the reader in its language, with the space of a shared one. */
 export const favoriteGuidelineHref = (g: Pick<FavoriteGuideline, 'guideline' | 'language' | 'space' | 'shared'>) =>

@@ -1,4 +1,4 @@
-import type { GuidelineSearchRequest } from '@/lib/api-types.gen';
+import type { Request as GuidelineSearchRequest } from '@/lib/api-types.gen';
 
 /** The results page's state as it lives in the URL (/results?query=…&collection=…&meta=…&page=…). */
 export const PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActiveCollection, TocFolder, TocItem } from '@/lib/api-types.gen';
+import type { ActiveCollection, Folder as TocFolder, Item as TocItem } from '@/lib/api-types.gen';
 import { collectionOption, countItems, dropEmptyFolders, filterTree, folderNeedsTooltip, itemHref, itemNeedsTooltip, orderCollections } from './tree';
 
 const item = (id: string, name: string, extra: Partial<TocItem> = {}): TocItem => ({ id, name, type: 'guideline', glid: 1, space: null, language: 'de', link: '', ...extra });

@@ -1,4 +1,4 @@
-import type { ActiveCollection, TocFolder, TocItem } from '@/lib/api-types.gen';
+import type { ActiveCollection, Folder as TocFolder, Item as TocItem } from '@/lib/api-types.gen';
 
 /** Folder names longer than this get a tooltip in the drawer (spec §9). */
 export const FOLDER_TOOLTIP_OVER = 30;

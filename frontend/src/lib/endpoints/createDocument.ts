@@ -7,7 +7,7 @@ export type GuidelineDocument = Document;
 export type CreateDocumentInput = DocumentInput;
 
 /** Registers an uploaded file with a guideline; 400 media.unknownFile, 403 for non-authors. */
-export const createDocument = (doc: CreateDocumentInput) => apiMutation<GuidelineDocument>('author', 'createDocument', { doc });
+export const createDocument = (doc: CreateDocumentInput) => apiMutation('author/mutation/createDocument', { doc });
 
 export const useCreateDocument = () => {
   const queryClient = useQueryClient();

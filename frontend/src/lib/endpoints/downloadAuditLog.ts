@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, INVALID_REQUEST, toApiError } from '../api';
-import type { AuditLogFilter } from '../api-types.gen';
+import type { FilterRequest as AuditLogFilter } from '../api-types.gen';
 import { currentSubdomain } from '../host';
 
 /** Downloads the entries a filter selects as CSV (`admin/stream/auditLogExport`) under the server's file name. */

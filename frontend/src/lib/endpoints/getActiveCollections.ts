@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '../api';
-import type { ActiveCollection } from '../api-types.gen';
 
 /** The collections the caller may read here, the space's own and those shared to it, that hold guidelines the caller may read, with how many. */
-export const getActiveCollections = () => apiQuery<ActiveCollection[]>('common', 'collectionsWithActiveGuidelines');
+export const getActiveCollections = () => apiQuery('common/query/collectionsWithActiveGuidelines');
 
 export const activeCollectionsQueryOptions = () => queryOptions({ queryKey: ['collectionsWithActiveGuidelines'], queryFn: getActiveCollections });
 

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery, errorStatus, shouldRetry } from '../api';
-import type { AuditLogPage, AuditLogRequest } from '../api-types.gen';
+import type { QueryRequest as AuditLogRequest } from '../api-types.gen';
 
 /** A page of the audit log, newest first: a space's (its admins) or, with spaceId 0, every space's (the super admin). */
-export const getAuditLog = (request: AuditLogRequest) => apiQuery<AuditLogPage>('admin', 'auditLog', request);
+export const getAuditLog = (request: AuditLogRequest) => apiQuery('admin/query/auditLog', request);
 
 export const auditLogQueryOptions = (request: AuditLogRequest) =>
   queryOptions({

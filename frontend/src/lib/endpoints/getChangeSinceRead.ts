@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '../api';
-import type { ChangeSinceRead, ChangeSinceReadRequest } from '../api-types.gen';
+import type { ChangeRequest as ChangeSinceReadRequest } from '../api-types.gen';
 
 /** The version of a guideline language the caller last read or acknowledged and the published one. */
-export const getChangeSinceRead = (req: ChangeSinceReadRequest) => apiQuery<ChangeSinceRead>('reader', 'changeSinceRead', req);
+export const getChangeSinceRead = (req: ChangeSinceReadRequest) => apiQuery('reader/query/changeSinceRead', req);
 
 export const changeSinceReadQueryOptions = (req: ChangeSinceReadRequest) =>
   queryOptions({

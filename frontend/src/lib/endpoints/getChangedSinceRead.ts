@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '../api';
-import type { ChangedSinceRead } from '../api-types.gen';
 
 /** The guideline languages the caller read whose published version changed since. */
-export const getChangedSinceRead = () => apiQuery<ChangedSinceRead[]>('reader', 'changedSinceRead');
+export const getChangedSinceRead = () => apiQuery('reader/query/changedSinceRead');
 
 export const changedSinceReadQueryOptions = () => queryOptions({ queryKey: ['acknowledgements', 'changed'], queryFn: getChangedSinceRead });
 

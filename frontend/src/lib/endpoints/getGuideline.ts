@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '../api';
-import type { GuidelineVersion } from '../api-types.gen';
 
 /**
  * One saved version of a guideline (drafts included) for its authors and reviewers; 404
  * guideline.versionNotFound. Versions are immutable, so a loaded one never goes stale.
  */
-export const getGuideline = (id: number, version: number) => apiQuery<GuidelineVersion>('author', 'guideline', { id, version });
+export const getGuideline = (id: number, version: number) => apiQuery('author/query/guideline', { id, version });
 
 export const guidelineQueryOptions = (id: number, version: number) =>
   queryOptions({ queryKey: ['guidelines', id, 'version', version], queryFn: () => getGuideline(id, version), staleTime: Infinity });

@@ -1,13 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '../api';
-import type { SpacePageRequest } from '../api-types.gen';
+import type { PageRequest as SpacePageRequest } from '../api-types.gen';
 import { SPACE_PICKER_PAGE_SIZE, type SpaceSearchHook } from '../spaceSearch';
 import type { LandingPage } from '../types';
 
 /** Spaces per page of the landing page (the server's default). */
 export const LANDING_PAGE_SIZE = 100;
 
-export const getLandingPage = (page: Partial<SpacePageRequest> = {}) => apiQuery<LandingPage>('common', 'landingPage', page);
+export const getLandingPage = (page: Partial<SpacePageRequest> = {}) => apiQuery('common/query/landingPage', page);
 
 /** Key of every answer of common/query/landingPage, to invalidate them after a space changed. */
 export const LANDING_PAGE_QUERY_KEY = ['landingPage'] as const;

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '../api';
-import type { Navigation } from '../types';
 
-export const getNavigation = () => apiQuery<Navigation>('common', 'navigation');
+export const getNavigation = () => apiQuery('common/query/navigation');
 
 export const navigationQueryOptions = () => queryOptions({ queryKey: ['navigation'], queryFn: getNavigation });
 

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '../api';
-import type { Member } from '../types';
 
 /** Members of the current space whose name or e-mail matches (at most 20). */
-export const searchUserBySpace = (query: string) => apiQuery<Member[]>('common', 'searchUserBySpace', { query });
+export const searchUserBySpace = (query: string) => apiQuery('common/query/searchUserBySpace', { query });
 
 export const searchUserBySpaceQueryOptions = (query: string) =>
   queryOptions({ queryKey: ['users', 'bySpace', query], queryFn: () => searchUserBySpace(query), staleTime: 10_000 });

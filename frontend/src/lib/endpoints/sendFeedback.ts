@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '../api';
-import type { FeedbackConversation, SendFeedbackRequest } from '../api-types.gen';
+import type { SendRequest as SendFeedbackRequest } from '../api-types.gen';
 import { myFeedbacksQueryOptions } from './getMyFeedbacks';
 
 /** Writes to the authors of a guideline language; the answer is the new thread. */
-export const sendFeedback = (req: SendFeedbackRequest) => apiMutation<FeedbackConversation>('reader', 'sendFeedback', req);
+export const sendFeedback = (req: SendFeedbackRequest) => apiMutation('reader/mutation/sendFeedback', req);
 
 export function useSendFeedback() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { apiMutation } from '../api';
 import type { Language } from '../language';
 import { profileQueryOptions } from './getProfile';
 
-export const setLanguage = (language: Language) => apiMutation<boolean>('common', 'setLanguage', { language });
+export const setLanguage = (language: Language) => apiMutation('common/mutation/setLanguage', { language });
 
 export const useSetLanguage = () => {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, INVALID_REQUEST, toApiError } from '../api';
 import { currentSubdomain } from '../host';
-import type { MediaBlob } from '../api-types.gen';
+import type { Blob as MediaBlob } from '../api-types.gen';
 
 /** A stored file: named by the hash of its content. */
 export type UploadedFile = MediaBlob;

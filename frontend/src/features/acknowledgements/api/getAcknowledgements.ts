@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { AcknowledgementReport, AcknowledgementsRequest } from '@/lib/api-types.gen';
+import type { AcknowledgementsLanguageRequest as AcknowledgementsRequest } from '@/lib/api-types.gen';
 
 /** Who acknowledged the published version of a guideline language, with the requirement. */
 export const getAcknowledgements = (req: AcknowledgementsRequest) =>
-  apiQuery<AcknowledgementReport>('admin/collectionadmin', 'acknowledgements', req);
+  apiQuery('admin/collectionadmin/query/acknowledgements', req);
 
 export const acknowledgementsQueryOptions = (req: AcknowledgementsRequest) =>
   queryOptions({ queryKey: ['acknowledgements', 'report', req.guideline, req.language], queryFn: () => getAcknowledgements(req) });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { AcknowledgementReminded, AcknowledgementsRequest } from '@/lib/api-types.gen';
+import type { AcknowledgementsLanguageRequest as AcknowledgementsRequest } from '@/lib/api-types.gen';
 import { acknowledgementsQueryOptions } from './getAcknowledgements';
 
 /** Reminds the missing ones (notification and mail), each at most once a week. */
 export const remindAcknowledgement = (req: AcknowledgementsRequest) =>
-  apiMutation<AcknowledgementReminded>('admin/collectionadmin', 'remindAcknowledgement', req);
+  apiMutation('admin/collectionadmin/mutation/remindAcknowledgement', req);
 
 export function useRemindAcknowledgement(req: AcknowledgementsRequest) {
   const queryClient = useQueryClient();

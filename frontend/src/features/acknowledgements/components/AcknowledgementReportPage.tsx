@@ -8,7 +8,7 @@ import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { LanguageBadge } from '@/components/StateChips';
 import { SwitchField } from '@/components/SwitchField';
 import { UserPicker } from '@/components/UserPicker';
-import type { AcknowledgementReport, AcknowledgementsRequest } from '@/lib/api-types.gen';
+import type { Report as AcknowledgementReport, AcknowledgementsLanguageRequest as AcknowledgementsRequest } from '@/lib/api-types.gen';
 import { apiErrorText } from '@/lib/apiErrors';
 import { formatDateTime } from '@/lib/dates';
 import { showSnackbar } from '@/lib/snackbar';

@@ -4,7 +4,7 @@ import type { DeleteMetadataRequest } from '@/lib/api-types.gen';
 import { allMetadataQueryOptions } from './getAllMetadata';
 
 /** Deletes a metadata definition no space uses (409 metadata.inUse with params.n). */
-export const deleteMetadata = (input: DeleteMetadataRequest) => apiMutation<boolean>('admin', 'deleteMetadata', input);
+export const deleteMetadata = (input: DeleteMetadataRequest) => apiMutation('admin/mutation/deleteMetadata', input);
 
 export const useDeleteMetadata = () => {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import type { LoginRequest } from '@/lib/api-types.gen';
 import { userDataQueryOptions } from './getUserData';
 
 /** Removes one login of a user; the last one is refused (409 user.lastLogin). */
-export const deleteUserLogin = (input: LoginRequest) => apiMutation<boolean>('admin', 'deleteUserLogin', input);
+export const deleteUserLogin = (input: LoginRequest) => apiMutation('admin/mutation/deleteUserLogin', input);
 
 export const useDeleteUserLogin = () => {
   const queryClient = useQueryClient();

@@ -3,6 +3,6 @@ import { apiMutation } from '@/lib/api';
 import type { EndUserSessionsRequest } from '@/lib/api-types.gen';
 
 /** Ends every session of a user (super admin); answers how many ended. */
-export const endUserSessions = (input: EndUserSessionsRequest) => apiMutation<number>('admin', 'endUserSessions', input);
+export const endUserSessions = (input: EndUserSessionsRequest) => apiMutation('admin/mutation/endUserSessions', input);
 
 export const useEndUserSessions = () => useMutation({ mutationFn: endUserSessions });

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { Metadata } from '@/lib/api-types.gen';
 
-export const getAllMetadata = () => apiQuery<Metadata[]>('admin', 'allMetadata');
+export const getAllMetadata = () => apiQuery('admin/query/allMetadata');
 
 export const allMetadataQueryOptions = () => queryOptions({ queryKey: ['admin', 'allMetadata'], queryFn: getAllMetadata });
 

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { CopyData, SelectOption } from '@/lib/api-types.gen';
 
 /** Where guidelines can be copied to: spaces, their collections, and who may author and validate there. */
-export const getCopySpaces = () => apiQuery<SelectOption[]>('admin/maintenance', 'copyGuidelineSpaces');
-export const getCopyCollections = (space: number) => apiQuery<SelectOption[]>('admin/maintenance', 'copyGuidelineCollections', { space });
-export const getCopyData = (space: number, collection: number) => apiQuery<CopyData>('admin/maintenance', 'copyGuidelineData', { space, collection });
+export const getCopySpaces = () => apiQuery('admin/maintenance/query/copyGuidelineSpaces');
+export const getCopyCollections = (space: number) => apiQuery('admin/maintenance/query/copyGuidelineCollections', { space });
+export const getCopyData = (space: number, collection: number) => apiQuery('admin/maintenance/query/copyGuidelineData', { space, collection });
 
 export const useCopySpaces = () => useQuery(queryOptions({ queryKey: ['admin', 'maintenance', 'spaces'], queryFn: getCopySpaces }));
 

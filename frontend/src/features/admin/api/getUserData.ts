@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { UserData, UserDataRequest } from '@/lib/api-types.gen';
+import type { UserDataRequest } from '@/lib/api-types.gen';
 
-export const getUserData = (input: UserDataRequest) => apiQuery<UserData>('admin', 'userData', input);
+export const getUserData = (input: UserDataRequest) => apiQuery('admin/query/userData', input);
 
 export const userDataQueryOptions = (username: string) =>
   queryOptions({ queryKey: ['admin', 'userData', username.toLowerCase()], queryFn: () => getUserData({ username }) });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { Doc, SaveDocRequest } from '@/lib/api-types.gen';
+import type { SaveDocRequest } from '@/lib/api-types.gen';
 import { docForEditingQueryOptions } from './getDocForEditing';
 
 /** Writes a public document in one language; the server sanitises its HTML. */
-export const saveDoc = (req: SaveDocRequest) => apiMutation<Doc>('admin', 'saveDoc', req);
+export const saveDoc = (req: SaveDocRequest) => apiMutation('admin/mutation/saveDoc', req);
 
 export const useSaveDoc = () => {
   const queryClient = useQueryClient();

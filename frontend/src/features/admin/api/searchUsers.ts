@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { User, UserSearchRequest } from '@/lib/api-types.gen';
+import type { UsersSearchRequest as UserSearchRequest } from '@/lib/api-types.gen';
 
-export const searchUsers = (input: UserSearchRequest) => apiQuery<User[]>('common', 'searchUser', input);
+export const searchUsers = (input: UserSearchRequest) => apiQuery('common/query/searchUser', input);
 
 export const searchUsersQueryOptions = (query: string) =>
   queryOptions({ queryKey: ['common', 'searchUser', query], queryFn: () => searchUsers({ query }), enabled: query.trim() !== '', placeholderData: keepPreviousData });

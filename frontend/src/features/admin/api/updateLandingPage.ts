@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
 import type { LandingOrder } from '@/lib/api-types.gen';
 import { LANDING_PAGE_QUERY_KEY } from '@/lib/endpoints/getLandingPage';
-import type { LandingPage } from '@/lib/types';
 
-export const updateLandingPage = (order: LandingOrder) => apiMutation<LandingPage>('common', 'updateLandingPage', order);
+export const updateLandingPage = (order: LandingOrder) => apiMutation('common/mutation/updateLandingPage', order);
 
 /** Saves the order; settles once every loaded landing page (the editor's pages too) is read again. */
 export const useUpdateLandingPage = () => {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { LoginRequest, UserData } from '@/lib/api-types.gen';
+import type { LoginRequest } from '@/lib/api-types.gen';
 import { userDataQueryOptions } from './getUserData';
 
 /** Changes the address of the user's primary login; the username changes with it. */
-export const updateUserEmail = (input: LoginRequest) => apiMutation<UserData>('admin', 'updateUserEmail', input);
+export const updateUserEmail = (input: LoginRequest) => apiMutation('admin/mutation/updateUserEmail', input);
 
 export const useUpdateUserEmail = () => {
   const queryClient = useQueryClient();

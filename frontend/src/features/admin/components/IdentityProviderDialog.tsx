@@ -8,7 +8,7 @@ import { SwitchField } from '@/components/SwitchField';
 import { TextField } from '@/components/TextField';
 import { ApiError } from '@/lib/api';
 import { apiErrorText } from '@/lib/apiErrors';
-import type { IdentityProvider } from '@/lib/api-types.gen';
+import type { Provider as IdentityProvider } from '@/lib/api-types.gen';
 import type { SpaceOption } from '@/lib/spaceSearch';
 import { showSnackbar } from '@/lib/snackbar';
 import { useSpaceSearch, useSpacesByIds } from '../api/getSpaces';

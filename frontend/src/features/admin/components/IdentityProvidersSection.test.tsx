@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import type { IdentityProvider } from '@/lib/api-types.gen';
+import type { Provider as IdentityProvider } from '@/lib/api-types.gen';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/queryClient';
 import { mockApi, sentBodies, type MockRoute } from '@/test/mockApi';

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { apiErrorText } from '@/lib/apiErrors';
-import type { IdentityProvider } from '@/lib/api-types.gen';
+import type { Provider as IdentityProvider } from '@/lib/api-types.gen';
 import { showSnackbar } from '@/lib/snackbar';
 import { useDeleteIdentityProvider } from '../api/deleteIdentityProvider';
 import { useIdentityProviders } from '../api/getIdentityProviders';

@@ -6,7 +6,7 @@ import { Loader } from '@/components/Loader';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { TabNav } from '@/components/TabNav';
-import type { SelectOption, ValidatedGuidelines } from '@/lib/api-types.gen';
+import type { Option as SelectOption, Validated as ValidatedGuidelines } from '@/lib/api-types.gen';
 import { apiErrorText } from '@/lib/apiErrors';
 import { formatDateTime } from '@/lib/dates';
 import { useCopyGuidelines } from '../api/copyGuidelines';

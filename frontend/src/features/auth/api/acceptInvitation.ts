@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AcceptInvitationRequest, AccountLanding } from '@/lib/api-types.gen';
+import type { AccountsAcceptRequest as AcceptInvitationRequest, Landing as AccountLanding } from '@/lib/api-types.gen';
 import { authPost } from './authPost';
 
 /** POST /auth/invite/accept: activates the invited account, verifies its address and signs in; answers the space to land in. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TokenCheckRequest, TokenInfo } from '@/lib/api-types.gen';
+import type { CheckRequest as TokenCheckRequest, TokenInfo } from '@/lib/api-types.gen';
 import { authPost } from './authPost';
 
 /** The purposes of one-time links (services/accounts). */

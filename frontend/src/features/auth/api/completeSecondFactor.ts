@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, INVALID_REQUEST } from '@/lib/api';
-import type { SecondFactorCodeRequest } from '@/lib/api-types.gen';
+import type { CodeRequest as SecondFactorCodeRequest } from '@/lib/api-types.gen';
 
 /**
  * POST /auth/second-factor: completes a password sign-in that waits for the second factor (the

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountLanding, TokenRequest } from '@/lib/api-types.gen';
+import type { Landing as AccountLanding, TokenRequest } from '@/lib/api-types.gen';
 import { profileQueryOptions } from '@/lib/endpoints/getProfile';
 import { authPost } from './authPost';
 

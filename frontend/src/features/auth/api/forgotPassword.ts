@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EmailRequest, ResetPasswordRequest } from '@/lib/api-types.gen';
+import type { EmailRequest, ResetRequest as ResetPasswordRequest } from '@/lib/api-types.gen';
 import { authPost } from './authPost';
 
 /** POST /auth/password/forgot: a reset link (30 minutes) by mail; 204 whether or not the address has an account. */

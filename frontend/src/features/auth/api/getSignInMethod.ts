@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { SignInMethod } from '@/lib/api-types.gen';
 
 /** Whether an address's domain signs in at a provider offered here (decided from the domain alone). */
-export const getSignInMethod = (email: string) => apiQuery<SignInMethod>('common', 'signInMethod', { email });
+export const getSignInMethod = (email: string) => apiQuery('common/query/signInMethod', { email });
 
 /** Only the domain matters, so one answer serves every address of a domain. */
 export const domainOf = (email: string): string | null => {

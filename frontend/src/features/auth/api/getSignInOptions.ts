@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { SignInOptions } from '@/lib/api-types.gen';
 
 /** The identity providers this space's sign-in page offers (the landing site offers all). */
-export const getSignInOptions = () => apiQuery<SignInOptions>('common', 'signInOptions');
+export const getSignInOptions = () => apiQuery('common/query/signInOptions');
 
 export const signInOptionsQueryOptions = () => queryOptions({ queryKey: ['signInOptions'], queryFn: getSignInOptions, staleTime: 5 * 60_000 });
 

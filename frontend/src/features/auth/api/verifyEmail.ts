@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AccountLanding, EmailRequest, TokenRequest } from '@/lib/api-types.gen';
+import type { Landing as AccountLanding, EmailRequest, TokenRequest } from '@/lib/api-types.gen';
 import { authPost } from './authPost';
 
 /** POST /auth/verify: marks the address of a verification link verified (no sign-in). */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { AddCollectionMembersRequest } from '@/lib/api-types.gen';
-import type { Member } from '@/lib/types';
+import type { CollectionsAddMembersRequest as AddCollectionMembersRequest } from '@/lib/api-types.gen';
 import { membersUpdated } from './memberListUpdated';
 
 /**
@@ -9,7 +8,7 @@ import { membersUpdated } from './memberListUpdated';
  * invited). 400 collection.notSpaceMember, validation.emailList, space.emailOutsideDomains;
  * 409 collection.alreadyMember.
  */
-export const addCollectionMembers = (input: AddCollectionMembersRequest) => apiMutation<Member[]>('admin/collectionadmin', 'addCollectionMembers', input);
+export const addCollectionMembers = (input: AddCollectionMembersRequest) => apiMutation('admin/collectionadmin/mutation/addCollectionMembers', input);
 
 export const useAddCollectionMembers = (collection: number) => {
   const queryClient = useQueryClient();

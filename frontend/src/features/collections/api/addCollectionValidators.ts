@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { AddCollectionValidatorsRequest } from '@/lib/api-types.gen';
-import type { Validator } from '@/lib/types';
+import type { AddValidatorsRequest as AddCollectionValidatorsRequest } from '@/lib/api-types.gen';
 import { validatorsUpdated } from './memberListUpdated';
 
 /** Space members by id, and people by address (who join the space; unknown addresses are invited). */
-export const addCollectionValidators = (input: AddCollectionValidatorsRequest) => apiMutation<Validator[]>('admin/collectionadmin', 'addCollectionValidators', input);
+export const addCollectionValidators = (input: AddCollectionValidatorsRequest) => apiMutation('admin/collectionadmin/mutation/addCollectionValidators', input);
 
 export const useAddCollectionValidators = (collection: number) => {
   const queryClient = useQueryClient();

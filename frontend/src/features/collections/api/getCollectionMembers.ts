@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
 import { MEMBER_PAGE_SIZE, nextMemberOffset } from '@/lib/members';
-import type { Member } from '@/lib/types';
 
 export interface CollectionMembersInput {
   collection: number;
@@ -12,7 +11,7 @@ export interface CollectionMembersInput {
 }
 
 /** One page of the members of a collection, by last name; admin = collection admin. */
-export const getCollectionMembers = (input: CollectionMembersInput) => apiQuery<Member[]>('admin/collectionadmin', 'collectionMembers', input);
+export const getCollectionMembers = (input: CollectionMembersInput) => apiQuery('admin/collectionadmin/query/collectionMembers', input);
 
 /** Prefix of every search and page of a collection's member list: invalidate this after a change. */
 export const collectionMembersKey = (collection: number) => ['collections', collection, 'members'] as const;

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { Validator } from '@/lib/types';
 
-export const getCollectionValidators = (collection: number) => apiQuery<Validator[]>('admin/collectionadmin', 'collectionValidators', { collection });
+export const getCollectionValidators = (collection: number) => apiQuery('admin/collectionadmin/query/collectionValidators', { collection });
 
 export const collectionValidatorsQueryOptions = (collection: number) =>
   queryOptions({ queryKey: ['collections', collection, 'validators'], queryFn: () => getCollectionValidators(collection) });

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { FullToc } from '@/lib/api-types.gen';
 
 /** The table of contents of a collection for its admins, with titles and the unsorted guidelines. */
-export const getFullToc = (collection: number) => apiQuery<FullToc>('toc', 'fullToc', { collection });
+export const getFullToc = (collection: number) => apiQuery('toc/query/fullToc', { collection });
 
 export const fullTocQueryOptions = (collection: number) => queryOptions({ queryKey: ['collections', collection, 'toc'], queryFn: () => getFullToc(collection) });
 

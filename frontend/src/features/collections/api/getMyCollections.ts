@@ -3,7 +3,7 @@ import { apiQuery } from '@/lib/api';
 import type { Collection } from '@/lib/types';
 
 /** Collections the caller administers in the current space. */
-export const getMyCollections = () => apiQuery<Collection[]>('admin/collectionadmin', 'collections');
+export const getMyCollections = () => apiQuery('admin/collectionadmin/query/collections') as Promise<Collection[]>;
 
 export const myCollectionsQueryOptions = () => queryOptions({ queryKey: ['collections', 'mine'], queryFn: getMyCollections });
 

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { Validator } from '@/lib/types';
 import { validatorsUpdated } from './memberListUpdated';
 
 /** 409 collection.mainValidator with params {n}. */
 export const removeCollectionValidator = (input: { collection: number; validator: number }) =>
-  apiMutation<Validator[]>('admin/collectionadmin', 'removeCollectionValidator', input);
+  apiMutation('admin/collectionadmin/mutation/removeCollectionValidator', input);
 
 export const useRemoveCollectionValidator = (collection: number) => {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { Member } from '@/lib/types';
 import { membersUpdated } from './memberListUpdated';
 
 /** 409 collection.lastAdmin. */
-export const setCollectionAdmin = (input: { collection: number; member: number; admin: boolean }) => apiMutation<Member[]>('admin/collectionadmin', 'setCollectionAdmin', input);
+export const setCollectionAdmin = (input: { collection: number; member: number; admin: boolean }) => apiMutation('admin/collectionadmin/mutation/setCollectionAdmin', input);
 
 export const useSetCollectionAdmin = (collection: number) => {
   const queryClient = useQueryClient();

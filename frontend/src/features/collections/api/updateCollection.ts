@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { Collection, Visibility } from '@/lib/types';
+import type { Visibility } from '@/lib/types';
 import { collectionQueryOptions } from './getCollection';
 import { myCollectionsQueryOptions } from './getMyCollections';
+import type { Collection } from '@/lib/types';
 
 export interface CollectionUpdate {
   title: string;
@@ -13,7 +14,7 @@ export interface CollectionUpdate {
   translationGraceDays?: number;
 }
 
-export const updateCollection = (input: { collectionId: number; collection: CollectionUpdate }) => apiMutation<Collection>('admin', 'updateCollection', input);
+export const updateCollection = (input: { collectionId: number; collection: CollectionUpdate }) => apiMutation('admin/mutation/updateCollection', input) as Promise<Collection>;
 
 export const useUpdateCollection = (collectionId: number) => {
   const queryClient = useQueryClient();

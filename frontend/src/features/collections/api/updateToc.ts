@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { CollectionToc, TocFolder } from '@/lib/api-types.gen';
+import type { Folder as TocFolder } from '@/lib/api-types.gen';
 import { fullTocQueryOptions } from './getFullToc';
 
 /** Saves a whole table of contents; the server checks every node and refuses all or nothing. */
-export const updateToc = (collection: number, f: TocFolder) => apiMutation<CollectionToc>('toc', 'updateToc', { collection, f });
+export const updateToc = (collection: number, f: TocFolder) => apiMutation('toc/mutation/updateToc', { collection, f });
 
 export const useUpdateToc = (collection: number) => {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { LanguageBadge } from '@/components/StateChips';
 import { ApiError } from '@/lib/api';
 import { showSnackbar } from '@/lib/snackbar';
-import type { FullToc, TocFolder, TocGuidelineEntry, TocItem } from '@/lib/api-types.gen';
+import type { FullToc, Folder as TocFolder, TocGuidelineEntry, Item as TocItem } from '@/lib/api-types.gen';
 import { useCreateCollectionToc } from '../api/createCollectionToc';
 import { useFullToc } from '../api/getFullToc';
 import { getTocLinkInfo } from '../api/getTocLinkInfo';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
 import { invalidateSpaceData } from './invalidateSpaces';
 
-export const deleteSpace = (id: number) => apiMutation<boolean>('admin', 'deleteSpace', { id });
+export const deleteSpace = (id: number) => apiMutation('admin/mutation/deleteSpace', { id });
 
 export const useDeleteSpace = () => {
   const queryClient = useQueryClient();

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { ClusterList } from '../types';
 import { CLUSTERS_QUERY_KEY } from './keys';
 
-export const getClusters = () => apiQuery<ClusterList>('admin', 'clusters', {});
+export const getClusters = () => apiQuery('admin/query/clusters', {});
 
 export const clustersQueryOptions = () => queryOptions({ queryKey: CLUSTERS_QUERY_KEY, queryFn: getClusters });
 

@@ -6,7 +6,7 @@ import { CONSOLE_SPACES_QUERY_KEY } from './keys';
 /** Spaces per page of the console (the server's default and largest page). */
 export const CONSOLE_PAGE_SIZE = 100;
 
-export const getConsoleSpaces = (request: ConsoleSpacesRequest) => apiQuery<ConsoleSpaceList>('admin', 'consoleSpaces', request);
+export const getConsoleSpaces = (request: ConsoleSpacesRequest) => apiQuery('admin/query/consoleSpaces', request) as Promise<ConsoleSpaceList>;
 
 export interface ConsoleFilter {
   query: string;

@@ -6,7 +6,7 @@ import { OPERATION_QUERY_KEY } from './keys';
 /** How often a running operation is asked about. */
 export const OPERATION_POLL_MS = 1000;
 
-export const getSpaceOperation = (id: number) => apiQuery<SpaceOperation>('admin', 'spaceOperation', { id });
+export const getSpaceOperation = (id: number) => apiQuery('admin/query/spaceOperation', { id }) as Promise<SpaceOperation>;
 
 export const spaceOperationQueryOptions = (id: number) =>
   queryOptions({

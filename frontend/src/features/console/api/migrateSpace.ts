@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { SpaceOperation } from '../types';
 import { invalidateSpaceData } from './invalidateSpaces';
 import { OPERATION_QUERY_KEY } from './keys';
+import type { SpaceOperation } from '../types';
 
 /** Starts migrating a space's schema to the latest version; the answer is the operation to follow. */
-export const migrateSpace = (id: number) => apiMutation<SpaceOperation>('admin', 'migrateSpace', { id });
+export const migrateSpace = (id: number) => apiMutation('admin/mutation/migrateSpace', { id }) as Promise<SpaceOperation>;
 
 export const useMigrateSpace = () => {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { ConsoleSpace } from '../types';
 import { invalidateSpaceData } from './invalidateSpaces';
+import type { ConsoleSpace } from '../types';
 
 /** Puts a suspended space back into service. */
-export const resumeSpace = (id: number) => apiMutation<ConsoleSpace>('admin', 'resumeSpace', { id });
+export const resumeSpace = (id: number) => apiMutation('admin/mutation/resumeSpace', { id }) as Promise<ConsoleSpace>;
 
 export const useResumeSpace = () => {
   const queryClient = useQueryClient();

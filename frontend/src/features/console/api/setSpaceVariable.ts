@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
 import type { VariableRequest } from '@/lib/api-types.gen';
-import type { Space } from '@/lib/types';
 import { invalidateSpaceData } from './invalidateSpaces';
 
-export const setSpaceVariable = (input: VariableRequest) => apiMutation<Space>('admin', 'setSpaceVariable', input);
+export const setSpaceVariable = (input: VariableRequest) => apiMutation('admin/mutation/setSpaceVariable', input);
 
 export const useSetSpaceVariable = () => {
   const queryClient = useQueryClient();

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
 import type { SpaceInput as GeneratedSpaceInput } from '@/lib/api-types.gen';
-import type { Space } from '@/lib/types';
 import type { Placement } from '../types';
 import { invalidateSpaceData } from './invalidateSpaces';
 
@@ -12,7 +11,7 @@ import { invalidateSpaceData } from './invalidateSpaces';
 export type SpaceInput = Omit<GeneratedSpaceInput, 'placement'> & { placement?: Placement };
 
 /** Creates (no id) or updates a space. */
-export const updateSpace = (space: SpaceInput) => apiMutation<Space>('admin', 'updateSpace', { space });
+export const updateSpace = (space: SpaceInput) => apiMutation('admin/mutation/updateSpace', { space });
 
 export const useUpdateSpace = () => {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
  * Saves a new immutable version of one language and returns its number. 400 with
  * validation.* or guideline.unknownDetail / duplicateDetail / invalidReference, 409 guideline.archived.
  */
-export const addGuidelineVersion = (glv: VersionInput) => apiMutation<number>('author', 'addGuidelineVersion', { glv });
+export const addGuidelineVersion = (glv: VersionInput) => apiMutation('author/mutation/addGuidelineVersion', { glv });
 
 export const useAddGuidelineVersion = () => {
   const queryClient = useQueryClient();

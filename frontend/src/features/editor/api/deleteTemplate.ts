@@ -3,7 +3,7 @@ import { apiMutation } from '@/lib/api';
 import { templatesQueryKey } from './getTemplates';
 
 /** Deletes a template the caller wrote (space admins: any); 403, 404 template.notFound. */
-export const deleteTemplate = (id: number) => apiMutation<boolean>('author', 'deleteTemplate', { id });
+export const deleteTemplate = (id: number) => apiMutation('author/mutation/deleteTemplate', { id });
 
 export const useDeleteTemplate = () => {
   const queryClient = useQueryClient();

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { GuidelineInfo } from '@/lib/api-types.gen';
 
 /** Collection, people, language states and the caller's abilities (edit) of a guideline. */
-export const getGuidelineInfo = (id: number, language: string) => apiQuery<GuidelineInfo>('author', 'guidelineInfo', { id, language });
+export const getGuidelineInfo = (id: number, language: string) => apiQuery('author/query/guidelineInfo', { id, language });
 
 // Same key as the management page's query of this endpoint: one cache entry for both.
 export const guidelineInfoQueryOptions = (id: number, language: string) =>

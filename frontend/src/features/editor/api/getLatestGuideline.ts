@@ -1,10 +1,10 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiQuery } from '@/lib/api';
-import type { GuidelineVersion } from '@/lib/api-types.gen';
+import type { Version as GuidelineVersion } from '@/lib/api-types.gen';
 import { guidelineInfoQueryOptions } from './getGuidelineInfo';
 
 /** The latest saved version of a language, drafts included; 404 guideline.versionNotFound when it has none. */
-export const getLatestGuideline = (id: number, language: string) => apiQuery<GuidelineVersion>('author', 'latestGuideline', { id, language });
+export const getLatestGuideline = (id: number, language: string) => apiQuery('author/query/latestGuideline', { id, language });
 
 /** Whether an error says that the language has no version yet (the editor then starts empty). */
 export const isVersionNotFound = (error: unknown) => error instanceof ApiError && error.status === 404 && error.message === 'guideline.versionNotFound';

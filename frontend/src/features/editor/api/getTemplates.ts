@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { Template } from '@/lib/api-types.gen';
 
 /** The space's templates of one language ('' for all), sorted by title. */
-export const getTemplates = (language: string) => apiQuery<Template[]>('author', 'templates', { language });
+export const getTemplates = (language: string) => apiQuery('author/query/templates', { language });
 
 /** Prefix of every template list: saving or deleting one refreshes them all. */
 export const templatesQueryKey = ['templates'] as const;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import type { GuidelineInfo, GuidelineVersion, Template, TemplateInput, VersionInput } from '@/lib/api-types.gen';
+import type { Info as GuidelineInfo, Version as GuidelineVersion, Template, TemplateInput, VersionInput } from '@/lib/api-types.gen';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/queryClient';
 import { useSnackbarStore } from '@/lib/snackbar';

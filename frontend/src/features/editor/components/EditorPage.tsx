@@ -9,7 +9,7 @@ import { Loader } from '@/components/Loader';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { ApiError } from '@/lib/api';
-import type { GuidelineInfo, GuidelineVersion } from '@/lib/api-types.gen';
+import type { Info as GuidelineInfo, Version as GuidelineVersion } from '@/lib/api-types.gen';
 import { guidelineQueryOptions } from '@/lib/endpoints/getGuideline';
 import { dateLocale } from '@/lib/dates';
 import { isLanguage, LANGUAGE_NAMES } from '@/lib/language';

@@ -1,5 +1,5 @@
 import { apiMutation } from '@/lib/api';
-import type { FavoriteCollectionRequest, Favorites } from '@/lib/api-types.gen';
+import type { FavoritesCollectionRequest as FavoriteCollectionRequest } from '@/lib/api-types.gen';
 
 /** Pins a collection; the answer is the new favourites. */
-export const addCollectionFavorite = (req: FavoriteCollectionRequest) => apiMutation<Favorites>('reader', 'addCollectionFavorite', req);
+export const addCollectionFavorite = (req: FavoriteCollectionRequest) => apiMutation('reader/mutation/addCollectionFavorite', req);

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ChangedChip } from '@/components/ChangedChip';
 import { Icon } from '@/components/Icon';
 import { LanguageBadge } from '@/components/StateChips';
-import type { FavoriteCollection } from '@/lib/api-types.gen';
+import type { FavoritesCollection as FavoriteCollection } from '@/lib/api-types.gen';
 import { useChangedSinceRead } from '@/lib/endpoints/getChangedSinceRead';
 import { useFavorites } from '../api/getFavorites';
 import { favoriteGuidelineHref } from '../links';

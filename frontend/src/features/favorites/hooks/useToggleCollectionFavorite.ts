@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FavoriteCollectionRequest } from '@/lib/api-types.gen';
+import type { FavoritesCollectionRequest as FavoriteCollectionRequest } from '@/lib/api-types.gen';
 import { addCollectionFavorite } from '../api/addCollectionFavorite';
 import { favoritesQueryOptions } from '../api/getFavorites';
 import { removeCollectionFavorite } from '../api/removeCollectionFavorite';

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { AnswerFeedbackRequest, FeedbackMessage } from '@/lib/api-types.gen';
+import type { FeedbackAnswerRequest as AnswerFeedbackRequest } from '@/lib/api-types.gen';
 import { feedbackQueryOptions } from './getFeedback';
 import { myFeedbacksQueryOptions } from '@/lib/endpoints/getMyFeedbacks';
 
 /** Adds a message to a thread. */
-export const answerFeedback = (req: AnswerFeedbackRequest) => apiMutation<FeedbackMessage>('reader', 'answerFeedback', req);
+export const answerFeedback = (req: AnswerFeedbackRequest) => apiMutation('reader/mutation/answerFeedback', req);
 
 export function useAnswerFeedback(id: number) {
   const queryClient = useQueryClient();

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { FeedbackConversation } from '@/lib/api-types.gen';
 
 /** A thread with its messages, oldest first. */
-export const getFeedback = (id: number) => apiQuery<FeedbackConversation>('reader', 'feedback', { id });
+export const getFeedback = (id: number) => apiQuery('reader/query/feedback', { id });
 
 export const feedbackQueryOptions = (id: number) => queryOptions({ queryKey: ['feedback', 'thread', id], queryFn: () => getFeedback(id) });
 

@@ -4,7 +4,7 @@ import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { LanguageBadge } from '@/components/StateChips';
-import type { FeedbackThread } from '@/lib/api-types.gen';
+import type { Thread as FeedbackThread } from '@/lib/api-types.gen';
 import { formatRelative } from '@/lib/dates';
 import { useMyFeedbacks } from '@/lib/endpoints/getMyFeedbacks';
 import '../feedback.css';

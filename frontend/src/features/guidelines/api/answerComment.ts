@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { AnswerCommentRequest, Comment } from '@/lib/api-types.gen';
+import type { CommentsAnswerRequest as AnswerCommentRequest } from '@/lib/api-types.gen';
 import { commentsQueryOptions } from './getComments';
 
 /** Answers a comment; returns the answer. 400 validation.required / validation.tooLong, 404 comment.notFound. */
-export const answerComment = (input: AnswerCommentRequest) => apiMutation<Comment>('reader', 'answerComment', input);
+export const answerComment = (input: AnswerCommentRequest) => apiMutation('reader/mutation/answerComment', input);
 
 export const useAnswerComment = (guidelineId: number, language: string) => {
   const queryClient = useQueryClient();

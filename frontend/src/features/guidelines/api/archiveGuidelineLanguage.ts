@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { GuidelineLanguage } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Archives a language: readers no longer see it, nobody changes it, an open request is withdrawn. */
 export const archiveGuidelineLanguage = (input: { guidelineId: number; language: string }) =>
-  apiMutation<GuidelineLanguage[]>('author', 'archiveGuidelineLanguage', input);
+  apiMutation('author/mutation/archiveGuidelineLanguage', input);
 
 export const useArchiveGuidelineLanguage = (guidelineId: number) => {
   const queryClient = useQueryClient();

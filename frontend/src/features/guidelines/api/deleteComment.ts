@@ -3,7 +3,7 @@ import { apiMutation } from '@/lib/api';
 import { commentsQueryOptions } from './getComments';
 
 /** Deletes a comment with its answers, or one answer (its writer or a collection administrator). */
-export const deleteComment = (id: number) => apiMutation<boolean>('reader', 'deleteComment', { id });
+export const deleteComment = (id: number) => apiMutation('reader/mutation/deleteComment', { id });
 
 export const useDeleteComment = (guidelineId: number, language: string) => {
   const queryClient = useQueryClient();

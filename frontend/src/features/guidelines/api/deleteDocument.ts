@@ -3,7 +3,7 @@ import { apiMutation } from '@/lib/api';
 import { documentsQueryOptions } from './getDocuments';
 
 /** Removes a file from a guideline. */
-export const deleteDocument = (docId: number) => apiMutation<boolean>('author', 'deleteDocument', { docId });
+export const deleteDocument = (docId: number) => apiMutation('author/mutation/deleteDocument', { docId });
 
 export const useDeleteDocument = (guidelineId: number) => {
   const queryClient = useQueryClient();

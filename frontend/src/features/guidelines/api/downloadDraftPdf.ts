@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, INVALID_REQUEST, toApiError } from '@/lib/api';
-import type { GuidelineDraftPdfRequest } from '@/lib/api-types.gen';
+import type { DraftRequest as GuidelineDraftPdfRequest } from '@/lib/api-types.gen';
 import { saveDownload } from '@/lib/download';
 import { currentSubdomain } from '@/lib/host';
 

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { AuditResult } from '@/lib/api-types.gen';
 
 /** How often a running audit is asked for its result. */
 export const AUDIT_POLL_MS = 2000;
 
 /** The last link and reference check of a language: status none, running, ok, issues or failed. */
-export const getAudit = (glid: number, lang: string) => apiQuery<AuditResult>('author', 'audit', { glid, lang });
+export const getAudit = (glid: number, lang: string) => apiQuery('author/query/audit', { glid, lang });
 
 export const auditQueryOptions = (glid: number, lang: string) =>
   queryOptions({

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { Document } from '@/lib/api-types.gen';
 
 /** Files registered with a guideline (its media library), archived ones included. */
-export const getDocuments = (guidelineId: number) => apiQuery<Document[]>('author', 'documentsForGuideline', { guidelineId });
+export const getDocuments = (guidelineId: number) => apiQuery('author/query/documentsForGuideline', { guidelineId });
 
 // the same key lib/endpoints/createDocument invalidates
 export const documentsQueryOptions = (guidelineId: number) =>

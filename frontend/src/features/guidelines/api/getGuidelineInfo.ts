@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { GuidelineInfo } from '@/lib/api-types.gen';
 
 /** People, settings, language states and the caller's abilities for the management page. */
-export const getGuidelineInfo = (id: number, language: string) => apiQuery<GuidelineInfo>('author', 'guidelineInfo', { id, language });
+export const getGuidelineInfo = (id: number, language: string) => apiQuery('author/query/guidelineInfo', { id, language });
 
 export const guidelineInfoQueryOptions = (id: number, language: string) =>
   queryOptions({ queryKey: ['guidelines', id, 'info', language], queryFn: () => getGuidelineInfo(id, language) });

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { GuidelineMetadata } from '@/lib/api-types.gen';
 
 /** The metadata options chosen for a guideline, one per metadata definition at most. */
-export const getGuidelineMetadata = (id: number) => apiQuery<GuidelineMetadata[]>('common', 'guidelineMetadata', { id });
+export const getGuidelineMetadata = (id: number) => apiQuery('common/query/guidelineMetadata', { id });
 
 export const guidelineMetadataQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['guidelines', id, 'metadata'], queryFn: () => getGuidelineMetadata(id) });

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { GuidelineVersionInfo } from '@/lib/api-types.gen';
 
 /** Every saved version of the language of `version`, newest first; `published` marks the one readers see. */
-export const getGuidelineVersions = (id: number, version: number) => apiQuery<GuidelineVersionInfo[]>('author', 'guidelineVersion', { id, version });
+export const getGuidelineVersions = (id: number, version: number) => apiQuery('author/query/guidelineVersion', { id, version });
 
 export const guidelineVersionsQueryOptions = (id: number, version: number) =>
   queryOptions({ queryKey: ['guidelines', id, 'history', version], queryFn: () => getGuidelineVersions(id, version) });

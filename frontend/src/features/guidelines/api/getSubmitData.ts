@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { SubmitData } from '@/lib/api-types.gen';
 
 /** Whether a version can be submitted, added to the open request, hotfixed or renewed (authors only). */
 export const getSubmitData = (guidelineId: number, guidelineVersion: number) =>
-  apiQuery<SubmitData>('author', 'validationData', { guidelineId, guidelineVersion });
+  apiQuery('author/query/validationData', { guidelineId, guidelineVersion });
 
 export const submitDataQueryOptions = (guidelineId: number, guidelineVersion: number) =>
   queryOptions({ queryKey: ['guidelines', guidelineId, 'submitData', guidelineVersion], queryFn: () => getSubmitData(guidelineId, guidelineVersion) });

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { Validation } from '@/lib/api-types.gen';
 
 /** One validation request, for its validators and the guideline's authors (to prefill "add changes to the open request"). */
-export const getValidation = (revision: number) => apiQuery<Validation>('validator', 'validation', { revision });
+export const getValidation = (revision: number) => apiQuery('validator/query/validation', { revision });
 
 export const validationQueryOptions = (guidelineId: number, revision: number) =>
   queryOptions({ queryKey: ['guidelines', guidelineId, 'request', revision], queryFn: () => getValidation(revision) });

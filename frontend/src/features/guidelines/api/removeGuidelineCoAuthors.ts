@@ -3,7 +3,7 @@ import { apiMutation } from '@/lib/api';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Returns the co-author ids afterwards. */
-export const removeGuidelineCoAuthors = (input: { guideline: number; id: number[] }) => apiMutation<number[]>('author', 'removeGuidelineCoAuthors', input);
+export const removeGuidelineCoAuthors = (input: { guideline: number; id: number[] }) => apiMutation('author/mutation/removeGuidelineCoAuthors', input);
 
 export const useRemoveGuidelineCoAuthors = (guideline: number) => {
   const queryClient = useQueryClient();

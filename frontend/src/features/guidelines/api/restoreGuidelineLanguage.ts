@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { GuidelineLanguage, LanguageChange } from '@/lib/api-types.gen';
+import type { LanguageChange } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Brings an archived language back; a published one returns offline. 409 guideline.notArchived. */
-export const restoreGuidelineLanguage = (input: LanguageChange) => apiMutation<GuidelineLanguage[]>('author', 'restoreGuidelineLanguage', input);
+export const restoreGuidelineLanguage = (input: LanguageChange) => apiMutation('author/mutation/restoreGuidelineLanguage', input);
 
 export const useRestoreGuidelineLanguage = (guidelineId: number) => {
   const queryClient = useQueryClient();

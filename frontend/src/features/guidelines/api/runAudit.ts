@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { AuditResult } from '@/lib/api-types.gen';
 import { auditQueryOptions } from './getAudit';
 
 /** Starts checking the links and references of the latest version; the result says 'running'. */
-export const runAudit = (glid: number, lang: string) => apiMutation<AuditResult>('author', 'runAudit', { glid, lang });
+export const runAudit = (glid: number, lang: string) => apiMutation('author/mutation/runAudit', { glid, lang });
 
 export const useRunAudit = (glid: number, lang: string) => {
   const queryClient = useQueryClient();

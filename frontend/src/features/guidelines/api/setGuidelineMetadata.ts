@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { GuidelineMetadata, MetadataChoice } from '@/lib/api-types.gen';
+import type { MetadataChoice } from '@/lib/api-types.gen';
 import { guidelineMetadataQueryOptions } from './getGuidelineMetadata';
 
 /** Replaces all metadata choices of a guideline; 400 guideline.invalidMetadata. */
 export const setGuidelineMetadata = (guidelineId: number, metadata: MetadataChoice[]) =>
-  apiMutation<GuidelineMetadata[]>('admin', 'setMetadata', { guidelineId, metadata });
+  apiMutation('admin/mutation/setMetadata', { guidelineId, metadata });
 
 export const useSetGuidelineMetadata = (guidelineId: number) => {
   const queryClient = useQueryClient();

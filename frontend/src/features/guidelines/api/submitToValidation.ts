@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { SubmitRequest, Validation } from '@/lib/api-types.gen';
+import type { SubmitRequest } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 
 /** Asks the validators to accept the latest version; 409 validation.alreadySubmitted, validation.notLatest, validation.noChange, guideline.archived. */
-export const submitToValidation = (input: SubmitRequest) => apiMutation<Validation>('author', 'submitToValidation', input);
+export const submitToValidation = (input: SubmitRequest) => apiMutation('author/mutation/submitToValidation', input);
 
 export const useSubmitToValidation = (guidelineId: number) => {
   const queryClient = useQueryClient();

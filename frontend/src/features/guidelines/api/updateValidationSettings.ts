@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { ValidationSettings, ValidationSettingsRequest } from '@/lib/api-types.gen';
+import type { SettingsRequest as ValidationSettingsRequest } from '@/lib/api-types.gen';
 import { guidelineChanged } from './guidelineChanged';
 import { validationSettingsQueryOptions } from './getValidationSettings';
 
 /** 400 validation.invalidInterval (1..120), guideline.invalidValidator. */
-export const updateValidationSettings = (input: ValidationSettingsRequest) => apiMutation<ValidationSettings>('author', 'updateValidationSettings', input);
+export const updateValidationSettings = (input: ValidationSettingsRequest) => apiMutation('author/mutation/updateValidationSettings', input);
 
 export const useUpdateValidationSettings = (guideline: number) => {
   const queryClient = useQueryClient();

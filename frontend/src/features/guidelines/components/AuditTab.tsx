@@ -3,7 +3,7 @@ import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { apiErrorText } from '@/lib/apiErrors';
-import type { AuditHint, GuidelineInfo } from '@/lib/api-types.gen';
+import type { Hint as AuditHint, Info as GuidelineInfo } from '@/lib/api-types.gen';
 import { formatDateTime } from '@/lib/dates';
 import { useGuideline } from '@/lib/endpoints/getGuideline';
 import { useAudit } from '../api/getAudit';

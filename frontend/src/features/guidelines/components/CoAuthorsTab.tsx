@@ -6,7 +6,7 @@ import { Icon } from '@/components/Icon';
 import { UserPicker } from '@/components/UserPicker';
 import { apiErrorText } from '@/lib/apiErrors';
 import { useProfile } from '@/lib/endpoints/getProfile';
-import type { GuidelineInfo, User } from '@/lib/api-types.gen';
+import type { Info as GuidelineInfo, User } from '@/lib/api-types.gen';
 import { showSnackbar } from '@/lib/snackbar';
 import { displayName } from '@/lib/types';
 import { useAddGuidelineCoAuthors } from '../api/addGuidelineCoAuthors';

@@ -5,7 +5,7 @@ import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { apiErrorText } from '@/lib/apiErrors';
-import type { Document, GuidelineInfo } from '@/lib/api-types.gen';
+import type { Document, Info as GuidelineInfo } from '@/lib/api-types.gen';
 import { formatDate } from '@/lib/dates';
 import { useCreateDocument } from '@/lib/endpoints/createDocument';
 import { useUploadFile } from '@/lib/endpoints/uploadFile';

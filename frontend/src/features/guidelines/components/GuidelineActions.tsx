@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/Icon';
-import type { GuidelineLanguage } from '@/lib/api-types.gen';
+import type { Language as GuidelineLanguage } from '@/lib/api-types.gen';
 import { languageActions, NO_ACTIONS } from '../actions';
 import { useSubmitData } from '../api/getSubmitData';
 import { HotfixDialog, RenewDialog, SubmitDialog } from './ValidationDialogs';

@@ -7,7 +7,7 @@ import { NotFoundPage } from '@/components/NotFoundPage';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { LanguageBadge, StateChips } from '@/components/StateChips';
 import { TabNav } from '@/components/TabNav';
-import type { GuidelineInfo } from '@/lib/api-types.gen';
+import type { Info as GuidelineInfo } from '@/lib/api-types.gen';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@/lib/language';
 import { displayName } from '@/lib/types';
 import { useGuidelineInfo } from '../api/getGuidelineInfo';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import type { GuidelineInfo, GuidelineLanguage, GuidelineVersion, MyGuideline, SubmitData, User } from '@/lib/api-types.gen';
+import type { Info as GuidelineInfo, Language as GuidelineLanguage, Version as GuidelineVersion, MyGuideline, SubmitData, User } from '@/lib/api-types.gen';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/queryClient';
 import { mockApi, sentBodies, type MockRoute } from '@/test/mockApi';

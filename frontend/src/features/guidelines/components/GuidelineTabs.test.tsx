@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import type { AuditResult, Comment, Document, GuidelineInfo, Metadata, Note, Space, User } from '@/lib/api-types.gen';
+import type { AuditResult, Comment, Document, Info as GuidelineInfo, Metadata, Note, Space, User } from '@/lib/api-types.gen';
 import { formatDateTime } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/queryClient';

@@ -4,7 +4,7 @@ import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { apiErrorText } from '@/lib/apiErrors';
-import type { GuidelineInfo, GuidelineMetadata, Metadata } from '@/lib/api-types.gen';
+import type { Info as GuidelineInfo, GuidelineMetadata, Metadata } from '@/lib/api-types.gen';
 import { useSpace } from '@/lib/endpoints/getSpace';
 import { currentSubdomain } from '@/lib/host';
 import { showSnackbar } from '@/lib/snackbar';

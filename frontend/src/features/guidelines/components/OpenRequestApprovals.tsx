@@ -1,5 +1,5 @@
 import { ApprovalProgress } from '@/components/ApprovalProgress';
-import type { GuidelineLanguage } from '@/lib/api-types.gen';
+import type { Language as GuidelineLanguage } from '@/lib/api-types.gen';
 import { useSubmitData } from '../api/getSubmitData';
 import { useValidation } from '../api/getValidation';
 

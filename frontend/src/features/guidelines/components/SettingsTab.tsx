@@ -6,7 +6,7 @@ import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { LanguageBadge, StateChips } from '@/components/StateChips';
 import { apiErrorText } from '@/lib/apiErrors';
-import type { GuidelineInfo, GuidelineLanguage, ValidationSettings } from '@/lib/api-types.gen';
+import type { Info as GuidelineInfo, Language as GuidelineLanguage, Settings as ValidationSettings } from '@/lib/api-types.gen';
 import { formatDate, isAfterToday, localDateString } from '@/lib/dates';
 import { isLanguage, LANGUAGE_NAMES } from '@/lib/language';
 import { showSnackbar } from '@/lib/snackbar';

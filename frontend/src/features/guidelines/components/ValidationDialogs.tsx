@@ -6,7 +6,7 @@ import { Loader } from '@/components/Loader';
 import { TextAreaField } from '@/components/TextField';
 import { ApiError } from '@/lib/api';
 import { apiErrorText } from '@/lib/apiErrors';
-import type { ValidationContent } from '@/lib/api-types.gen';
+import type { Content as ValidationContent } from '@/lib/api-types.gen';
 import { showSnackbar } from '@/lib/snackbar';
 import type { HotfixBlock } from '../actions';
 import { useValidation } from '../api/getValidation';

@@ -4,7 +4,7 @@ import { GuidelineText } from '@/components/GuidelineText';
 import { Loader } from '@/components/Loader';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { VersionDiffView } from '@/components/VersionDiffView';
-import type { GuidelineLanguage, GuidelineVersionInfo } from '@/lib/api-types.gen';
+import type { Language as GuidelineLanguage, GuidelinesVersionInfo as GuidelineVersionInfo } from '@/lib/api-types.gen';
 import { apiErrorText } from '@/lib/apiErrors';
 import { formatDateTime } from '@/lib/dates';
 import { useGuideline } from '@/lib/endpoints/getGuideline';

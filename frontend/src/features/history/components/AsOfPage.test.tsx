@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import type { GuidelineAsOf, Publication } from '@/lib/api-types.gen';
+import type { AsOf as GuidelineAsOf, Publication } from '@/lib/api-types.gen';
 import { formatDate } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/queryClient';

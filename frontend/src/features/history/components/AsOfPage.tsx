@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Loader } from '@/components/Loader';
 import { NotFoundPage } from '@/components/NotFoundPage';
-import type { GuidelineAsOf, Publication } from '@/lib/api-types.gen';
+import type { AsOf as GuidelineAsOf, Publication } from '@/lib/api-types.gen';
 import { ApiError } from '@/lib/api';
 import { apiErrorText } from '@/lib/apiErrors';
 import { formatDate } from '@/lib/dates';

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { Announcement } from '@/lib/api-types.gen';
 
 /** The space's announcements shown today, in the language or else in German. */
-export const getAnnouncements = (lang: string) => apiQuery<Announcement[]>('reader', 'announcements', { lang });
+export const getAnnouncements = (lang: string) => apiQuery('reader/query/announcements', { lang });
 
 export const announcementsQueryOptions = (lang: string) => queryOptions({ queryKey: ['announcements', lang], queryFn: () => getAnnouncements(lang) });
 

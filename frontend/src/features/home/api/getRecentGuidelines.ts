@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { GuidelineEntry } from '@/lib/api-types.gen';
 
 export interface RecentRequest {
   /** "spaceId:collectionId", or none for every readable collection */
@@ -11,7 +10,7 @@ export interface RecentRequest {
 }
 
 /** The most recently published guidelines the caller may read, here and in collections shared to this space. */
-export const getRecentGuidelines = (req: RecentRequest) => apiQuery<GuidelineEntry[]>('common', 'recentGuidelines', req);
+export const getRecentGuidelines = (req: RecentRequest) => apiQuery('common/query/recentGuidelines', req);
 
 export const recentGuidelinesQueryOptions = (req: RecentRequest) =>
   queryOptions({ queryKey: ['recentGuidelines', req], queryFn: () => getRecentGuidelines(req) });

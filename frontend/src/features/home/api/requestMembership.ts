@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { MembershipRequest, RequestMembershipRequest } from '@/lib/api-types.gen';
+import type { RequestMembershipRequest } from '@/lib/api-types.gen';
 import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
 import { myMembershipRequestQueryOptions } from './getMyMembershipRequest';
 
@@ -8,7 +8,7 @@ import { myMembershipRequestQueryOptions } from './getMyMembershipRequest';
 export const MESSAGE_MAX = 2000;
 
 /** Asks the admins of the current space to let the caller in; 409 space.requestPending or space.alreadyMember. */
-export const requestMembership = (input: RequestMembershipRequest) => apiMutation<MembershipRequest>('common', 'requestMembership', input);
+export const requestMembership = (input: RequestMembershipRequest) => apiMutation('common/mutation/requestMembership', input);
 
 export const useRequestMembership = () => {
   const queryClient = useQueryClient();

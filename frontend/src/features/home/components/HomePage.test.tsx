@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import type { GuidelineEntry, MembershipRequest } from '@/lib/api-types.gen';
+import type { ContentGuidelineEntry as GuidelineEntry, MembershipRequest } from '@/lib/api-types.gen';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/queryClient';
 import type { Profile, Space } from '@/lib/types';

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { loginUrl } from '@/lib/api';
-import type { ActiveCollection, GuidelineEntry } from '@/lib/api-types.gen';
+import type { ActiveCollection, ContentGuidelineEntry as GuidelineEntry } from '@/lib/api-types.gen';
 import { formatDate } from '@/lib/dates';
 import { useProfile } from '@/lib/endpoints/getProfile';
 import { isSignedIn, type Space } from '@/lib/types';

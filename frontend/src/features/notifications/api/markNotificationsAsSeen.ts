@@ -3,7 +3,7 @@ import { apiMutation } from '@/lib/api';
 import { notificationsQueryOptions } from './getNotifications';
 
 /** Marks notifications seen; an empty list marks all of them. Returns how many changed. */
-export const markNotificationsAsSeen = (notificationIds: number[]) => apiMutation<number>('common', 'markNotificationsAsSeen', { notificationIds });
+export const markNotificationsAsSeen = (notificationIds: number[]) => apiMutation('common/mutation/markNotificationsAsSeen', { notificationIds });
 
 export const useMarkNotificationsAsSeen = () => {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { sessionsQueryOptions } from './getSessions';
  * Refusals: auth.wrongPassword, user.passwordTooShort {min}, user.passwordTooLong {max},
  * user.passwordWeak {reason}, auth.tooManyAttempts {retryAfter}.
  */
-export const changePassword = (input: ChangePasswordRequest) => apiMutation<boolean>('common', 'changePassword', input);
+export const changePassword = (input: ChangePasswordRequest) => apiMutation('common/mutation/changePassword', input);
 
 export const useChangePassword = () => {
   const queryClient = useQueryClient();

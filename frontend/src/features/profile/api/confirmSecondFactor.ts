@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { RecoveryCodes, SecondFactorCodeRequest } from '@/lib/api-types.gen';
+import type { CodeRequest as SecondFactorCodeRequest } from '@/lib/api-types.gen';
 import { secondFactorChanged } from './secondFactorChanged';
 
 /**
@@ -8,7 +8,7 @@ import { secondFactorChanged } from './secondFactorChanged';
  * codes, shown only now. Refusals: auth.secondFactorInvalid, auth.secondFactorEnrolled,
  * auth.secondFactorNotEnrolled, auth.tooManyAttempts.
  */
-export const confirmSecondFactor = (input: SecondFactorCodeRequest) => apiMutation<RecoveryCodes>('common', 'confirmSecondFactor', input);
+export const confirmSecondFactor = (input: SecondFactorCodeRequest) => apiMutation('common/mutation/confirmSecondFactor', input);
 
 export const useConfirmSecondFactor = () => {
   const queryClient = useQueryClient();

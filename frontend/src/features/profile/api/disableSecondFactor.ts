@@ -4,7 +4,7 @@ import type { PasswordRequest } from '@/lib/api-types.gen';
 import { secondFactorChanged } from './secondFactorChanged';
 
 /** Turns the caller's second factor off; the password confirms it (auth.wrongPassword). */
-export const disableSecondFactor = (input: PasswordRequest) => apiMutation<boolean>('common', 'disableSecondFactor', input);
+export const disableSecondFactor = (input: PasswordRequest) => apiMutation('common/mutation/disableSecondFactor', input);
 
 export const useDisableSecondFactor = () => {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import type { EndSessionRequest } from '@/lib/api-types.gen';
 import { sessionsQueryOptions } from './getSessions';
 
 /** Ends one of the caller's sessions; ending the current one signs out (404 auth.sessionNotFound when it is gone). */
-export const endSession = (input: EndSessionRequest) => apiMutation<boolean>('common', 'endSession', input);
+export const endSession = (input: EndSessionRequest) => apiMutation('common/mutation/endSession', input);
 
 export const useEndSession = () => {
   const queryClient = useQueryClient();

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { SessionInfo } from '@/lib/api-types.gen';
 
 /** The caller's live sessions (browser, address, times), the current one marked. */
-export const getSessions = () => apiQuery<SessionInfo[]>('common', 'sessions');
+export const getSessions = () => apiQuery('common/query/sessions');
 
 export const sessionsQueryOptions = () => queryOptions({ queryKey: ['common', 'sessions'], queryFn: getSessions });
 

@@ -9,7 +9,7 @@ export interface FavoriteInput {
   space?: number;
 }
 
-export const addGuidelineFavorite = (input: FavoriteInput) => apiMutation<unknown>('reader', 'addGuidelineFavorite', input);
+export const addGuidelineFavorite = (input: FavoriteInput) => apiMutation('reader/mutation/addGuidelineFavorite', input);
 
 export const useAddGuidelineFavorite = () => {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { AnswerCommentRequest, Comment } from '@/lib/api-types.gen';
+import type { CommentsAnswerRequest as AnswerCommentRequest } from '@/lib/api-types.gen';
 import { readerCommentsQueryOptions } from './getReaderComments';
 
 /** Answers a comment (its thread); 404 comment.notFound when the caller does not see it. */
-export const answerReaderComment = (input: AnswerCommentRequest) => apiMutation<Comment>('reader', 'answerComment', input);
+export const answerReaderComment = (input: AnswerCommentRequest) => apiMutation('reader/mutation/answerComment', input);
 
 export const useAnswerReaderComment = (id: number, language: string) => {
   const queryClient = useQueryClient();

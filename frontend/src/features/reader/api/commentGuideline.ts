@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { Comment, CommentRequest } from '@/lib/api-types.gen';
+import type { CommentsCreateRequest as CommentRequest } from '@/lib/api-types.gen';
 import { readerCommentsQueryOptions } from './getReaderComments';
 
 /** Writes a comment to the guideline's authors; 400 validation.required / validation.tooLong. */
-export const commentGuideline = (input: CommentRequest) => apiMutation<Comment>('reader', 'commentGuideline', input);
+export const commentGuideline = (input: CommentRequest) => apiMutation('reader/mutation/commentGuideline', input);
 
 export const useCommentGuideline = (id: number, language: string) => {
   const queryClient = useQueryClient();

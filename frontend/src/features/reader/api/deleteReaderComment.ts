@@ -3,7 +3,7 @@ import { apiMutation } from '@/lib/api';
 import { readerCommentsQueryOptions } from './getReaderComments';
 
 /** Deletes an own comment with its answers, or an own answer. */
-export const deleteReaderComment = (commentId: number) => apiMutation<boolean>('reader', 'deleteComment', { id: commentId });
+export const deleteReaderComment = (commentId: number) => apiMutation('reader/mutation/deleteComment', { id: commentId });
 
 export const useDeleteReaderComment = (id: number, language: string) => {
   const queryClient = useQueryClient();

@@ -15,7 +15,7 @@ export interface Favorites {
   collections: { collection: number; title: string; space?: number | null }[];
 }
 
-export const getFavorites = () => apiQuery<Favorites>('reader', 'favorites');
+export const getFavorites = () => apiQuery('reader/query/favorites');
 
 export const favoritesQueryOptions = () => queryOptions({ queryKey: ['favorites'], queryFn: getFavorites });
 

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { Comment } from '@/lib/api-types.gen';
 
 /** The comments on a guideline language the caller may see (own ones; all for authors and collection admins). */
-export const getReaderComments = (id: number, language: string) => apiQuery<Comment[]>('reader', 'commentsForGuideline', { id, language });
+export const getReaderComments = (id: number, language: string) => apiQuery('reader/query/commentsForGuideline', { id, language });
 
 export const readerCommentsQueryOptions = (id: number, language: string) =>
   queryOptions({ queryKey: ['reader', 'comments', id, language], queryFn: () => getReaderComments(id, language) });

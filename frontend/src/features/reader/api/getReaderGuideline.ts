@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery, shouldRetry } from '@/lib/api';
-import type { ReaderGuideline, ReaderGuidelineRequest } from '@/lib/api-types.gen';
+import type { ReaderGuidelineRequest } from '@/lib/api-types.gen';
 import { currentSubdomain } from '@/lib/host';
 import { indexedDbStore, isNetworkFailure, offlineKey, readWithOfflineCopy } from '../offline/store';
 
 /** The published text of a guideline language; 404/403 answer the reader conditions (reader.*, guideline.notFound). */
-export const getReaderGuideline = (req: ReaderGuidelineRequest) => apiQuery<ReaderGuideline>('reader', 'guideline', req);
+export const getReaderGuideline = (req: ReaderGuidelineRequest) => apiQuery('reader/query/guideline', req);
 
 export const readerGuidelineQueryOptions = (id: number, language: string, space: number | null) =>
   queryOptions({

@@ -3,7 +3,7 @@ import { apiMutation } from '@/lib/api';
 import type { FavoriteInput } from './addGuidelineFavorite';
 import { favoritesQueryOptions } from './getFavorites';
 
-export const removeGuidelineFavorite = (input: FavoriteInput) => apiMutation<unknown>('reader', 'removeGuidelineFavorite', input);
+export const removeGuidelineFavorite = (input: FavoriteInput) => apiMutation('reader/mutation/removeGuidelineFavorite', input);
 
 export const useRemoveGuidelineFavorite = () => {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { ChangedChip } from '@/components/ChangedChip';
 import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { errorStatus, loginUrl } from '@/lib/api';
-import type { ChangedSinceRead, Metadata } from '@/lib/api-types.gen';
+import type { Changed as ChangedSinceRead, Metadata } from '@/lib/api-types.gen';
 import { apiErrorText } from '@/lib/apiErrors';
 import { useChangedSinceRead } from '@/lib/endpoints/getChangedSinceRead';
 import { useProfile } from '@/lib/endpoints/getProfile';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { AddedMember } from '@/lib/types';
 import { spaceMembersKey } from './getSpaceMembers';
 import { spaceStatsQueryOptions } from './getSpaceStats';
+import type { AddedMember } from '@/lib/types';
 
 export interface AddSpaceMembersInput {
   spaceId: number;
@@ -10,7 +10,7 @@ export interface AddSpaceMembersInput {
 }
 
 /** Adds existing users and invites unknown e-mail addresses; 400 validation.emailList carries params.invalid. */
-export const addSpaceMembers = (input: AddSpaceMembersInput) => apiMutation<AddedMember[]>('admin/spaceadmin', 'addSpaceMembers', input);
+export const addSpaceMembers = (input: AddSpaceMembersInput) => apiMutation('admin/spaceadmin/mutation/addSpaceMembers', input) as Promise<AddedMember[]>;
 
 export const useAddSpaceMembers = (spaceId: number) => {
   const queryClient = useQueryClient();

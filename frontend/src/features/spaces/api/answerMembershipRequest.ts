@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { AnswerMembershipRequest, MembershipRequest } from '@/lib/api-types.gen';
+import type { SpacesAnswerRequest as AnswerMembershipRequest } from '@/lib/api-types.gen';
 import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
 import { membershipRequestsQueryOptions } from './getMembershipRequests';
 import { spaceStatsQueryOptions } from './getSpaceStats';
 
 /** Accepts (the requester becomes a member) or declines a request; 409 space.requestAnswered when it was already answered. */
 export const answerMembershipRequest = (input: AnswerMembershipRequest) =>
-  apiMutation<MembershipRequest>('admin/spaceadmin', 'answerMembershipRequest', input);
+  apiMutation('admin/spaceadmin/mutation/answerMembershipRequest', input);
 
 export const useAnswerMembershipRequest = (spaceId: number) => {
   const queryClient = useQueryClient();

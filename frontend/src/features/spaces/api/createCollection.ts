@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { Collection, Visibility } from '@/lib/types';
+import type { Visibility } from '@/lib/types';
 import { invalidateCollectionData } from './invalidateCollections';
+import type { Collection } from '@/lib/types';
 
 export interface CollectionInput {
   title: string;
@@ -10,7 +11,7 @@ export interface CollectionInput {
   admins: number[];
 }
 
-export const createCollection = (input: { spaceId: number; collection: CollectionInput }) => apiMutation<Collection>('admin', 'createCollection', input);
+export const createCollection = (input: { spaceId: number; collection: CollectionInput }) => apiMutation('admin/mutation/createCollection', input) as Promise<Collection>;
 
 export const useCreateCollection = (spaceId: number) => {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { ShareRequest, SharingOverview } from '@/lib/api-types.gen';
+import type { ShareRequest } from '@/lib/api-types.gen';
 import { sharedCollectionsQueryOptions } from './getSharedCollections';
 import { spaceStatsQueryOptions } from './getSpaceStats';
 
@@ -8,7 +8,7 @@ import { spaceStatsQueryOptions } from './getSpaceStats';
  * Offers a collection of the current space (the Space header) to the space `spaceId`.
  * 400 sharing.ownSpace, 409 sharing.alreadyShared, 404 for an unknown space or collection.
  */
-export const createSharedCollection = (input: ShareRequest) => apiMutation<SharingOverview>('admin/spaceadmin', 'createSharedCollection', input);
+export const createSharedCollection = (input: ShareRequest) => apiMutation('admin/spaceadmin/mutation/createSharedCollection', input);
 
 export const useCreateSharedCollection = (spaceId: number) => {
   const queryClient = useQueryClient();

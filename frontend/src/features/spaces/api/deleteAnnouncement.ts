@@ -3,7 +3,7 @@ import { apiMutation } from '@/lib/api';
 import { spaceAnnouncementsQueryOptions } from './getSpaceAnnouncements';
 
 /** Deletes an announcement of the space. */
-export const deleteAnnouncement = (spaceId: number, id: number) => apiMutation<boolean>('admin/spaceadmin', 'deleteAnnouncement', { spaceId, id });
+export const deleteAnnouncement = (spaceId: number, id: number) => apiMutation('admin/spaceadmin/mutation/deleteAnnouncement', { spaceId, id });
 
 export const useDeleteAnnouncement = (spaceId: number) => {
   const queryClient = useQueryClient();

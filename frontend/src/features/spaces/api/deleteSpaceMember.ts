@@ -4,7 +4,7 @@ import { spaceMembersKey } from './getSpaceMembers';
 import { spaceStatsQueryOptions } from './getSpaceStats';
 
 /** 409 space.lastAdmin or space.memberHasPublishedGuidelines. */
-export const deleteSpaceMember = (input: { spaceId: number; id: number }) => apiMutation<boolean>('admin/spaceadmin', 'deleteSpaceMember', input);
+export const deleteSpaceMember = (input: { spaceId: number; id: number }) => apiMutation('admin/spaceadmin/mutation/deleteSpaceMember', input);
 
 export const useDeleteSpaceMember = (spaceId: number) => {
   const queryClient = useQueryClient();

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { CustomDomain } from '@/lib/api-types.gen';
 
-export const getCustomDomains = (spaceId: number) => apiQuery<CustomDomain[]>('admin', 'customDomains', { spaceId });
+export const getCustomDomains = (spaceId: number) => apiQuery('admin/query/customDomains', { spaceId });
 
 export const customDomainsQueryOptions = (spaceId: number) =>
   queryOptions({ queryKey: ['spaces', spaceId, 'customDomains'], queryFn: () => getCustomDomains(spaceId) });

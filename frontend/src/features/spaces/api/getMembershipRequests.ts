@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { MembershipRequest } from '@/lib/api-types.gen';
 
 /** Pending requests to join the space, newest first. */
-export const getMembershipRequests = (spaceId: number) => apiQuery<MembershipRequest[]>('admin/spaceadmin', 'membershipRequests', { spaceId });
+export const getMembershipRequests = (spaceId: number) => apiQuery('admin/spaceadmin/query/membershipRequests', { spaceId });
 
 export const membershipRequestsQueryOptions = (spaceId: number) =>
   queryOptions({ queryKey: ['spaces', spaceId, 'membershipRequests'], queryFn: () => getMembershipRequests(spaceId) });

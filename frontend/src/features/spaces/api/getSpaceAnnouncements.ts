@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { ManagedAnnouncement } from '@/lib/api-types.gen';
 
 /** Every announcement of the space, past and future, with all its languages. */
-export const getSpaceAnnouncements = (spaceId: number) => apiQuery<ManagedAnnouncement[]>('admin/spaceadmin', 'announcements', { spaceId });
+export const getSpaceAnnouncements = (spaceId: number) => apiQuery('admin/spaceadmin/query/announcements', { spaceId });
 
 export const spaceAnnouncementsQueryOptions = (spaceId: number) =>
   queryOptions({ queryKey: ['spaces', spaceId, 'announcements'], queryFn: () => getSpaceAnnouncements(spaceId) });

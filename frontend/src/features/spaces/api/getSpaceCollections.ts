@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
 import type { Collection } from '@/lib/types';
 
-export const getSpaceCollections = (spaceId: number) => apiQuery<Collection[]>('admin', 'collections', { spaceId });
+export const getSpaceCollections = (spaceId: number) => apiQuery('admin/query/collections', { spaceId }) as Promise<Collection[]>;
 
 export const spaceCollectionsQueryOptions = (spaceId: number) =>
   queryOptions({ queryKey: ['spaces', spaceId, 'collections'], queryFn: () => getSpaceCollections(spaceId) });

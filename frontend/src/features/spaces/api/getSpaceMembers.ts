@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
 import { MEMBER_PAGE_SIZE, nextMemberOffset } from '@/lib/members';
-import type { Member } from '@/lib/types';
 
 export interface SpaceMembersInput {
   space: number;
@@ -12,7 +11,7 @@ export interface SpaceMembersInput {
 }
 
 /** One page of the members of a space, by last name; admins carry the admin flag. */
-export const getSpaceMembers = (input: SpaceMembersInput) => apiQuery<Member[]>('admin/spaceadmin', 'spaceMembers', input);
+export const getSpaceMembers = (input: SpaceMembersInput) => apiQuery('admin/spaceadmin/query/spaceMembers', input);
 
 /** Prefix of every search and page of a space's member list: invalidate this after a change. */
 export const spaceMembersKey = (space: number) => ['spaces', space, 'members'] as const;

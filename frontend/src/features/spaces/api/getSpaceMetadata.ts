@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api';
-import type { Metadata } from '@/lib/api-types.gen';
 
 /** The metadata definitions the space uses, in its order. */
-export const getSpaceMetadata = (spaceId: number) => apiQuery<Metadata[]>('admin', 'spaceMetadata', { spaceId });
+export const getSpaceMetadata = (spaceId: number) => apiQuery('admin/query/spaceMetadata', { spaceId });
 
 export const spaceMetadataQueryOptions = (spaceId: number) =>
   queryOptions({ queryKey: ['spaces', spaceId, 'metadata'], queryFn: () => getSpaceMetadata(spaceId) });

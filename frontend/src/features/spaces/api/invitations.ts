@@ -5,7 +5,7 @@ import { spaceMembersKey } from './getSpaceMembers';
 import { spaceStatsQueryOptions } from './getSpaceStats';
 
 /** Sends a member who never signed in a new invitation (14 days); the earlier link stops working. 409 account.alreadyActive once they signed in. */
-export const resendInvitation = (input: InvitationRequest) => apiMutation<boolean>('admin/spaceadmin', 'resendInvitation', input);
+export const resendInvitation = (input: InvitationRequest) => apiMutation('admin/spaceadmin/mutation/resendInvitation', input);
 
 export const useResendInvitation = (spaceId: number) => {
   const queryClient = useQueryClient();
@@ -16,7 +16,7 @@ export const useResendInvitation = (spaceId: number) => {
 };
 
 /** Withdraws the invitation of a member who never signed in, with the membership it brought. */
-export const revokeInvitation = (input: InvitationRequest) => apiMutation<boolean>('admin/spaceadmin', 'revokeInvitation', input);
+export const revokeInvitation = (input: InvitationRequest) => apiMutation('admin/spaceadmin/mutation/revokeInvitation', input);
 
 export const useRevokeInvitation = (spaceId: number) => {
   const queryClient = useQueryClient();

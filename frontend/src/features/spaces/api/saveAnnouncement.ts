@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { AnnouncementInput, ManagedAnnouncement } from '@/lib/api-types.gen';
+import type { AnnouncementInput } from '@/lib/api-types.gen';
 import { spaceAnnouncementsQueryOptions } from './getSpaceAnnouncements';
 
 /** Creates (no id) or replaces an announcement; German is required, HTML is sanitised by the server. */
 export const saveAnnouncement = (spaceId: number, announcement: AnnouncementInput) =>
-  apiMutation<ManagedAnnouncement>('admin/spaceadmin', 'saveAnnouncement', { spaceId, announcement });
+  apiMutation('admin/spaceadmin/mutation/saveAnnouncement', { spaceId, announcement });
 
 export const useSaveAnnouncement = (spaceId: number) => {
   const queryClient = useQueryClient();

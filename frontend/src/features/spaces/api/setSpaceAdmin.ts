@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
 import { navigationQueryOptions } from '@/lib/endpoints/getNavigation';
-import type { Member } from '@/lib/types';
 import { spaceMembersKey } from './getSpaceMembers';
 
 /** Returns the first page of the new member list, so every loaded page and search is refetched instead; 409 space.lastAdmin. */
-export const setSpaceAdmin = (input: { spaceId: number; id: number; admin: boolean }) => apiMutation<Member[]>('admin/spaceadmin', 'setSpaceAdmin', input);
+export const setSpaceAdmin = (input: { spaceId: number; id: number; admin: boolean }) => apiMutation('admin/spaceadmin/mutation/setSpaceAdmin', input);
 
 export const useSetSpaceAdmin = (spaceId: number) => {
   const queryClient = useQueryClient();

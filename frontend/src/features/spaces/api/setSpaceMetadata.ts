@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { Metadata, SetSpaceMetadataRequest } from '@/lib/api-types.gen';
+import type { SetSpaceMetadataRequest } from '@/lib/api-types.gen';
 import { spaceMetadataQueryOptions } from './getSpaceMetadata';
 
 /** Sets the metadata the space uses, in order; returns the new list. 404 for an unknown id. */
-export const setSpaceMetadata = (input: SetSpaceMetadataRequest) => apiMutation<Metadata[]>('admin', 'setSpaceMetadata', input);
+export const setSpaceMetadata = (input: SetSpaceMetadataRequest) => apiMutation('admin/mutation/setSpaceMetadata', input);
 
 export const useSetSpaceMetadata = (spaceId: number) => {
   const queryClient = useQueryClient();

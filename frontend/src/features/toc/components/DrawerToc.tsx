@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { ChangedChip } from '@/components/ChangedChip';
 import { Icon } from '@/components/Icon';
 import { Tooltip } from '@/components/Tooltip';
-import type { ActiveCollection, TocFolder, TocItem } from '@/lib/api-types.gen';
+import type { ActiveCollection, Folder as TocFolder, Item as TocItem } from '@/lib/api-types.gen';
 import { useCollectionToc } from '../api/getCollectionToc';
 import { useActiveCollections } from '@/lib/endpoints/getActiveCollections';
 import { useChangedSinceRead } from '@/lib/endpoints/getChangedSinceRead';

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { AcceptRequest, Validation } from '@/lib/api-types.gen';
+import type { ValidationAcceptRequest as AcceptRequest } from '@/lib/api-types.gen';
 import { validationAnswered } from './validationAnswered';
 
 /** Approves the request, publishing its version with the last approval the collection requires; 409 validation.alreadyProcessed or validation.alreadyApproved, 404 validation.notFound, 403 validation.ownGuideline. */
-export const acceptValidation = (input: AcceptRequest) => apiMutation<Validation>('validator', 'acceptValidation', input);
+export const acceptValidation = (input: AcceptRequest) => apiMutation('validator/mutation/acceptValidation', input);
 
 export const useAcceptValidation = () => {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMutation } from '@/lib/api';
-import type { RejectRequest, Validation } from '@/lib/api-types.gen';
+import type { RejectRequest } from '@/lib/api-types.gen';
 import { validationAnswered } from './validationAnswered';
 
 /** Rejects the request with the reason (required: 400 validation.commentRequired); errors as acceptValidation. */
-export const rejectValidation = (input: RejectRequest) => apiMutation<Validation>('validator', 'rejectValidation', input);
+export const rejectValidation = (input: RejectRequest) => apiMutation('validator/mutation/rejectValidation', input);
 
 export const useRejectValidation = () => {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import type { SeenRevision, Validation } from '@/lib/api-types.gen';
 import { myValidationsQueryOptions } from '@/lib/endpoints/getMyValidations';
 
 /** Marks requests read or unread for the caller; a request changed since it was listed stays as it is. Returns how many changed. */
-export const updateValidationSeen = (input: { revisions: SeenRevision[]; read: boolean }) => apiMutation<number>('common', 'updateValidationSeen', input);
+export const updateValidationSeen = (input: { revisions: SeenRevision[]; read: boolean }) => apiMutation('common/mutation/updateValidationSeen', input);
 
 /** A request as the lists name it when marking it. */
 export const seenRevision = (v: Pick<Validation, 'revision' | 'guidelineVersion' | 'guidelineId'>): SeenRevision => ({

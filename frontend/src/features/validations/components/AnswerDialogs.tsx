@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChangeFields, TEXT_MAX } from '@/components/ChangeFields';
 import { DialogCancel, FormDialog } from '@/components/FormDialog';
 import { TextAreaField } from '@/components/TextField';
-import type { RequestData, ValidationContent } from '@/lib/api-types.gen';
+import type { RequestData, Content as ValidationContent } from '@/lib/api-types.gen';
 import { showSnackbar } from '@/lib/snackbar';
 import { useAcceptValidation } from '../api/acceptValidation';
 import { useRejectValidation } from '../api/rejectValidation';
