@@ -8,15 +8,16 @@ CREATE TABLE validity_history (
     guideline_id bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
     language     text NOT NULL CHECK (language IN ('de', 'fr', 'it', 'en')),
     valid_until  timestamptz,
-    recorded_at  timestamptz NOT NULL
+    recorded_at  timestamptz NOT NULL,
+    PRIMARY KEY (guideline_id, language, recorded_at)
 );
-CREATE INDEX validity_history_language ON validity_history (guideline_id, language, recorded_at);
 
 -- +goose StatementBegin
 CREATE FUNCTION record_validity() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF NEW.published_version IS NOT NULL AND NEW.valid_until IS DISTINCT FROM OLD.valid_until THEN
-		EXECUTE format('INSERT INTO %I.validity_history (guideline_id, language, valid_until, recorded_at) VALUES ($1, $2, $3, $4)', TG_TABLE_SCHEMA)
+		EXECUTE format('INSERT INTO %I.validity_history (guideline_id, language, valid_until, recorded_at) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (guideline_id, language, recorded_at) DO UPDATE SET valid_until = EXCLUDED.valid_until', TG_TABLE_SCHEMA)
 			USING NEW.guideline_id, NEW.language, NEW.valid_until, NEW.updated_at;
 	END IF;
 	RETURN NULL;
