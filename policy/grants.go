@@ -27,7 +27,7 @@ type DBGrants struct {
 	SuperAdminsNeedSecondFactor bool
 }
 
-var collectionRoles = map[string]string{"admin": RoleCollectionAdmin, "member": RoleCollectionMember, "validator": RoleValidator}
+var collectionRoles = map[string]string{"admin": RoleCollectionAdmin, "member": RoleCollectionMember, "validator": RoleValidator, "historyReader": RoleHistoryReader}
 
 // collectionRolesSQL reads the collection roles of user $1 in a space.
 const collectionRolesSQL = "SELECT collection_id, role FROM collection_roles WHERE user_id = $1"

@@ -40,6 +40,7 @@ const (
 	RoleCollectionAdmin  = "role:collectionadmin"
 	RoleCollectionMember = "role:collectionmember"
 	RoleValidator        = "role:validator"
+	RoleHistoryReader    = "role:historyreader"
 )
 
 // ActCall is the action of calling an endpoint.

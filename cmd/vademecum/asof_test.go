@@ -198,6 +198,42 @@ func TestIntegrationGuidelineAsOf(t *testing.T) {
 		assert.Equal(t, http.StatusNotFound, res.Status)
 		assert.Equal(t, "guideline.notFound", res.Message())
 	})
+	t.Run("designated history readers", func(t *testing.T) {
+		member := e.ids["member@alpha.ch"]
+		call := func(session, name string, body map[string]any) result {
+			return e.api("alpha", session, "admin/collectionadmin/"+name, body)
+		}
+		designate := map[string]any{"collection": e.cardio.ID, "members": []int64{member}}
+		require.Equal(t, http.StatusForbidden, asOf(e.alphaMember, h.at[0]).Status, "a plain member")
+		var readers []struct {
+			ID int64 `json:"id"`
+		}
+		res := call(e.collAdmin, "mutation/addHistoryReaders", designate)
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		res.JSON(t, &readers)
+		require.Len(t, readers, 1)
+		assert.Equal(t, member, readers[0].ID)
+		assert.Equal(t, "collection.alreadyMember", call(e.collAdmin, "mutation/addHistoryReaders", designate).Message())
+		assert.Equal(t, http.StatusForbidden, asOf(e.alphaMember, h.at[0]).Status, "the designation does not open a private collection")
+		res = e.api("alpha", e.alphaMember, "reader/query/guideline", map[string]any{"id": h.id, "language": "de"})
+		assert.Equal(t, http.StatusForbidden, res.Status, "nor its guidelines: %s", res.Body)
+		e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/addCollectionMembers", map[string]any{"collection": e.cardio.ID, "members": []int64{member}})
+		var v asOfView
+		res = asOf(e.alphaMember, h.at[0])
+		require.Equal(t, http.StatusOK, res.Status, "a designated member of the collection: %s", res.Body)
+		res.JSON(t, &v)
+		assert.Equal(t, 1, v.InForce.Version)
+		res = e.ok("alpha", e.alphaAdmin, "admin/collectionadmin/query/historyReaders", map[string]any{"collection": e.cardio.ID})
+		res.JSON(t, &readers)
+		assert.Len(t, readers, 1, "listed for the space admin too")
+		res = call(e.collAdmin, "mutation/removeHistoryReader", map[string]any{"collection": e.cardio.ID, "member": member})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		res.JSON(t, &readers)
+		assert.Empty(t, readers)
+		assert.Equal(t, http.StatusForbidden, asOf(e.alphaMember, h.at[0]).Status, "a member of the collection no longer designated")
+		res = call(e.collAdmin, "mutation/removeHistoryReader", map[string]any{"collection": e.cardio.ID, "member": member})
+		assert.Equal(t, http.StatusNotFound, res.Status, "not designated")
+	})
 	t.Run("the print of an outdated version warns", func(t *testing.T) {
 		res := e.stream("alpha", e.collMember, "author/stream/guidelineDraftAsPDF", fmt.Sprintf(`{"guideline":%d,"version":2}`, h.id))
 		require.Equal(t, http.StatusOK, res.Status, res.String())

@@ -103,6 +103,9 @@ func TestIntegrationDumpRestore(t *testing.T) {
 		"synonyms": [][]string{{"SHT", "Schädel-Hirn-Trauma"}, {"HI", "Herzinsuffizienz"}}})
 	e.ok("kssg", users["author"], "reader/query/search", map[string]any{"query": "Rhabdomyolyse"})
 	e.ok("kssg", users["admin"], "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"guideline": 1, "required": true})
+	var author int64
+	require.NoError(t, e.db.Control().QueryRow(ctx, "SELECT user_id FROM control.logins WHERE email = 'max.member@kssg.ch'").Scan(&author))
+	e.ok("kssg", users["admin"], "admin/collectionadmin/mutation/addHistoryReaders", map[string]any{"collection": 1, "members": []int64{author}})
 	var read struct {
 		Version int `json:"version"`
 	}
@@ -310,6 +313,7 @@ func readCalls(guidelines, collections, revisions, details, documents, feedbacks
 			`common/query/collection {"collectionId":%d}`, `admin/query/collectionGuidelines {"collection":%d}`,
 			`admin/query/collectionStats {"collectionId":%d}`, `admin/collectionadmin/query/collectionMembers {"collection":%d}`,
 			`admin/collectionadmin/query/collectionValidators {"collection":%d}`, `admin/collectionadmin/query/collectionShareRequests {"collectionId":%d}`,
+			`admin/collectionadmin/query/historyReaders {"collection":%d}`,
 			`admin/maintenance/query/copyGuidelineData {"collection":%d}`, `toc/query/toc {"collection":%d}`, `toc/query/fullToc {"collection":%d}`,
 			`reader/query/collectionToc {"collectionId":%d}`, `reader/query/tocGuidelines {"collectionId":%d}`,
 		} {

@@ -136,6 +136,11 @@ func TestIntegrationCollectionAdministration(t *testing.T) {
 		{"last admin demoted", "admin/collectionadmin/mutation/setCollectionAdmin", fmt.Sprintf(`{"collection":%d,"member":%d,"admin":false}`, c.ID, memberID), 409, "collection.lastAdmin"},
 		{"unknown collection", "admin/collectionadmin/query/collectionMembers", `{"collection":424242}`, 404, "not found"},
 		{"validator not in the collection", "admin/collectionadmin/mutation/removeCollectionValidator", fmt.Sprintf(`{"collection":%d,"validator":%d}`, c.ID, memberID), 404, "not found"},
+		{"no history reader", "admin/collectionadmin/mutation/addHistoryReaders", fmt.Sprintf(`{"collection":%d,"members":[]}`, c.ID), 400, "validation.required"},
+		{"history reader outside the space", "admin/collectionadmin/mutation/addHistoryReaders", fmt.Sprintf(`{"collection":%d,"members":[%d]}`, c.ID, e.ids["admin@beta.ch"]), 400, "collection.notSpaceMember"},
+		{"history reader of an unknown collection", "admin/collectionadmin/mutation/addHistoryReaders", fmt.Sprintf(`{"collection":424242,"members":[%d]}`, memberID), 404, "not found"},
+		{"history readers as text", "admin/collectionadmin/mutation/addHistoryReaders", fmt.Sprintf(`{"collection":%d,"members":"all"}`, c.ID), 400, "request.invalidField"},
+		{"history reader not designated", "admin/collectionadmin/mutation/removeHistoryReader", fmt.Sprintf(`{"collection":%d,"member":%d}`, c.ID, memberID), 404, "not found"},
 	}
 	for _, b := range bad {
 		t.Run(b.name, func(t *testing.T) {

@@ -29,7 +29,7 @@ var Actions = []string{
 	// Collections and the roles in them.
 	"collection.created", "collection.updated", "collection.deleted",
 	"collection.memberAdded", "collection.memberRemoved", "collection.validatorAdded", "collection.validatorRemoved",
-	"collection.adminGranted", "collection.adminRevoked",
+	"collection.adminGranted", "collection.adminRevoked", "collection.historyReaderAdded", "collection.historyReaderRemoved",
 	// Sharing collections between spaces.
 	"sharing.offered", "sharing.withdrawn", "sharing.activated", "sharing.deactivated",
 	// Guidelines.

@@ -170,6 +170,53 @@ func (s *Service) AddValidators(ctx context.Context, req AddValidatorsRequest) (
 	return s.validators(ctx, sp, int64(req.Collection))
 }
 
+// HistoryReadersRequest names a collection whose designated history readers are listed.
+type HistoryReadersRequest struct {
+	Collection api.ID `json:"collection"`
+}
+
+// HistoryReaders lists the members designated to read what of the collection was valid on
+// a date (besides its admins and validators, who may anyway).
+func (s *Service) HistoryReaders(ctx context.Context, req HistoryReadersRequest) ([]users.Member, error) {
+	sp, err := s.manage(ctx, req.Collection)
+	if err != nil {
+		return nil, err
+	}
+	return s.historyReaders(ctx, sp, int64(req.Collection))
+}
+
+func (s *Service) historyReaders(ctx context.Context, sp *tenancy.Space, collection int64) ([]users.Member, error) {
+	var ids []int64
+	err := s.DB.SpaceQuery(ctx, sp, func(rows pgx.Rows) error {
+		var err error
+		ids, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+		return err
+	}, "SELECT user_id FROM collection_roles WHERE collection_id = $1 AND role = 'historyReader'", collection)
+	if err != nil {
+		return nil, err
+	}
+	people, err := s.Users.ByName(ctx, ids, users.Page{})
+	if err != nil {
+		return nil, err
+	}
+	return s.asMembers(ctx, sp, people, nil)
+}
+
+// AddHistoryReadersRequest designates space members who may read the collection's history.
+type AddHistoryReadersRequest struct {
+	Collection api.ID   `json:"collection"`
+	Members    []api.ID `json:"members"`
+}
+
+// AddHistoryReaders lets space members read what of the collection was valid on a date.
+func (s *Service) AddHistoryReaders(ctx context.Context, req AddHistoryReadersRequest) ([]users.Member, error) {
+	sp, err := s.grant(ctx, req.Collection, req.Members, nil, "historyReader", "members", "role = 'historyReader'")
+	if err != nil {
+		return nil, err
+	}
+	return s.historyReaders(ctx, sp, int64(req.Collection))
+}
+
 // maxEmails bounds the addresses of one call.
 const maxEmails = 1000
 
@@ -406,6 +453,36 @@ func (s *Service) RemoveValidator(ctx context.Context, req RemoveValidatorReques
 	}
 	s.Authz.Invalidate(int64(req.Validator))
 	return s.validators(ctx, sp, int64(req.Collection))
+}
+
+// RemoveHistoryReaderRequest takes the designation to read a collection's history.
+type RemoveHistoryReaderRequest struct {
+	Collection api.ID `json:"collection"`
+	Member     api.ID `json:"member"`
+}
+
+// RemoveHistoryReader takes from a member the designation to read the collection's history.
+func (s *Service) RemoveHistoryReader(ctx context.Context, req RemoveHistoryReaderRequest) ([]users.Member, error) {
+	sp, err := s.manage(ctx, req.Collection)
+	if err != nil {
+		return nil, err
+	}
+	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, "DELETE FROM collection_roles WHERE collection_id = $1 AND user_id = $2 AND role = 'historyReader'",
+			int64(req.Collection), int64(req.Member))
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return api.ErrNotFound.With(map[string]any{"member": int64(req.Member)})
+		}
+		return record(ctx, tx, sp, "collection.historyReaderRemoved", int64(req.Collection), int64(req.Member))
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.Authz.Invalidate(int64(req.Member))
+	return s.historyReaders(ctx, sp, int64(req.Collection))
 }
 
 // record writes the audit entry of a change to a user's roles in a collection of the space.

@@ -551,6 +551,9 @@ func (s *Service) Register(r *api.Router) {
 	api.Call(r, "admin/collectionadmin", "mutation", "setCollectionAdmin", s.SetAdmin)
 	api.Call(r, "admin/collectionadmin", "mutation", "addCollectionValidators", s.AddValidators)
 	api.Call(r, "admin/collectionadmin", "mutation", "removeCollectionValidator", s.RemoveValidator)
+	api.Call(r, "admin/collectionadmin", "query", "historyReaders", s.HistoryReaders)
+	api.Call(r, "admin/collectionadmin", "mutation", "addHistoryReaders", s.AddHistoryReaders)
+	api.Call(r, "admin/collectionadmin", "mutation", "removeHistoryReader", s.RemoveHistoryReader)
 	api.Call(r, "admin", "query", "collectionStats", s.CollectionStats)
 	api.Call(r, "admin", "query", "spaceStats", s.SpaceStats)
 }

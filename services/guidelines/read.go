@@ -67,13 +67,13 @@ type Reach struct {
 	Author     bool // author or co-author
 	Admin      bool // administrator of the guideline's collection (or of the space)
 	visibility string
-	member     bool // holds a role in the collection
+	member     bool // holds a role in the collection other than reading its history
 }
 
 // reachColumns select how the caller (user id $2) stands to guideline g of collection c, in
 // the order Reach.targets scans them.
 const reachColumns = `g.collection_id, c.visibility, ` + writerSQL + `,
-	EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $2)`
+	EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $2 AND r.role <> 'historyReader')`
 
 // targets are the scan destinations of reachColumns.
 func (r *Reach) targets() []any { return []any{&r.Collection, &r.visibility, &r.Author, &r.member} }
@@ -158,8 +158,9 @@ func (s *Service) completeReach(ctx context.Context, sp *tenancy.Space, r *Reach
 }
 
 // CollectionVisible is the reading rule of ARCHITECTURE §5 for one collection: public to
-// anyone, protected to the users of the space, private to those holding a role in it; space
-// admins see every collection. The collections' list queries apply it in SQL.
+// anyone, protected to the users of the space, private to those holding a role in it (a
+// designation to read its history does not count, docs/decisions/021); space admins see every
+// collection. The collections' list queries apply it in SQL.
 func CollectionVisible(visibility string, spaceUser, spaceAdmin, hasRole bool) bool {
 	return visibility == "public" || (visibility == "protected" && spaceUser) || spaceAdmin || hasRole
 }

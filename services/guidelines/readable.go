@@ -168,7 +168,7 @@ func PublishedVersions(ctx context.Context, tx pgx.Tx, guidelines []int64, now t
 // the holders of a role in it (ids).
 func CollectionReaders(ctx context.Context, tx pgx.Tx, guideline int64) (all bool, ids []int64, err error) {
 	err = tx.QueryRow(ctx, `SELECT c.visibility <> 'private',
-			array(SELECT DISTINCT r.user_id FROM collection_roles r WHERE r.collection_id = c.id ORDER BY r.user_id)
+			array(SELECT DISTINCT r.user_id FROM collection_roles r WHERE r.collection_id = c.id AND r.role <> 'historyReader' ORDER BY r.user_id)
 		FROM guidelines g JOIN collections c ON c.id = g.collection_id WHERE g.id = $1`, guideline).Scan(&all, &ids)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil, ErrNotFound

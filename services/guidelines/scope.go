@@ -18,7 +18,7 @@ import (
 const visibleSQL = `(c.visibility = 'public'
 	OR (c.visibility = 'protected' AND $2::boolean)
 	OR $3::boolean
-	OR EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1))`
+	OR EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1 AND r.role <> 'historyReader'))`
 
 // ReadableCollection is a collection the caller may read from a space: one of the space's
 // own, or one another space shares to it by an active share.

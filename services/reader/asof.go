@@ -2,7 +2,6 @@ package reader
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -75,7 +74,8 @@ type validityEnd struct {
 }
 
 // GuidelineAsOf answers what of a language of a guideline was in force on a day, for
-// whoever may read the collection's history (collection admins, its validators, space admins).
+// whoever may read the collection's history (collection admins, its validators, space admins,
+// and the members they designate who may read the collection).
 func (s *Service) GuidelineAsOf(ctx context.Context, req AsOfRequest) (AsOf, error) {
 	id := int64(req.ID)
 	if id == 0 {
@@ -100,20 +100,21 @@ func (s *Service) GuidelineAsOf(ctx context.Context, req AsOfRequest) (AsOf, err
 	var pubs []Publication
 	var ends []validityEnd
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		var collection int64
-		err := tx.QueryRow(ctx, "SELECT collection_id FROM guidelines WHERE id = $1", id).Scan(&collection)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return guidelines.ErrNotFound
-		}
+		reach, err := s.Guidelines.ReachOf(ctx, tx, sp, id)
 		if err != nil {
 			return err
 		}
-		ok, err := s.Authz.Can(ctx, policy.PrincipalFrom(ctx), policy.CollectionDomain(sp.ID, collection), "guideline", actHistory)
+		ok, err := s.Authz.Can(ctx, policy.PrincipalFrom(ctx), policy.CollectionDomain(sp.ID, reach.Collection), "guideline", actHistory)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return api.ErrForbidden
+		}
+		// A designated history reader sees the history only of what they may read: the right
+		// does not open a private collection (docs/decisions/021).
+		if _, err := s.Guidelines.Admit(ctx, sp, sp, &reach, true); err != nil {
+			return err
 		}
 		if pubs, err = publications(ctx, tx, id, req.Language); err != nil {
 			return err

@@ -38,6 +38,11 @@ export interface ActiveCollection {
   spaceTitle: string;
 }
 
+export interface AddHistoryReadersRequest {
+  collection: number;
+  members: number[];
+}
+
 export interface AddValidatorsRequest {
   collection: number;
   emails?: string[];
@@ -757,6 +762,10 @@ export interface Hint {
   url: string;
 }
 
+export interface HistoryReadersRequest {
+  collection: number;
+}
+
 export interface IDRequest {
   id: number;
 }
@@ -1357,6 +1366,11 @@ export interface ReleaseNote {
 export interface Reminded {
   reminded: number;
   skipped: number;
+}
+
+export interface RemoveHistoryReaderRequest {
+  collection: number;
+  member: number;
 }
 
 export interface RemoveMemberRequest {
@@ -2138,9 +2152,11 @@ export interface VideoRequest {
 export interface Endpoints {
   'admin/collectionadmin/mutation/addCollectionMembers': { request: CollectionsAddMembersRequest; response: Member[] };
   'admin/collectionadmin/mutation/addCollectionValidators': { request: AddValidatorsRequest; response: Validator[] };
+  'admin/collectionadmin/mutation/addHistoryReaders': { request: AddHistoryReadersRequest; response: Member[] };
   'admin/collectionadmin/mutation/remindAcknowledgement': { request: AcknowledgementsLanguageRequest; response: Reminded };
   'admin/collectionadmin/mutation/removeCollectionMember': { request: RemoveMemberRequest; response: Member[] };
   'admin/collectionadmin/mutation/removeCollectionValidator': { request: RemoveValidatorRequest; response: Validator[] };
+  'admin/collectionadmin/mutation/removeHistoryReader': { request: RemoveHistoryReaderRequest; response: Member[] };
   'admin/collectionadmin/mutation/requireAcknowledgement': { request: RequireRequest; response: Requirement };
   'admin/collectionadmin/mutation/setCollectionAdmin': { request: CollectionsSetAdminRequest; response: Member[] };
   'admin/collectionadmin/query/acknowledgements': { request: AcknowledgementsLanguageRequest; response: Report };
@@ -2148,6 +2164,7 @@ export interface Endpoints {
   'admin/collectionadmin/query/collectionShareRequests': { request: ShareRequestsRequest; response: ShareEntry[] };
   'admin/collectionadmin/query/collectionValidators': { request: ValidatorsRequest; response: Validator[] };
   'admin/collectionadmin/query/collections': { request: Record<string, never>; response: CollectionsCollection[] };
+  'admin/collectionadmin/query/historyReaders': { request: HistoryReadersRequest; response: Member[] };
   'admin/maintenance/mutation/copyGuidelines': { request: CopyRequest; response: Task };
   'admin/maintenance/mutation/startReindexGuidelines': { request: Record<string, never>; response: Task };
   'admin/maintenance/mutation/startReindexUsers': { request: Record<string, never>; response: Task };

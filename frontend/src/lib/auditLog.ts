@@ -39,6 +39,8 @@ export const AUDIT_ACTION_GROUPS = [
       'collection.validatorRemoved',
       'collection.adminGranted',
       'collection.adminRevoked',
+      'collection.historyReaderAdded',
+      'collection.historyReaderRemoved',
     ],
   },
   { group: 'sharing', actions: ['sharing.offered', 'sharing.withdrawn', 'sharing.activated', 'sharing.deactivated'] },

@@ -42,6 +42,7 @@ const base: Record<string, MockRoute> = {
   'admin/collectionadmin/query/collections': [notfall, { ...notfall, id: 8, title: 'Pflege', visibility: 'private', guidelinesCount: 0 }],
   'admin/collectionadmin/query/collectionMembers': [anna],
   'admin/collectionadmin/query/collectionValidators': [{ ...max, mainValidatorOf: 2 } satisfies Validator],
+  'admin/collectionadmin/query/historyReaders': [],
   'common/query/searchUserBySpace': [anna, max],
 };
 
@@ -214,6 +215,34 @@ describe('Collection page', () => {
     const confirm = screen.getByRole('alertdialog');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(await within(confirm).findByRole('alert')).toHaveTextContent('Cannot remove a collection validator who is main validator of 2 guidelines');
+  });
+
+  it('designates history readers beside the validators and removes them after confirmation', async () => {
+    let readers: Member[] = [];
+    const fetchMock = renderAt('/collections/7/validators', {
+      'admin/collectionadmin/query/historyReaders': () => readers,
+      'admin/collectionadmin/mutation/addHistoryReaders': () => {
+        readers = [{ ...anna, admin: false }];
+        return readers;
+      },
+      'admin/collectionadmin/mutation/removeHistoryReader': () => {
+        readers = [];
+        return readers;
+      },
+    });
+    const section = await screen.findByRole('region', { name: /^History readers/ });
+    expect(within(section).getByText(/may see which version of a guideline of this collection was valid on a given day/)).toBeInTheDocument();
+    await userEvent.type(within(section).getByRole('combobox', { name: 'Add person' }), 'a');
+    const listbox = await screen.findByRole('listbox');
+    await userEvent.click(await within(listbox).findByText('Anna Keller'));
+    expect(await within(section).findByText('anna.admin@kssg.ch')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'admin/collectionadmin/mutation/addHistoryReaders')).toEqual([{ collection: 7, members: [2] }]);
+    await userEvent.click(within(section).getByRole('button', { name: 'Remove Anna Keller' }));
+    const confirm = screen.getByRole('alertdialog');
+    expect(confirm).toHaveTextContent('Anna Keller will no longer see which version was valid on a given day.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(section).queryByText('anna.admin@kssg.ch')).not.toBeInTheDocument());
+    expect(sentBodies(fetchMock, 'admin/collectionadmin/mutation/removeHistoryReader')).toEqual([{ collection: 7, member: 2 }]);
   });
 
   it('shows collection statistics', async () => {

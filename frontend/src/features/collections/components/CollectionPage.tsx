@@ -14,6 +14,7 @@ import { CollectionSharingTab } from './CollectionSharingTab';
 import { CollectionStatsTab } from './CollectionStatsTab';
 import { CollectionTocTab } from './CollectionTocTab';
 import { CollectionValidatorsTab } from './CollectionValidatorsTab';
+import { CollectionHistoryReaders } from './CollectionHistoryReaders';
 
 export const COLLECTION_TABS = ['settings', 'members', 'validators', 'guidelines', 'toc', 'sharing', 'statistics'] as const;
 type CollectionTab = (typeof COLLECTION_TABS)[number];
@@ -52,7 +53,12 @@ export function CollectionPage() {
       />
       {tab === 'settings' && <CollectionSettingsTab key={c.id} collection={c} />}
       {tab === 'members' && <CollectionMembersTab collectionId={id} />}
-      {tab === 'validators' && <CollectionValidatorsTab collectionId={id} />}
+      {tab === 'validators' && (
+        <>
+          <CollectionValidatorsTab collectionId={id} />
+          <CollectionHistoryReaders collectionId={id} />
+        </>
+      )}
       {tab === 'guidelines' && <CollectionGuidelinesTab collectionId={id} />}
       {tab === 'toc' && <CollectionTocTab collectionId={id} />}
       {tab === 'sharing' && <CollectionSharingTab collection={c} />}
