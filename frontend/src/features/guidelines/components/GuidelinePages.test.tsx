@@ -265,7 +265,7 @@ describe('Guideline management', () => {
   it('offers adding changes to the open request, and explains a blocked hotfix', async () => {
     const { fetchMock } = renderAt('/guidelines/guideline/11/de', {
       'author/query/validationData': submitData({ isAlreadySubmitted: true, openRevision: 8, canHotfix: false, hotfixBlockedBy: 'submitted' }),
-      'validator/query/validation': { revision: 8, title: 'Dose lowered', description: 'old words', important: false },
+      'validator/query/validation': { revision: 8, title: 'Dose lowered', description: 'old words', important: false, approvals: [], requiredApprovals: 1 },
       'author/mutation/updateValidation': { revision: 8 },
     });
     expect(screen.queryByRole('button', { name: 'Renew validation' })).not.toBeInTheDocument();
