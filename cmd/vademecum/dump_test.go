@@ -103,6 +103,7 @@ func TestIntegrationDumpRestore(t *testing.T) {
 		"synonyms": [][]string{{"SHT", "Schädel-Hirn-Trauma"}, {"HI", "Herzinsuffizienz"}}})
 	e.ok("kssg", users["author"], "reader/query/search", map[string]any{"query": "Rhabdomyolyse"})
 	e.ok("kssg", users["admin"], "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"guideline": 1, "required": true})
+	e.ok("kssg", users["admin"], "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"collection": 1, "required": true})
 	var read struct {
 		Version int `json:"version"`
 	}
@@ -148,6 +149,7 @@ func TestIntegrationDumpRestore(t *testing.T) {
 				{"reader/query/commentsForGuideline", `{"id":1,"language":"de"}`, "Laktat"},
 				{"reader/query/myFeedbacks", `{}`, "Laktat-Ziel"},
 				{"admin/collectionadmin/query/acknowledgements", `{"guideline":1,"language":"de"}`, "vera.validator@kssg.ch"},
+				{"admin/collectionadmin/query/collectionAcknowledgement", `{"collection":1}`, `"everyone":true`},
 				{"common/query/space", `{"idOrDomain":"{sub}"}`, "+41 71 494 11 11"},
 				{"reader/query/search", `{"query":"sepsis"}`, "Sepsis"},
 			} {
@@ -310,6 +312,7 @@ func readCalls(guidelines, collections, revisions, details, documents, feedbacks
 			`common/query/collection {"collectionId":%d}`, `admin/query/collectionGuidelines {"collection":%d}`,
 			`admin/query/collectionStats {"collectionId":%d}`, `admin/collectionadmin/query/collectionMembers {"collection":%d}`,
 			`admin/collectionadmin/query/collectionValidators {"collection":%d}`, `admin/collectionadmin/query/collectionShareRequests {"collectionId":%d}`,
+			`admin/collectionadmin/query/collectionAcknowledgement {"collection":%d}`,
 			`admin/maintenance/query/copyGuidelineData {"collection":%d}`, `toc/query/toc {"collection":%d}`, `toc/query/fullToc {"collection":%d}`,
 			`reader/query/collectionToc {"collectionId":%d}`, `reader/query/tocGuidelines {"collectionId":%d}`,
 		} {

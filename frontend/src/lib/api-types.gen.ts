@@ -18,6 +18,10 @@ export interface Acknowledgement {
   version: number;
 }
 
+export interface AcknowledgementsCollectionRequest {
+  collection: number;
+}
+
 export interface AcknowledgementsLanguageRequest {
   guideline: number;
   language: string;
@@ -1425,13 +1429,15 @@ export interface RequestsRequest {
 }
 
 export interface RequireRequest {
-  guideline: number;
+  collection?: number | null;
+  guideline?: number | null;
   members?: number[];
   required: boolean;
 }
 
 export interface Requirement {
   everyone: boolean;
+  fromCollection: boolean;
   members: number[];
   required: boolean;
 }
@@ -2144,6 +2150,7 @@ export interface Endpoints {
   'admin/collectionadmin/mutation/requireAcknowledgement': { request: RequireRequest; response: Requirement };
   'admin/collectionadmin/mutation/setCollectionAdmin': { request: CollectionsSetAdminRequest; response: Member[] };
   'admin/collectionadmin/query/acknowledgements': { request: AcknowledgementsLanguageRequest; response: Report };
+  'admin/collectionadmin/query/collectionAcknowledgement': { request: AcknowledgementsCollectionRequest; response: Requirement };
   'admin/collectionadmin/query/collectionMembers': { request: CollectionsMembersRequest; response: Member[] };
   'admin/collectionadmin/query/collectionShareRequests': { request: ShareRequestsRequest; response: ShareEntry[] };
   'admin/collectionadmin/query/collectionValidators': { request: ValidatorsRequest; response: Validator[] };
