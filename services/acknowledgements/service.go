@@ -138,6 +138,8 @@ type Person struct {
 // Report tells who acknowledged the published version of a guideline language.
 type Report struct {
 	Requirement Requirement `json:"requirement"`
+	// Collection is the guideline's collection, whose requirement applies without its own.
+	Collection int64 `json:"collection"`
 	// Version is the published version (0: none readers see).
 	Version int      `json:"version"`
 	Title   string   `json:"title"`
@@ -232,22 +234,50 @@ func (s *Service) RequireAcknowledgement(ctx context.Context, req RequireRequest
 	return r.public(), err
 }
 
+// ChosenMember is a member from whom acknowledgement is required, by name.
+type ChosenMember struct {
+	UserID int64  `json:"userId"`
+	Name   string `json:"name"`
+	Email  string `json:"email"`
+}
+
+// CollectionRequirement is from whom a collection requires acknowledgement of every guideline
+// in it, with the chosen members' names.
+type CollectionRequirement struct {
+	Required bool `json:"required"`
+	// Everyone: everyone who may read the collection.
+	Everyone bool           `json:"everyone"`
+	Members  []ChosenMember `json:"members"`
+}
+
 // CollectionAcknowledgement reads from whom a collection requires acknowledgement of every
 // guideline in it; collection admins of it (and space admins) may.
-func (s *Service) CollectionAcknowledgement(ctx context.Context, req CollectionRequest) (Requirement, error) {
+func (s *Service) CollectionAcknowledgement(ctx context.Context, req CollectionRequest) (CollectionRequirement, error) {
 	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
-		return Requirement{}, err
+		return CollectionRequirement{}, err
 	}
 	var r requirement
-	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+	if err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		if err := s.Guidelines.ManageCollection(ctx, tx, sp, int64(req.Collection)); err != nil {
 			return err
 		}
 		r, err = collectionRequirement(ctx, tx, int64(req.Collection))
 		return err
-	})
-	return r.public(), err
+	}); err != nil {
+		return CollectionRequirement{}, err
+	}
+	people, err := s.People.Users(ctx, r.members)
+	if err != nil {
+		return CollectionRequirement{}, err
+	}
+	out := CollectionRequirement{Required: r.any(), Everyone: r.everyone, Members: []ChosenMember{}}
+	for _, id := range r.members {
+		if u, ok := people[id]; ok {
+			out.Members = append(out.Members, ChosenMember{UserID: id, Name: u.Name(), Email: u.Username})
+		}
+	}
+	return out, nil
 }
 
 // administered checks that the caller administers the collection of a guideline of sp and
@@ -354,6 +384,7 @@ func (s *Service) concerned(ctx context.Context, sp *tenancy.Space, r requiremen
 
 // subject is what the admin calls read of a guideline language in one transaction.
 type subject struct {
+	collection  int64
 	version     guidelines.PublishedVersion
 	requirement requirement
 	all         bool
@@ -372,6 +403,7 @@ func (s *Service) load(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, req La
 	if err != nil {
 		return sub, err
 	}
+	sub.collection = reach.Collection
 	if sub.version, err = published(ctx, tx, id, req.Language, s.Clock.Time()); err != nil && !errors.Is(err, ErrUnpublished) {
 		return sub, err
 	}
@@ -414,7 +446,7 @@ func (s *Service) Acknowledgements(ctx context.Context, req LanguageRequest) (Re
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Requirement: sub.requirement.public(), Version: sub.version.Version, Title: sub.version.Title, People: []Person{}}
+	rep := Report{Requirement: sub.requirement.public(), Collection: sub.collection, Version: sub.version.Version, Title: sub.version.Title, People: []Person{}}
 	for _, id := range ids {
 		u, ok := people[id]
 		if !ok {

@@ -185,6 +185,12 @@ export interface CheckRequest {
   token: string;
 }
 
+export interface ChosenMember {
+  email: string;
+  name: string;
+  userId: number;
+}
+
 export interface ClusterInfo {
   name: string;
   reachable: boolean;
@@ -238,6 +244,12 @@ export interface CollectionInput {
   title: string;
   translationGraceDays?: number | null;
   visibility: string;
+}
+
+export interface CollectionRequirement {
+  everyone: boolean;
+  members: ChosenMember[];
+  required: boolean;
 }
 
 export interface CollectionRole {
@@ -1374,6 +1386,7 @@ export interface RemoveValidatorRequest {
 }
 
 export interface Report {
+  collection: number;
   done: number;
   missing: number;
   people: Person[];
@@ -2150,7 +2163,7 @@ export interface Endpoints {
   'admin/collectionadmin/mutation/requireAcknowledgement': { request: RequireRequest; response: Requirement };
   'admin/collectionadmin/mutation/setCollectionAdmin': { request: CollectionsSetAdminRequest; response: Member[] };
   'admin/collectionadmin/query/acknowledgements': { request: AcknowledgementsLanguageRequest; response: Report };
-  'admin/collectionadmin/query/collectionAcknowledgement': { request: AcknowledgementsCollectionRequest; response: Requirement };
+  'admin/collectionadmin/query/collectionAcknowledgement': { request: AcknowledgementsCollectionRequest; response: CollectionRequirement };
   'admin/collectionadmin/query/collectionMembers': { request: CollectionsMembersRequest; response: Member[] };
   'admin/collectionadmin/query/collectionShareRequests': { request: ShareRequestsRequest; response: ShareEntry[] };
   'admin/collectionadmin/query/collectionValidators': { request: ValidatorsRequest; response: Validator[] };
