@@ -29,7 +29,7 @@ export function CollectionAcknowledgementCard({ collection }: { collection: numb
           onSave={(required, members) => require.mutate({ collection, required, ...(members.length > 0 ? { members } : {}) })}
         />
       )}
-      {requirement.data?.required && <p className="field__hint">{t('acknowledgements.collectionHint')}</p>}
+      {requirement.data?.required && <p className="field__hint ack-hint">{t('acknowledgements.collectionHint')}</p>}
       {error && (
         <p className="field__error" role="alert">
           {apiErrorText(error, t)}

@@ -144,11 +144,7 @@ export function ValidationPage() {
           </div>
           {open && (
             <div className="gl-actions">
-              <button type="button" className="btn btn--danger-outline" onClick={() => setDialog('reject')}>
-                <Icon name="xCircle" size={18} />
-                {t('validations.reject.button')}
-              </button>
-              {approved ? (
+              {approved && (
                 <p className="gl-actions__status" role="status" data-testid="you-approved">
                   <Icon name="checkCircle" size={18} />
                   <span>
@@ -156,7 +152,12 @@ export function ValidationPage() {
                     <span className="field__hint"> {t('validations.approvals.mayStillReject')}</span>
                   </span>
                 </p>
-              ) : (
+              )}
+              <button type="button" className="btn btn--danger-outline" onClick={() => setDialog('reject')}>
+                <Icon name="xCircle" size={18} />
+                {t('validations.reject.button')}
+              </button>
+              {!approved && (
                 <button type="button" className="btn btn--primary" onClick={() => setDialog('accept')}>
                   <Icon name="checkCircle" size={18} />
                   {t('validations.accept.button')}
