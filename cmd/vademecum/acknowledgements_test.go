@@ -16,14 +16,16 @@ import (
 
 type acknowledgementReport struct {
 	Requirement struct {
-		Required bool    `json:"required"`
-		Everyone bool    `json:"everyone"`
-		Members  []int64 `json:"members"`
+		Required       bool    `json:"required"`
+		Everyone       bool    `json:"everyone"`
+		Members        []int64 `json:"members"`
+		FromCollection bool    `json:"fromCollection"`
 	} `json:"requirement"`
-	Version int `json:"version"`
-	Done    int `json:"done"`
-	Missing int `json:"missing"`
-	People  []struct {
+	Collection int64 `json:"collection"`
+	Version    int   `json:"version"`
+	Done       int   `json:"done"`
+	Missing    int   `json:"missing"`
+	People     []struct {
 		UserID              int64      `json:"userId"`
 		Email               string     `json:"email"`
 		AcknowledgedVersion *int       `json:"acknowledgedVersion"`
@@ -104,7 +106,7 @@ func TestIntegrationAcknowledgements(t *testing.T) {
 
 	res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
 		map[string]any{"guideline": g, "required": true, "members": []int64{author, admin, admin}})
-	assert.JSONEq(t, fmt.Sprintf(`{"required":true,"everyone":false,"members":[%d,%d]}`, min(author, admin), max(author, admin)), string(res.Body))
+	assert.JSONEq(t, fmt.Sprintf(`{"required":true,"everyone":false,"members":[%d,%d],"fromCollection":false}`, min(author, admin), max(author, admin)), string(res.Body))
 	r := e.report(e.collAdmin, g)
 	assert.Equal(t, v1, r.Version)
 	assert.Equal(t, 0, r.Done)
@@ -236,12 +238,118 @@ func TestIntegrationAcknowledgements(t *testing.T) {
 
 	t.Run("everyone who may read, and no longer", func(t *testing.T) {
 		res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"guideline": g, "required": true})
-		assert.JSONEq(t, `{"required":true,"everyone":true,"members":[]}`, string(res.Body))
+		assert.JSONEq(t, `{"required":true,"everyone":true,"members":[],"fromCollection":false}`, string(res.Body))
 		r := e.report(e.collAdmin, g)
 		assert.Equal(t, 3, r.Done+r.Missing, "the holders of a role in the private collection")
 		res = e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"guideline": g, "required": false})
-		assert.JSONEq(t, `{"required":false,"everyone":false,"members":[]}`, string(res.Body))
+		assert.JSONEq(t, `{"required":false,"everyone":false,"members":[],"fromCollection":false}`, string(res.Body))
 		r = e.report(e.collAdmin, g)
 		assert.Equal(t, 1, r.Done+r.Missing, "who acknowledged stays listed")
+	})
+}
+
+// TestIntegrationCollectionAcknowledgement requires acknowledgement of every guideline of a
+// collection: guidelines created or moved into it later follow it, a guideline's own
+// requirement overrides it, and the report, the reader, the list of changes and the
+// important change's notification follow the requirement in effect.
+func TestIntegrationCollectionAcknowledgement(t *testing.T) {
+	e := newEnv(t)
+	c, member := e.cardio.ID, e.ids["collmember@alpha.ch"]
+	g1 := e.createGuideline(e.collMember, c, e.ids["validator@alpha.ch"])
+	v1 := e.publish(e.collMember, g1, "de", "Erste Fassung", false)
+	e.readGuideline(e.collMember, g1)
+	e.readGuideline(e.validator, g1)
+
+	fromCollection := fmt.Sprintf(`{"required":true,"everyone":false,"members":[%d],"fromCollection":true}`, member)
+	res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
+		map[string]any{"collection": c, "required": true, "members": []int64{member}})
+	assert.JSONEq(t, fmt.Sprintf(`{"required":true,"everyone":false,"members":[%d],"fromCollection":false}`, member), string(res.Body))
+	chosen := fmt.Sprintf(`{"required":true,"everyone":false,"members":[{"userId":%d,"name":"F collmember@alpha.ch","email":"collmember@alpha.ch"}]}`, member)
+	res = e.ok("alpha", e.alphaAdmin, "admin/collectionadmin/query/collectionAcknowledgement", map[string]any{"collection": c})
+	assert.JSONEq(t, chosen, string(res.Body))
+
+	r := e.report(e.collAdmin, g1)
+	assert.True(t, r.Requirement.FromCollection)
+	assert.Equal(t, c, r.Collection)
+	assert.Equal(t, []int64{member}, r.Requirement.Members)
+	assert.Equal(t, 1, r.Missing)
+
+	g2 := e.createGuideline(e.collMember, c, e.ids["validator@alpha.ch"])
+	e.publish(e.collMember, g2, "de", "Zweite Richtlinie", false)
+	t.Run("a guideline added later follows the collection", func(t *testing.T) {
+		assert.True(t, e.report(e.collAdmin, g2).Requirement.FromCollection)
+		seen := e.readGuideline(e.collMember, g2)
+		require.NotNil(t, seen.SinceRead)
+		assert.True(t, seen.SinceRead.Required)
+		seen = e.readGuideline(e.validator, g2)
+		require.NotNil(t, seen.SinceRead)
+		assert.False(t, seen.SinceRead.Required, "not chosen")
+	})
+
+	t.Run("a guideline's own requirement comes first", func(t *testing.T) {
+		res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"guideline": g2, "required": true})
+		assert.JSONEq(t, `{"required":true,"everyone":true,"members":[],"fromCollection":false}`, string(res.Body))
+		assert.Equal(t, 3, e.report(e.collAdmin, g2).Missing, "the holders of a role in the private collection")
+		res = e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"guideline": g2, "required": false})
+		assert.JSONEq(t, fromCollection, string(res.Body), "without its own, the collection's applies again")
+	})
+
+	t.Run("a guideline moved out and back", func(t *testing.T) {
+		neuro := e.createCollection(e.alphaAdmin, "Neurology", "protected", e.ids["admin@alpha.ch"])
+		e.ok("alpha", e.alphaAdmin, "admin/mutation/moveGuideline", map[string]any{"guideline": g2, "collection": neuro.ID, "validator": nil})
+		assert.False(t, e.report(e.alphaAdmin, g2).Requirement.Required)
+		e.ok("alpha", e.alphaAdmin, "admin/mutation/moveGuideline", map[string]any{"guideline": g2, "collection": c, "validator": nil})
+		assert.True(t, e.report(e.alphaAdmin, g2).Requirement.FromCollection)
+	})
+
+	t.Run("an important change calls the chosen members", func(t *testing.T) {
+		v2 := e.publish(e.collMember, g1, "de", "Dosis halbiert", true)
+		var list []notificationView
+		require.Eventually(t, func() bool {
+			list = slices.DeleteFunc(e.notifications(e.collMember), func(n notificationView) bool { return n.Action != "acknowledgementRequired" })
+			return len(list) > 0
+		}, 15*time.Second, 20*time.Millisecond)
+		assert.Equal(t, fmt.Sprintf("/guideline/%d/de", g1), list[0].URL)
+		changed := e.changedSinceRead(e.collMember)
+		require.Len(t, changed, 1)
+		assert.Equal(t, changedView{GuidelineID: g1, Language: "de", ReadVersion: v1, Version: v2, Important: true, ChangeComment: "Dosis halbiert",
+			AcknowledgementMissing: true}, changed[0])
+		assert.False(t, e.changedSinceRead(e.validator)[0].AcknowledgementMissing, "not chosen")
+		assert.Empty(t, slices.DeleteFunc(e.notifications(e.validator), func(n notificationView) bool { return n.Action != "acknowledgementRequired" }))
+	})
+
+	t.Run("rights and bad input", func(t *testing.T) {
+		for _, c := range []struct {
+			name, space, session, path string
+			body                       any
+			status                     int
+			message                    string
+		}{
+			{"a member reads", "alpha", e.alphaMember, "admin/collectionadmin/query/collectionAcknowledgement", map[string]any{"collection": c}, http.StatusForbidden, "forbidden"},
+			{"a collection member requires", "alpha", e.collMember, "admin/collectionadmin/mutation/requireAcknowledgement",
+				map[string]any{"collection": c, "required": false}, http.StatusForbidden, "forbidden"},
+			{"another space", "beta", e.betaAdmin, "admin/collectionadmin/query/collectionAcknowledgement", map[string]any{"collection": c}, http.StatusNotFound, "not found"},
+			{"an unknown collection", "alpha", e.alphaAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
+				map[string]any{"collection": 999999, "required": true}, http.StatusNotFound, "not found"},
+			{"both", "alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
+				map[string]any{"guideline": g1, "collection": c, "required": true}, http.StatusBadRequest, "acknowledgements.guidelineOrCollection"},
+			{"neither", "alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
+				map[string]any{"required": true}, http.StatusBadRequest, "acknowledgements.guidelineOrCollection"},
+			{"an outsider chosen", "alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
+				map[string]any{"collection": c, "required": true, "members": []int64{e.ids["outsider@test.ch"]}}, http.StatusBadRequest, "guideline.notSpaceMember"},
+		} {
+			res := e.api(c.space, c.session, c.path, c.body)
+			assert.Equal(t, c.status, res.Status, "%s: %s", c.name, res.Body)
+			assert.Equal(t, c.message, res.Message(), c.name)
+		}
+		res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/query/collectionAcknowledgement", map[string]any{"collection": c})
+		assert.JSONEq(t, chosen, string(res.Body), "refused calls change nothing")
+	})
+
+	t.Run("no longer", func(t *testing.T) {
+		res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"collection": c, "required": false})
+		assert.JSONEq(t, `{"required":false,"everyone":false,"members":[],"fromCollection":false}`, string(res.Body))
+		assert.False(t, e.report(e.collAdmin, g1).Requirement.Required)
+		assert.False(t, e.changedSinceRead(e.collMember)[0].AcknowledgementMissing)
 	})
 }

@@ -106,6 +106,7 @@ func TestIntegrationDumpRestore(t *testing.T) {
 	var author int64
 	require.NoError(t, e.db.Control().QueryRow(ctx, "SELECT user_id FROM control.logins WHERE email = 'max.member@kssg.ch'").Scan(&author))
 	e.ok("kssg", users["admin"], "admin/collectionadmin/mutation/addHistoryReaders", map[string]any{"collection": 1, "members": []int64{author}})
+	e.ok("kssg", users["admin"], "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"collection": 1, "required": true})
 	var read struct {
 		Version int `json:"version"`
 	}
@@ -151,6 +152,7 @@ func TestIntegrationDumpRestore(t *testing.T) {
 				{"reader/query/commentsForGuideline", `{"id":1,"language":"de"}`, "Laktat"},
 				{"reader/query/myFeedbacks", `{}`, "Laktat-Ziel"},
 				{"admin/collectionadmin/query/acknowledgements", `{"guideline":1,"language":"de"}`, "vera.validator@kssg.ch"},
+				{"admin/collectionadmin/query/collectionAcknowledgement", `{"collection":1}`, `"everyone":true`},
 				{"common/query/space", `{"idOrDomain":"{sub}"}`, "+41 71 494 11 11"},
 				{"reader/query/search", `{"query":"sepsis"}`, "Sepsis"},
 			} {
@@ -314,6 +316,7 @@ func readCalls(guidelines, collections, revisions, details, documents, feedbacks
 			`admin/query/collectionStats {"collectionId":%d}`, `admin/collectionadmin/query/collectionMembers {"collection":%d}`,
 			`admin/collectionadmin/query/collectionValidators {"collection":%d}`, `admin/collectionadmin/query/collectionShareRequests {"collectionId":%d}`,
 			`admin/collectionadmin/query/historyReaders {"collection":%d}`,
+			`admin/collectionadmin/query/collectionAcknowledgement {"collection":%d}`,
 			`admin/maintenance/query/copyGuidelineData {"collection":%d}`, `toc/query/toc {"collection":%d}`, `toc/query/fullToc {"collection":%d}`,
 			`reader/query/collectionToc {"collectionId":%d}`, `reader/query/tocGuidelines {"collectionId":%d}`,
 		} {

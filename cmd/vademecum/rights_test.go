@@ -153,6 +153,7 @@ func TestIntegrationRightsMatrix(t *testing.T) {
 		{"reader/query/changedSinceRead", `{}`, signedIn, 0},
 		{"reader/query/changeSinceRead", `{"guideline":999999,"language":"de","since":1}`, signedIn, 0},
 		{"admin/collectionadmin/mutation/requireAcknowledgement", `{"guideline":999999,"required":false}`, spaceMembers, 0},
+		{"admin/collectionadmin/query/collectionAcknowledgement", fmt.Sprintf(`{"collection":%d}`, c), collectionAdmins, 0},
 		{"admin/collectionadmin/query/acknowledgements", `{"guideline":999999,"language":"de"}`, spaceMembers, 0},
 		{"admin/collectionadmin/mutation/remindAcknowledgement", `{"guideline":999999,"language":"de"}`, spaceMembers, 0},
 		{"author/mutation/setGuidelineLanguageOnlineStatus", `{"guidelineId":999999,"language":"de","online":false}`, spaceMembers, 0},

@@ -62,4 +62,12 @@ test('a required acknowledgement from the important change to the report', async
   const row = page.getByRole('row').filter({ hasText: 'max.member@kssg.ch' });
   await expect(row).toContainText(String(v2));
   await expect(page.getByTestId('ack-done')).not.toHaveText('0 bestätigt');
+
+  // the collection requires it of all its guidelines; without its own, the guideline follows it
+  await page.goto(url('kssg', `/collections/${collectionId}/settings`));
+  await page.getByRole('switch', { name: 'Lesebestätigung für alle Richtlinien dieser Sammlung verlangen' }).click();
+  await expect(page.getByRole('radio', { name: 'Von allen, die die Sammlung lesen dürfen' })).toBeChecked();
+  await page.goto(url('kssg', `/acknowledgements/${id}/de`));
+  await page.getByRole('switch', { name: 'Lesebestätigung verlangen' }).click();
+  await expect(page.getByTestId('ack-from-collection')).toContainText('Verlangt für alle Richtlinien der Sammlung.');
 });

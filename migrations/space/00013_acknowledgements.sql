@@ -19,13 +19,20 @@ CREATE TABLE guideline_reads (
 -- the report lists a guideline language's readers
 CREATE INDEX guideline_reads_guideline ON guideline_reads (guideline_id, language);
 
--- A row with user_id NULL requires acknowledgement from everyone who may read the
--- guideline's collection; other rows name chosen members.
+-- A requirement names a guideline or a collection, never both: a guideline with rows of its
+-- own follows them, any other its collection's, so guidelines added or moved later are
+-- covered. A row with user_id NULL requires acknowledgement from everyone who may read the
+-- collection; other rows name chosen members. The key of its own lets a move track the rows.
 CREATE TABLE acknowledgement_requirements (
-    guideline_id bigint NOT NULL REFERENCES guidelines (id) ON DELETE CASCADE,
-    user_id      bigint,
-    UNIQUE NULLS NOT DISTINCT (guideline_id, user_id)
+    id            bigserial PRIMARY KEY,
+    guideline_id  bigint REFERENCES guidelines (id) ON DELETE CASCADE,
+    collection_id bigint REFERENCES collections (id) ON DELETE CASCADE,
+    user_id       bigint,
+    CONSTRAINT acknowledgement_requirements_subject CHECK ((guideline_id IS NULL) <> (collection_id IS NULL)),
+    CONSTRAINT acknowledgement_requirements_key UNIQUE NULLS NOT DISTINCT (guideline_id, collection_id, user_id)
 );
+-- the requirements of a collection, and its cascade
+CREATE INDEX acknowledgement_requirements_collection ON acknowledgement_requirements (collection_id) WHERE collection_id IS NOT NULL;
 
 ALTER TABLE notifications DROP CONSTRAINT notifications_action_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_action_check

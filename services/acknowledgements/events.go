@@ -51,7 +51,11 @@ func (w *ImportantChangeWorker) Work(ctx context.Context, job *river.Job[Importa
 	var all bool
 	var roles []int64
 	err = w.Service.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		reqs, err := requirements(ctx, tx, []int64{ev.GuidelineID})
+		collections, err := guidelines.CollectionsOf(ctx, tx, []int64{ev.GuidelineID})
+		if err != nil {
+			return err
+		}
+		reqs, err := requirements(ctx, tx, collections)
 		if err != nil {
 			return err
 		}

@@ -1,7 +1,8 @@
 // Package acknowledgements records what signed-in readers last read and acknowledged of each
-// guideline language, lets collection admins require acknowledgement of a guideline from
-// chosen members or everyone who may read it, report who acknowledged which version and
-// remind the missing ones (issue 16, "Read and acknowledge").
+// guideline language, lets collection admins require acknowledgement of a guideline (or of
+// every guideline of a collection) from chosen members or everyone who may read it, report
+// who acknowledged which version and remind the missing ones (issue 16, "Read and
+// acknowledge").
 package acknowledgements
 
 import (
@@ -71,24 +72,35 @@ type Memberships interface {
 	NotMembers(ctx context.Context, spaceID int64, userIDs []int64) ([]int64, error)
 }
 
-// RequireRequest requires acknowledgement of a guideline (or no longer, required false)
-// from chosen space members, or, without members, from everyone who may read it.
+// RequireRequest requires acknowledgement of a guideline or of every guideline of a
+// collection (exactly one of the two), or no longer (required false), from chosen space
+// members or, without members, from everyone who may read it.
 type RequireRequest struct {
-	Guideline api.ID   `json:"guideline"`
-	Required  bool     `json:"required"`
-	Members   []api.ID `json:"members,omitempty"`
+	Guideline  *api.ID  `json:"guideline,omitempty"`
+	Collection *api.ID  `json:"collection,omitempty"`
+	Required   bool     `json:"required"`
+	Members    []api.ID `json:"members,omitempty"`
 }
 
-// Requirement is from whom a guideline requires acknowledgement.
+// CollectionRequest names a collection.
+type CollectionRequest struct {
+	Collection api.ID `json:"collection"`
+}
+
+// Requirement is from whom a guideline (or every guideline of a collection) requires
+// acknowledgement.
 type Requirement struct {
 	Required bool `json:"required"`
 	// Everyone: everyone who may read the guideline's collection.
 	Everyone bool    `json:"everyone"`
 	Members  []int64 `json:"members"`
+	// FromCollection: the guideline has no requirement of its own and follows the one its
+	// collection sets for all its guidelines.
+	FromCollection bool `json:"fromCollection"`
 }
 
 func (r requirement) public() Requirement {
-	return Requirement{Required: r.any(), Everyone: r.everyone, Members: append([]int64{}, r.members...)}
+	return Requirement{Required: r.any(), Everyone: r.everyone, Members: append([]int64{}, r.members...), FromCollection: r.fromCollection}
 }
 
 // AcknowledgeRequest acknowledges the published version of a guideline language.
@@ -126,6 +138,8 @@ type Person struct {
 // Report tells who acknowledged the published version of a guideline language.
 type Report struct {
 	Requirement Requirement `json:"requirement"`
+	// Collection is the guideline's collection, whose requirement applies without its own.
+	Collection int64 `json:"collection"`
 	// Version is the published version (0: none readers see).
 	Version int      `json:"version"`
 	Title   string   `json:"title"`
@@ -163,12 +177,21 @@ type Since struct {
 	Required            bool `json:"required"`
 }
 
-// RequireAcknowledgement sets from whom a guideline requires acknowledgement; collection
-// admins of its collection (and space admins) may.
+// ErrGuidelineOrCollection: a requirement names a guideline or a collection, not both,
+// not neither.
+var ErrGuidelineOrCollection = api.Invalid("acknowledgements.guidelineOrCollection").With(map[string]any{"fields": []string{"guideline", "collection"}})
+
+// RequireAcknowledgement sets from whom a guideline, or every guideline of a collection now
+// and later, requires acknowledgement; collection admins of the collection (and space admins)
+// may. It answers the guideline's requirement in effect then (its collection's when it has
+// none of its own), or the collection's.
 func (s *Service) RequireAcknowledgement(ctx context.Context, req RequireRequest) (Requirement, error) {
 	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
 		return Requirement{}, err
+	}
+	if (req.Guideline == nil) == (req.Collection == nil) {
+		return Requirement{}, ErrGuidelineOrCollection
 	}
 	r := requirement{everyone: req.Required && len(req.Members) == 0}
 	if req.Required {
@@ -189,24 +212,85 @@ func (s *Service) RequireAcknowledgement(ctx context.Context, req RequireRequest
 		}
 	}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if err := s.administered(ctx, tx, sp, int64(req.Guideline)); err != nil {
+		if req.Collection != nil {
+			id := int64(*req.Collection)
+			if err := s.Guidelines.ManageCollection(ctx, tx, sp, id); err != nil {
+				return err
+			}
+			return setRequirement(ctx, tx, nil, &id, r)
+		}
+		id := int64(*req.Guideline)
+		reach, err := s.administered(ctx, tx, sp, id)
+		if err != nil {
 			return err
 		}
-		return setRequirement(ctx, tx, int64(req.Guideline), r)
+		if err := setRequirement(ctx, tx, &id, nil, r); err != nil {
+			return err
+		}
+		reqs, err := requirements(ctx, tx, map[int64]int64{id: reach.Collection})
+		r = reqs[id]
+		return err
 	})
 	return r.public(), err
 }
 
-// administered checks that the caller administers the collection of a guideline of sp.
-func (s *Service) administered(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) error {
+// ChosenMember is a member from whom acknowledgement is required, by name.
+type ChosenMember struct {
+	UserID int64  `json:"userId"`
+	Name   string `json:"name"`
+	Email  string `json:"email"`
+}
+
+// CollectionRequirement is from whom a collection requires acknowledgement of every guideline
+// in it, with the chosen members' names.
+type CollectionRequirement struct {
+	Required bool `json:"required"`
+	// Everyone: everyone who may read the collection.
+	Everyone bool           `json:"everyone"`
+	Members  []ChosenMember `json:"members"`
+}
+
+// CollectionAcknowledgement reads from whom a collection requires acknowledgement of every
+// guideline in it; collection admins of it (and space admins) may.
+func (s *Service) CollectionAcknowledgement(ctx context.Context, req CollectionRequest) (CollectionRequirement, error) {
+	sp, err := api.CurrentSpace(ctx)
+	if err != nil {
+		return CollectionRequirement{}, err
+	}
+	var r requirement
+	if err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if err := s.Guidelines.ManageCollection(ctx, tx, sp, int64(req.Collection)); err != nil {
+			return err
+		}
+		r, err = collectionRequirement(ctx, tx, int64(req.Collection))
+		return err
+	}); err != nil {
+		return CollectionRequirement{}, err
+	}
+	people, err := s.People.Users(ctx, r.members)
+	if err != nil {
+		return CollectionRequirement{}, err
+	}
+	out := CollectionRequirement{Required: r.any(), Everyone: r.everyone, Members: []ChosenMember{}}
+	for _, id := range r.members {
+		if u, ok := people[id]; ok {
+			out.Members = append(out.Members, ChosenMember{UserID: id, Name: u.Name(), Email: u.Username})
+		}
+	}
+	return out, nil
+}
+
+// administered checks that the caller administers the collection of a guideline of sp and
+// tells how they stand to it.
+func (s *Service) administered(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, guideline int64) (guidelines.Reach, error) {
 	reach, err := s.Guidelines.ReachOf(ctx, tx, sp, guideline)
 	if err != nil {
-		return err
+		return reach, err
 	}
 	if !reach.Admin {
-		return api.ErrForbidden
+		return reach, api.ErrForbidden
 	}
-	return nil
+	return reach, nil
 }
 
 // Acknowledge records that the caller read and understood the published version of a
@@ -266,7 +350,11 @@ func (s *Service) RecordRead(ctx context.Context, sp *tenancy.Space, guideline i
 		if err != nil {
 			return err
 		}
-		req, err := requirements(ctx, tx, []int64{guideline})
+		collections, err := guidelines.CollectionsOf(ctx, tx, []int64{guideline})
+		if err != nil {
+			return err
+		}
+		req, err := requirements(ctx, tx, collections)
 		since = Since{ReadVersion: before.read, AcknowledgedVersion: before.acknowledged,
 			Required: req[guideline].everyone || slices.Contains(req[guideline].members, me.UserID)}
 		return err
@@ -296,6 +384,7 @@ func (s *Service) concerned(ctx context.Context, sp *tenancy.Space, r requiremen
 
 // subject is what the admin calls read of a guideline language in one transaction.
 type subject struct {
+	collection  int64
 	version     guidelines.PublishedVersion
 	requirement requirement
 	all         bool
@@ -310,14 +399,15 @@ func (s *Service) load(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, req La
 		return sub, err
 	}
 	id := int64(req.Guideline)
-	if err := s.administered(ctx, tx, sp, id); err != nil {
+	reach, err := s.administered(ctx, tx, sp, id)
+	if err != nil {
 		return sub, err
 	}
-	var err error
+	sub.collection = reach.Collection
 	if sub.version, err = published(ctx, tx, id, req.Language, s.Clock.Time()); err != nil && !errors.Is(err, ErrUnpublished) {
 		return sub, err
 	}
-	reqs, err := requirements(ctx, tx, []int64{id})
+	reqs, err := requirements(ctx, tx, map[int64]int64{id: reach.Collection})
 	if err != nil {
 		return sub, err
 	}
@@ -356,7 +446,7 @@ func (s *Service) Acknowledgements(ctx context.Context, req LanguageRequest) (Re
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Requirement: sub.requirement.public(), Version: sub.version.Version, Title: sub.version.Title, People: []Person{}}
+	rep := Report{Requirement: sub.requirement.public(), Collection: sub.collection, Version: sub.version.Version, Title: sub.version.Title, People: []Person{}}
 	for _, id := range ids {
 		u, ok := people[id]
 		if !ok {
@@ -473,7 +563,11 @@ func (s *Service) ChangedSinceRead(ctx context.Context, _ struct{}) ([]Changed, 
 		if err != nil {
 			return err
 		}
-		reqs, err := requirements(ctx, tx, ids)
+		collections := make(map[int64]int64, len(versions))
+		for _, v := range versions {
+			collections[v.GuidelineID] = v.CollectionID
+		}
+		reqs, err := requirements(ctx, tx, collections)
 		if err != nil {
 			return err
 		}
@@ -548,6 +642,7 @@ func (s *Service) ChangeSinceRead(ctx context.Context, req ChangeRequest) (Chang
 // Register adds the acknowledgement calls to the router.
 func (s *Service) Register(r *api.Router) {
 	api.Call(r, "admin/collectionadmin", "mutation", "requireAcknowledgement", s.RequireAcknowledgement)
+	api.Call(r, "admin/collectionadmin", "query", "collectionAcknowledgement", s.CollectionAcknowledgement)
 	api.Call(r, "admin/collectionadmin", "query", "acknowledgements", s.Acknowledgements)
 	api.Call(r, "admin/collectionadmin", "mutation", "remindAcknowledgement", s.RemindAcknowledgement)
 	api.Call(r, "reader", "mutation", "acknowledge", s.Acknowledge)

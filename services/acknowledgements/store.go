@@ -95,44 +95,89 @@ func markReminded(ctx context.Context, tx pgx.Tx, users []int64, guideline int64
 	return nil
 }
 
-// requirement is from whom a guideline requires acknowledgement: everyone who may read its
-// collection, and chosen members.
+// requirement is from whom a guideline (or every guideline of a collection) requires
+// acknowledgement: everyone who may read its collection, and chosen members.
 type requirement struct {
 	everyone bool
 	members  []int64
+	// fromCollection: the guideline has no requirement of its own and follows its collection's.
+	fromCollection bool
 }
 
 func (r requirement) any() bool { return r.everyone || len(r.members) > 0 }
 
-// requirements reads the requirements of guidelines, by guideline id.
-func requirements(ctx context.Context, tx pgx.Tx, guidelines []int64) (map[int64]requirement, error) {
-	rows, err := tx.Query(ctx, `SELECT guideline_id, user_id FROM acknowledgement_requirements WHERE guideline_id = ANY($1)
-		ORDER BY guideline_id, user_id`, guidelines)
+func (r *requirement) add(user *int64) {
+	if user == nil {
+		r.everyone = true
+	} else {
+		r.members = append(r.members, *user)
+	}
+}
+
+// requirements reads the effective requirements of guidelines, given with their collections
+// (guideline id to collection id), by guideline id: a guideline's own rows if it has any,
+// else its collection's.
+func requirements(ctx context.Context, tx pgx.Tx, collectionOf map[int64]int64) (map[int64]requirement, error) {
+	ids, collections := make([]int64, 0, len(collectionOf)), make([]int64, 0, len(collectionOf))
+	for g, c := range collectionOf {
+		ids, collections = append(ids, g), append(collections, c)
+	}
+	rows, err := tx.Query(ctx, `SELECT guideline_id, collection_id, user_id FROM acknowledgement_requirements
+		WHERE guideline_id = ANY($1) OR collection_id = ANY($2) ORDER BY user_id NULLS FIRST`, ids, collections)
 	if err != nil {
 		return nil, fmt.Errorf("acknowledgements: read requirements: %w", err)
 	}
-	out := map[int64]requirement{}
-	var guideline int64
-	var user *int64
-	_, err = pgx.ForEachRow(rows, []any{&guideline, &user}, func() error {
-		r := out[guideline]
-		if user == nil {
-			r.everyone = true
+	own, ofCollection := map[int64]requirement{}, map[int64]requirement{}
+	var guideline, collection, user *int64
+	_, err = pgx.ForEachRow(rows, []any{&guideline, &collection, &user}, func() error {
+		if guideline != nil {
+			r := own[*guideline]
+			r.add(user)
+			own[*guideline] = r
 		} else {
-			r.members = append(r.members, *user)
+			r := ofCollection[*collection]
+			r.add(user)
+			ofCollection[*collection] = r
 		}
-		out[guideline] = r
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("acknowledgements: read requirements: %w", err)
 	}
+	out := make(map[int64]requirement, len(collectionOf))
+	for g, c := range collectionOf {
+		if r, ok := own[g]; ok {
+			out[g] = r
+		} else if r, ok := ofCollection[c]; ok {
+			r.fromCollection = true
+			out[g] = r
+		}
+	}
 	return out, nil
 }
 
-// setRequirement replaces the requirement of a guideline (none when r requires nobody).
-func setRequirement(ctx context.Context, tx pgx.Tx, guideline int64, r requirement) error {
-	if _, err := tx.Exec(ctx, `DELETE FROM acknowledgement_requirements WHERE guideline_id = $1`, guideline); err != nil {
+// collectionRequirement reads the requirement a collection sets for its guidelines.
+func collectionRequirement(ctx context.Context, tx pgx.Tx, collection int64) (requirement, error) {
+	rows, err := tx.Query(ctx, `SELECT user_id FROM acknowledgement_requirements WHERE collection_id = $1 ORDER BY user_id NULLS FIRST`, collection)
+	if err != nil {
+		return requirement{}, fmt.Errorf("acknowledgements: read collection requirement: %w", err)
+	}
+	var r requirement
+	var user *int64
+	if _, err = pgx.ForEachRow(rows, []any{&user}, func() error {
+		r.add(user)
+		return nil
+	}); err != nil {
+		return requirement{}, fmt.Errorf("acknowledgements: read collection requirement: %w", err)
+	}
+	return r, nil
+}
+
+// setRequirement replaces the requirement of a guideline or, guideline nil, of a collection
+// (none when r requires nobody).
+func setRequirement(ctx context.Context, tx pgx.Tx, guideline, collection *int64, r requirement) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM acknowledgement_requirements WHERE guideline_id = $1::bigint OR collection_id = $2::bigint`,
+		guideline, collection); err != nil {
 		return fmt.Errorf("acknowledgements: clear requirement: %w", err)
 	}
 	users := make([]*int64, 0, len(r.members)+1)
@@ -142,8 +187,8 @@ func setRequirement(ctx context.Context, tx pgx.Tx, guideline int64, r requireme
 	for _, m := range r.members {
 		users = append(users, &m)
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO acknowledgement_requirements (guideline_id, user_id)
-		SELECT $1, u FROM unnest($2::bigint[]) u ON CONFLICT DO NOTHING`, guideline, users); err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO acknowledgement_requirements (guideline_id, collection_id, user_id)
+		SELECT $1::bigint, $2::bigint, u FROM unnest($3::bigint[]) u ON CONFLICT DO NOTHING`, guideline, collection, users); err != nil {
 		return fmt.Errorf("acknowledgements: set requirement: %w", err)
 	}
 	return nil

@@ -150,6 +150,15 @@ func (s *Service) Reading(ctx context.Context, sp, source *tenancy.Space, guidel
 	return rd, err
 }
 
+// ManageCollection checks that a collection of the space tx works in exists (404) and that
+// the caller administers it (collection admin, space admin; else api.ErrForbidden).
+func (s *Service) ManageCollection(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, collection int64) error {
+	if err := collectionExists(ctx, tx, collection); err != nil {
+		return err
+	}
+	return s.requireManage(ctx, sp, collection)
+}
+
 // completeReach adds what the policy says of the caller to the columns read.
 func (s *Service) completeReach(ctx context.Context, sp *tenancy.Space, r *Reach) error {
 	var err error

@@ -163,6 +163,22 @@ func PublishedVersions(ctx context.Context, tx pgx.Tx, guidelines []int64, now t
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[PublishedVersion])
 }
 
+// CollectionsOf tells the collection of each of guidelines, by guideline id; unknown ids are
+// missing.
+func CollectionsOf(ctx context.Context, tx pgx.Tx, guidelines []int64) (map[int64]int64, error) {
+	rows, err := tx.Query(ctx, `SELECT id, collection_id FROM guidelines WHERE id = ANY($1)`, guidelines)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]int64{}
+	var id, collection int64
+	_, err = pgx.ForEachRow(rows, []any{&id, &collection}, func() error {
+		out[id] = collection
+		return nil
+	})
+	return out, err
+}
+
 // CollectionReaders tells who may read the collection of a guideline by their standing in
 // it: every user of the space (all) when the collection is public or protected, otherwise
 // the holders of a role in it (ids).

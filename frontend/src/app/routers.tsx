@@ -33,6 +33,15 @@ const MyFeedbacksPage = lazy(() => import('../features/feedback/components/MyFee
 const AcknowledgementReportPage = lazy(() =>
   import('../features/acknowledgements/components/AcknowledgementReportPage').then((m) => ({ default: m.AcknowledgementReportPage })),
 );
+const CollectionAcknowledgementCard = lazy(() =>
+  import('../features/acknowledgements/components/CollectionAcknowledgementCard').then((m) => ({ default: m.CollectionAcknowledgementCard })),
+);
+/** What other features set per collection, on the collection's settings tab. */
+const collectionSettingsExtra = (collection: number) => (
+  <Suspense fallback={<Loader />}>
+    <CollectionAcknowledgementCard collection={collection} />
+  </Suspense>
+);
 const FeedbackThreadPage = lazy(() => import('../features/feedback/components/FeedbackThreadPage').then((m) => ({ default: m.FeedbackThreadPage })));
 const MyValidationsPage = lazy(() => import('../features/validations/components/MyValidationsPage').then((m) => ({ default: m.MyValidationsPage })));
 const ValidationPage = lazy(() => import('../features/validations/components/ValidationPage').then((m) => ({ default: m.ValidationPage })));
@@ -193,7 +202,7 @@ export function shellRoutes(space: Space): RouteObject[] {
         { path: 'spaces', element: authLazy(<MySpacesPage space={space} />) },
         { path: 'spaces/:id/:tab?', element: authLazy(<SpacePage />) },
         { path: 'collections', element: authLazy(<MyCollectionsPage />) },
-        { path: 'collections/:id/:tab?', element: authLazy(<CollectionPage />) },
+        { path: 'collections/:id/:tab?', element: authLazy(<CollectionPage settingsExtra={collectionSettingsExtra} />) },
         { path: 'dashboard', element: authLazy(<DashboardPage space={space} />) },
         { path: 'guidelines', element: authLazy(<MyGuidelinesPage />) },
         { path: 'guidelines/guideline/new', element: authLazy(<CreateGuidelinePage />) },

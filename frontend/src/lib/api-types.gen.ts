@@ -18,6 +18,10 @@ export interface Acknowledgement {
   version: number;
 }
 
+export interface AcknowledgementsCollectionRequest {
+  collection: number;
+}
+
 export interface AcknowledgementsLanguageRequest {
   guideline: number;
   language: string;
@@ -186,6 +190,12 @@ export interface CheckRequest {
   token: string;
 }
 
+export interface ChosenMember {
+  email: string;
+  name: string;
+  userId: number;
+}
+
 export interface ClusterInfo {
   name: string;
   reachable: boolean;
@@ -239,6 +249,12 @@ export interface CollectionInput {
   title: string;
   translationGraceDays?: number | null;
   visibility: string;
+}
+
+export interface CollectionRequirement {
+  everyone: boolean;
+  members: ChosenMember[];
+  required: boolean;
 }
 
 export interface CollectionRole {
@@ -1384,6 +1400,7 @@ export interface RemoveValidatorRequest {
 }
 
 export interface Report {
+  collection: number;
   done: number;
   missing: number;
   people: Person[];
@@ -1439,13 +1456,15 @@ export interface RequestsRequest {
 }
 
 export interface RequireRequest {
-  guideline: number;
+  collection?: number | null;
+  guideline?: number | null;
   members?: number[];
   required: boolean;
 }
 
 export interface Requirement {
   everyone: boolean;
+  fromCollection: boolean;
   members: number[];
   required: boolean;
 }
@@ -2160,6 +2179,7 @@ export interface Endpoints {
   'admin/collectionadmin/mutation/requireAcknowledgement': { request: RequireRequest; response: Requirement };
   'admin/collectionadmin/mutation/setCollectionAdmin': { request: CollectionsSetAdminRequest; response: Member[] };
   'admin/collectionadmin/query/acknowledgements': { request: AcknowledgementsLanguageRequest; response: Report };
+  'admin/collectionadmin/query/collectionAcknowledgement': { request: AcknowledgementsCollectionRequest; response: CollectionRequirement };
   'admin/collectionadmin/query/collectionMembers': { request: CollectionsMembersRequest; response: Member[] };
   'admin/collectionadmin/query/collectionShareRequests': { request: ShareRequestsRequest; response: ShareEntry[] };
   'admin/collectionadmin/query/collectionValidators': { request: ValidatorsRequest; response: Validator[] };

@@ -12,7 +12,8 @@ import { reportCsv } from '../csv';
 import { AcknowledgementReportPage } from './AcknowledgementReportPage';
 
 const report: AcknowledgementReport = {
-  requirement: { required: true, everyone: false, members: [3, 4] },
+  requirement: { required: true, everyone: false, members: [3, 4], fromCollection: false },
+  collection: 2,
   version: 7,
   title: 'Sepsis',
   done: 1,
@@ -66,13 +67,25 @@ describe('Acknowledgement report', () => {
   });
 
   it('requires acknowledgement from everyone who may read, or from nobody', async () => {
-    const fetchMock = renderPage({ 'admin/collectionadmin/mutation/requireAcknowledgement': { required: true, everyone: true, members: [] } });
+    const fetchMock = renderPage({ 'admin/collectionadmin/mutation/requireAcknowledgement': { required: true, everyone: true, members: [], fromCollection: false } });
     await userEvent.click(await screen.findByRole('radio', { name: 'From everyone who may read the collection' }));
     await userEvent.click(screen.getByRole('switch', { name: 'Require acknowledgement' }));
     expect(sentBodies(fetchMock, 'admin/collectionadmin/mutation/requireAcknowledgement')).toEqual([
       { guideline: 11, required: true },
       { guideline: 11, required: false },
     ]);
+  });
+
+  it('says when the requirement comes from the collection and offers a setting of its own', async () => {
+    const fetchMock = renderPage({
+      'admin/collectionadmin/query/acknowledgements': { ...report, requirement: { required: true, everyone: false, members: [3], fromCollection: true } },
+      'admin/collectionadmin/mutation/requireAcknowledgement': { required: true, everyone: false, members: [], fromCollection: false },
+    });
+    expect(await screen.findByTestId('ack-from-collection')).toHaveTextContent('Required for every guideline of the collection.');
+    expect(screen.getByRole('link', { name: 'Collection setting' })).toHaveAttribute('href', '/collections/2/settings');
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'From everyone who may read the collection' }));
+    expect(sentBodies(fetchMock, 'admin/collectionadmin/mutation/requireAcknowledgement')).toEqual([{ guideline: 11, required: true }]);
   });
 });
 

@@ -6,96 +6,46 @@ import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { LanguageBadge } from '@/components/StateChips';
-import { SwitchField } from '@/components/SwitchField';
-import { UserPicker } from '@/components/UserPicker';
 import type { Report as AcknowledgementReport, AcknowledgementsLanguageRequest as AcknowledgementsRequest } from '@/lib/api-types.gen';
 import { apiErrorText } from '@/lib/apiErrors';
 import { formatDateTime } from '@/lib/dates';
 import { showSnackbar } from '@/lib/snackbar';
-import { displayName } from '@/lib/types';
 import { useAcknowledgements } from '../api/getAcknowledgements';
 import { useRemindAcknowledgement } from '../api/remindAcknowledgement';
 import { useRequireAcknowledgement } from '../api/requireAcknowledgement';
 import { reportCsv } from '../csv';
+import { RequirementEditor } from './RequirementEditor';
 import '../acknowledgements.css';
 
-/** The switch "require acknowledgement" with the choice between everyone who may read and chosen members. */
+/** The guideline's requirement; one its collection sets for all its guidelines is said so, and a setting of its own comes first. */
 function RequirementCard({ guideline, report }: { guideline: number; report: AcknowledgementReport }) {
   const { t } = useTranslation();
-  const require = useRequireAcknowledgement(guideline);
+  const require = useRequireAcknowledgement();
   const { requirement } = report;
-  const names = new Map(report.people.map((p) => [p.userId, p.name || p.email]));
-  const [picked, setPicked] = useState(new Map<number, string>());
-  const [chosen, setChosen] = useState(requirement.required && !requirement.everyone);
-  const label = (id: number) => names.get(id) ?? picked.get(id) ?? `#${id}`;
-  const save = (required: boolean, members: number[]) => require.mutate({ guideline, required, ...(members.length > 0 ? { members } : {}) });
+  const note = requirement.fromCollection ? (
+    <p className="ack-from-collection" data-testid="ack-from-collection">
+      <Icon name="info" size={16} />
+      <span>
+        {t('acknowledgements.fromCollection')} <Link to={`/collections/${report.collection}/settings`}>{t('acknowledgements.openCollection')}</Link>
+      </span>
+    </p>
+  ) : undefined;
 
   return (
     <section className="card" aria-labelledby="ack-requirement">
       <h2 id="ack-requirement" className="card__title">
         {t('acknowledgements.requirement')}
       </h2>
-      <SwitchField
-        label={t('acknowledgements.requireSwitch')}
-        description={t('acknowledgements.requireHint')}
-        checked={requirement.required}
-        onCheckedChange={(on) => {
-          setChosen(false);
-          save(on, []);
-        }}
+      <RequirementEditor
+        key={String(requirement.fromCollection)}
+        required={requirement.required}
+        everyone={requirement.everyone}
+        members={requirement.members}
+        names={new Map(report.people.map((p) => [p.userId, p.name || p.email]))}
+        switchLabel={t('acknowledgements.requireSwitch')}
+        note={note}
+        onSave={(required, members) => require.mutate({ guideline, required, ...(members.length > 0 ? { members } : {}) })}
       />
-      {requirement.required && (
-        <fieldset className="ack-who">
-          <legend className="field__label">{t('acknowledgements.from')}</legend>
-          <label className="ack-who__option">
-            <input
-              type="radio"
-              name="ack-who"
-              checked={!chosen}
-              onChange={() => {
-                setChosen(false);
-                save(true, []);
-              }}
-            />
-            {t('acknowledgements.everyone')}
-          </label>
-          <label className="ack-who__option">
-            <input type="radio" name="ack-who" checked={chosen} onChange={() => setChosen(true)} />
-            {t('acknowledgements.chosen')}
-          </label>
-          {chosen && requirement.members.length > 0 && (
-            <ul className="ack-members">
-              {requirement.members.map((id) => (
-                <li key={id} className="chip">
-                  {label(id)}
-                  <button
-                    type="button"
-                    className="icon-btn"
-                    aria-label={t('acknowledgements.removeMember', { name: label(id) })}
-                    onClick={() => {
-                      const rest = requirement.members.filter((m) => m !== id);
-                      setChosen(rest.length > 0);
-                      save(true, rest);
-                    }}
-                  >
-                    <Icon name="close" size={14} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {chosen && (
-            <UserPicker
-              label={t('acknowledgements.addMember')}
-              excludeIds={new Set(requirement.members)}
-              onPick={(m) => {
-                setPicked((p) => new Map(p).set(m.id, displayName(m)));
-                save(true, [...requirement.members, m.id]);
-              }}
-            />
-          )}
-        </fieldset>
-      )}
       {require.isError && (
         <p className="field__error" role="alert">
           {apiErrorText(require.error, t)}

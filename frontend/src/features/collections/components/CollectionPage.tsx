@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Icon } from '@/components/Icon';
@@ -20,8 +21,11 @@ export const COLLECTION_TABS = ['settings', 'members', 'validators', 'guidelines
 type CollectionTab = (typeof COLLECTION_TABS)[number];
 const isCollectionTab = (tab: string): tab is CollectionTab => (COLLECTION_TABS as readonly string[]).includes(tab);
 
-/** Edit collection (/collections/{id}/{tab?}): settings (default), members, validators, guidelines, table of contents, sharing, statistics. */
-export function CollectionPage() {
+/**
+ * Edit collection (/collections/{id}/{tab?}): settings (default), members, validators, guidelines, table of contents, sharing, statistics.
+ * settingsExtra adds what other features set per collection below the settings (the app composes it).
+ */
+export function CollectionPage({ settingsExtra }: { settingsExtra?: (collectionId: number) => ReactNode }) {
   const { t } = useTranslation();
   const params = useParams();
   const id = Number(params.id);
@@ -52,6 +56,7 @@ export function CollectionPage() {
         tabs={COLLECTION_TABS.map((key) => ({ key, to: `/collections/${id}/${key}`, label: t(`collections.tabs.${key}`) }))}
       />
       {tab === 'settings' && <CollectionSettingsTab key={c.id} collection={c} />}
+      {tab === 'settings' && settingsExtra?.(c.id)}
       {tab === 'members' && <CollectionMembersTab collectionId={id} />}
       {tab === 'validators' && (
         <>

@@ -12,6 +12,7 @@ import { VersionDiffView } from '@/components/VersionDiffView';
 import type { RequestData } from '@/lib/api-types.gen';
 import { formatDateTime } from '@/lib/dates';
 import { useGuideline } from '@/lib/endpoints/getGuideline';
+import { useProfile } from '@/lib/endpoints/getProfile';
 import { isLanguage } from '@/lib/language';
 import { useValidationRequest } from '../api/getValidationRequest';
 import { seenRevision, useUpdateValidationSeen } from '../api/updateValidationSeen';
@@ -103,10 +104,13 @@ export function ValidationPage() {
   const valid = /^\d+$/.test(params.guidelineId ?? '') && isLanguage(language);
   const request = useValidationRequest(guidelineId, language, valid);
   const seen = useUpdateValidationSeen();
+  const me = useProfile().data?.id;
   const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null);
   const markedRead = useRef<number | null>(null);
   const r = request.data;
   const open = !!r && !r.timestampCompleted;
+  // A validator who approved waits for the others; they may still reject (a rejection by anyone closes the request).
+  const approved = open && me !== undefined && r.approvals.some((a) => a.validatorId === me);
 
   // Opening a request marks it read for the caller (once per revision).
   useEffect(() => {
@@ -140,14 +144,25 @@ export function ValidationPage() {
           </div>
           {open && (
             <div className="gl-actions">
+              {approved && (
+                <p className="gl-actions__status" role="status" data-testid="you-approved">
+                  <Icon name="checkCircle" size={18} />
+                  <span>
+                    {t('validations.approvals.youApproved', { n: r.requiredApprovals - r.approvals.length })}
+                    <span className="field__hint"> {t('validations.approvals.mayStillReject')}</span>
+                  </span>
+                </p>
+              )}
               <button type="button" className="btn btn--danger-outline" onClick={() => setDialog('reject')}>
                 <Icon name="xCircle" size={18} />
                 {t('validations.reject.button')}
               </button>
-              <button type="button" className="btn btn--primary" onClick={() => setDialog('accept')}>
-                <Icon name="checkCircle" size={18} />
-                {t('validations.accept.button')}
-              </button>
+              {!approved && (
+                <button type="button" className="btn btn--primary" onClick={() => setDialog('accept')}>
+                  <Icon name="checkCircle" size={18} />
+                  {t('validations.accept.button')}
+                </button>
+              )}
             </div>
           )}
         </div>

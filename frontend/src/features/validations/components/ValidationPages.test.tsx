@@ -206,6 +206,22 @@ describe('Validation page', () => {
     expect(sentBodies(fetchMock, 'validator/mutation/acceptValidation')).toHaveLength(1);
   });
 
+  it('shows a validator who approved that the request waits for others, and still lets them reject', async () => {
+    renderAt('/validations/11/de', {
+      'common/query/profile': { id: 6, firstname: 'Vera', lastname: 'Validator' },
+      'validator/query/validationData': request({
+        requiredApprovals: 3,
+        progress: 'inValidation',
+        approvals: [{ validatorId: 6, name: 'Vera Validator', at: '2026-03-03T09:00:00Z', comment: '' }],
+      }),
+    });
+    expect(await screen.findByTestId('you-approved')).toHaveTextContent('You approved – waiting for 2 more approval(s)');
+    expect(screen.getByTestId('you-approved')).toHaveTextContent('You can still reject the request.');
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
   it('says so when the validator approved already', async () => {
     renderAt('/validations/11/de', {
       'validator/query/validationData': request({ requiredApprovals: 2 }),
