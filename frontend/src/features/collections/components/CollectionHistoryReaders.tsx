@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Loader } from '@/components/Loader';
 import { MemberList } from '@/components/MemberList';
+import { RemoveMemberDialog } from '@/components/RemoveMemberDialog';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { UserPicker } from '@/components/UserPicker';
 import { apiErrorText } from '@/lib/apiErrors';
@@ -54,25 +54,11 @@ export function CollectionHistoryReaders({ collectionId }: { collectionId: numbe
           }}
         />
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
-        title={t('historyReaders.removeTitle')}
-        description={t('historyReaders.removeText', { name: removing ? displayName(removing) : '' })}
-        confirmLabel={t('members.remove')}
-        pending={remove.isPending}
-        error={apiErrorText(remove.error, t)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              showSnackbar(t('historyReaders.removed', { name: displayName(removing) }));
-              setRemoving(null);
-            },
-          });
-        }}
+      <RemoveMemberDialog
+        member={removing}
+        onClose={() => setRemoving(null)}
+        remove={remove}
+        texts={(tr, name) => ({ title: tr('historyReaders.removeTitle'), question: tr('historyReaders.removeText', { name }), removed: tr('historyReaders.removed', { name }) })}
       />
     </section>
   );

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Icon } from '@/components/Icon';
 import { Loader } from '@/components/Loader';
 import { MemberList } from '@/components/MemberList';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { RemoveMemberDialog } from '@/components/RemoveMemberDialog';
 import { QueryErrorPage } from '@/components/QueryErrorPage';
 import { SearchBox } from '@/components/SearchBox';
 import { apiErrorText } from '@/lib/apiErrors';
@@ -89,25 +90,11 @@ export function SpaceMembersTab({ spaceId }: { spaceId: number }) {
         )
       )}
       <AddMembersDialog spaceId={spaceId} open={adding} onOpenChange={setAdding} />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
-        title={t('members.removeTitle')}
-        description={t('members.removeSpaceText', { name: removing ? displayName(removing) : '' })}
-        confirmLabel={t('members.remove')}
-        pending={remove.isPending}
-        error={apiErrorText(remove.error, t)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              showSnackbar(t('members.removed', { name: displayName(removing) }));
-              setRemoving(null);
-            },
-          });
-        }}
+      <RemoveMemberDialog
+        member={removing}
+        onClose={() => setRemoving(null)}
+        remove={remove}
+        texts={(tr, name) => ({ title: tr('members.removeTitle'), question: tr('members.removeSpaceText', { name }), removed: tr('members.removed', { name }) })}
       />
       <ConfirmDialog
         open={revoking !== null}
