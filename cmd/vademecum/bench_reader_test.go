@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/services/api"
+	"vademecum/services/auth"
 	"vademecum/services/collections"
 	"vademecum/tenancy"
 )
@@ -25,7 +26,8 @@ const benchReaderSections = 20
 // BenchmarkReader measures reader/query/guideline through the whole server (wire's handler on
 // a loopback listener and a real PostgreSQL): an anonymous reader of a public guideline of 20
 // sections (about 2 kB of HTML each, with footnotes and a validation), 32 concurrent clients,
-// beside a bare Go handler answering the same bytes. It prints req/s, p50 and p99.
+// beside a bare Go handler answering the same bytes, and a signed-in reader, whose every read
+// is also recorded (acknowledgements). It prints req/s, p50 and p99.
 //
 //	go test ./cmd/vademecum -run '^$' -bench Reader -benchtime 1x
 //
@@ -54,10 +56,17 @@ func BenchmarkReader(b *testing.B) {
 	bareT := readerT
 	bareT.url = bare.URL + "/api/reader/query/guideline"
 
+	signedT := readerT
+	signedT.headers = map[string]string{"Space": sp.Subdomain, "Content-Type": "application/json",
+		"Cookie": auth.CookieName + "=" + benchLogin(b, client, srv.URL, host, "reader@big.ch", "bench-secret")}
+	if status, body, _, err := benchDo(client, signedT); err != nil || status != http.StatusOK || !strings.Contains(string(body), `"sinceRead":{`) {
+		b.Fatalf("signed-in reader call: status %d, err %v: %.300s", status, err, body)
+	}
+
 	targets := []struct {
 		name   string
 		target benchTarget
-	}{{"reader", readerT}, {"bare", bareT}}
+	}{{"reader", readerT}, {"signedin", signedT}, {"bare", bareT}}
 	for _, tc := range targets {
 		benchRun(client, tc.target, benchWarmup, benchClients)
 	}
@@ -83,7 +92,7 @@ func BenchmarkReader(b *testing.B) {
 	rate := map[string]float64{}
 	fmt.Printf("\nReader load: guideline of %d sections (%d bytes of JSON), %d clients, %d requests per target in %d rounds, GOMAXPROCS=%d;\n"+
 		"client, server and PostgreSQL share the machine\n", benchReaderSections, len(body), benchClients, b.N*benchRequests, b.N*benchRounds, runtime.GOMAXPROCS(0))
-	fmt.Printf("  %-8s %9s %8s %8s %8s %7s\n", "target", "req/s", "p50 ms", "p99 ms", "max ms", "errors")
+	fmt.Printf("  %-9s %9s %8s %8s %8s %7s\n", "target", "req/s", "p50 ms", "p99 ms", "max ms", "errors")
 	for _, tc := range targets {
 		l := lat[tc.name]
 		slices.Sort(l)
@@ -92,7 +101,7 @@ func BenchmarkReader(b *testing.B) {
 		b.ReportMetric(rate[tc.name], tc.name+"-req/s")
 		b.ReportMetric(p50, tc.name+"-p50-ms")
 		b.ReportMetric(p99, tc.name+"-p99-ms")
-		fmt.Printf("  %-8s %9.0f %8.2f %8.2f %8.2f %7d\n", tc.name, rate[tc.name], p50, p99, benchQuantile(l, 1), errs[tc.name])
+		fmt.Printf("  %-9s %9.0f %8.2f %8.2f %8.2f %7d\n", tc.name, rate[tc.name], p50, p99, benchQuantile(l, 1), errs[tc.name])
 	}
 	b.ReportMetric(rate["bare"]/rate["reader"], "bare/reader-x")
 	fmt.Printf("  bare/reader %.1fx; targets for the stack: >= 3000 req/s, p99 < 30 ms\n", rate["bare"]/rate["reader"])

@@ -25,12 +25,15 @@ func scanState(row pgx.CollectableRow) (state, error) {
 }
 
 // recordRead notes that user read version of a guideline language and returns what they had
-// read and acknowledged before (a zero state when nothing).
+// read and acknowledged before (a zero state when nothing). Reading a version again writes
+// nothing: ON CONFLICT DO UPDATE would lock the row (and so commit a transaction to the WAL)
+// before its WHERE clause declines the update, so the insert is not even attempted then.
 func recordRead(ctx context.Context, tx pgx.Tx, user, guideline int64, language string, version int, at time.Time) (state, error) {
 	rows, err := tx.Query(ctx, `WITH before AS (
 			SELECT `+stateColumns+` FROM guideline_reads WHERE user_id = $1 AND guideline_id = $2 AND language = $3),
 		upsert AS (
-			INSERT INTO guideline_reads (user_id, guideline_id, language, read_version, read_at) VALUES ($1, $2, $3, $4, $5)
+			INSERT INTO guideline_reads (user_id, guideline_id, language, read_version, read_at)
+			SELECT $1, $2, $3, $4, $5::timestamptz WHERE NOT EXISTS (SELECT FROM before WHERE read_version = $4)
 			ON CONFLICT (user_id, guideline_id, language) DO UPDATE SET previous_version = guideline_reads.read_version,
 				read_version = excluded.read_version, read_at = excluded.read_at
 			WHERE guideline_reads.read_version IS DISTINCT FROM excluded.read_version)

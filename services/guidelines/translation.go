@@ -2,7 +2,6 @@ package guidelines
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -203,21 +202,26 @@ type TranslationNotice struct {
 // importantly, other readers once the collection's grace period has passed; nil otherwise.
 func (s *Service) OutdatedTranslation(ctx context.Context, sp *tenancy.Space, guideline int64, language string, now time.Time, atOnce bool) (*TranslationNotice, error) {
 	var n *TranslationNotice
-	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		var source string
-		var since time.Time
-		var grace int
-		err := tx.QueryRow(ctx, `SELECT t.source, t.since, c.translation_grace_days
-			FROM (`+translationSQL+`) AS t(language, source, source_version, current_version, since, confirmed_at, confirmed_by)
-			JOIN guidelines g ON g.id = $1 JOIN collections c ON c.id = g.collection_id
-			WHERE t.language = $2 AND t.since IS NOT NULL`, guideline, language).Scan(&source, &since, &grace)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
+	err := s.DB.SpaceQuery(ctx, sp, func(rows pgx.Rows) error {
+		for rows.Next() {
+			var source string
+			var since time.Time
+			var grace int
+			if err := rows.Scan(&source, &since, &grace); err != nil {
+				return err
+			}
+			if atOnce || !now.Before(since.AddDate(0, 0, grace)) {
+				n = &TranslationNotice{SourceLanguage: source, OutdatedSince: since}
+			}
 		}
-		if err == nil && (atOnce || !now.Before(since.AddDate(0, 0, grace))) {
-			n = &TranslationNotice{SourceLanguage: source, OutdatedSince: since}
-		}
-		return err
-	})
+		return rows.Err()
+	}, outdatedSQL, guideline, language)
 	return n, err
 }
+
+// outdatedSQL reads since when language $2 of guideline $1 is outdated, its source language
+// and the grace period of its collection (no row: not outdated).
+const outdatedSQL = `SELECT t.source, t.since, c.translation_grace_days
+	FROM (` + translationSQL + `) AS t(language, source, source_version, current_version, since, confirmed_at, confirmed_by)
+	JOIN guidelines g ON g.id = $1 JOIN collections c ON c.id = g.collection_id
+	WHERE t.language = $2 AND t.since IS NOT NULL`

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"vademecum/services/acknowledgements"
 	"vademecum/services/api"
 )
 
@@ -67,14 +68,24 @@ func (g Guideline) AppendJSON(dst []byte) []byte {
 		dst = api.AppendTime(api.AppendField(dst, "outdatedSince"), n.OutdatedSince)
 		dst = append(dst, '}')
 	}
-	dst = api.AppendField(dst, "sinceRead")
-	if g.SinceRead == nil {
-		dst = append(dst, "null"...)
-	} else {
-		b, _ := json.Marshal(g.SinceRead)
-		dst = append(dst, b...)
+	return append(appendSince(api.AppendField(dst, "sinceRead"), g.SinceRead), '}')
+}
+
+func appendSince(dst []byte, s *acknowledgements.Since) []byte {
+	if s == nil {
+		return append(dst, "null"...)
 	}
+	dst = appendVersion(api.AppendField(append(dst, '{'), "readVersion"), s.ReadVersion)
+	dst = appendVersion(api.AppendField(dst, "acknowledgedVersion"), s.AcknowledgedVersion)
+	dst = strconv.AppendBool(api.AppendField(dst, "required"), s.Required)
 	return append(dst, '}')
+}
+
+func appendVersion(dst []byte, v *int) []byte {
+	if v == nil {
+		return append(dst, "null"...)
+	}
+	return api.AppendInt(dst, int64(*v))
 }
 
 func appendRef(dst []byte, r *Ref) []byte {

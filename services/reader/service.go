@@ -450,8 +450,11 @@ func (s *Service) read(ctx context.Context, sp *tenancy.Space, req GuidelineRequ
 		return Guideline{}, err
 	}
 	g.ValidationDate = l.validationDate
-	if g.TranslationOutdated, err = s.Guidelines.OutdatedTranslation(ctx, source, id, l.code, now, mayEdit); err != nil {
-		return Guideline{}, err
+	if len(st.languages) > 1 {
+		// a guideline in one language has no translation to fall behind
+		if g.TranslationOutdated, err = s.Guidelines.OutdatedTranslation(ctx, source, id, l.code, now, mayEdit); err != nil {
+			return Guideline{}, err
+		}
 	}
 	g.Collection = Ref{ID: st.Collection, Title: st.collection}
 	g.Metadata = st.Metadata

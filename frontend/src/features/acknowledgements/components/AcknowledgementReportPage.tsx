@@ -104,7 +104,7 @@ export function AcknowledgementReportPage() {
             {t('acknowledgements.report')}
           </h2>
           <div className="ack-counts">
-            <span className="chip" data-testid="ack-done">
+            <span className="chip chip--success" data-testid="ack-done">
               {t('acknowledgements.done', { n: r.done })}
             </span>
             <span className="chip chip--warning" data-testid="ack-missing">
