@@ -16,10 +16,11 @@ type asOfView struct {
 	Details []struct {
 		Content string `json:"content"`
 	} `json:"details"`
-	InForce publicationView   `json:"inForce"`
-	Expired bool              `json:"expired"`
-	Before  []publicationView `json:"before"`
-	After   []publicationView `json:"after"`
+	InForce   publicationView   `json:"inForce"`
+	Expired   bool              `json:"expired"`
+	Withdrawn bool              `json:"withdrawn"`
+	Before    []publicationView `json:"before"`
+	After     []publicationView `json:"after"`
 }
 
 type publicationView struct {
@@ -258,5 +259,21 @@ func TestIntegrationGuidelineAsOf(t *testing.T) {
 		assert.Equal(t, http.StatusForbidden, e.stream("alpha", e.collMember, "reader/stream/guidelineAsPDF", body).Status, "the author may not read the history")
 		res = e.stream("alpha", e.validator, "reader/stream/guidelineAsPDF", fmt.Sprintf(`{"guidelineid":%d,"language":"de","asOf":"1.1.2026"}`, h.id))
 		assert.Equal(t, http.StatusBadRequest, res.Status, res.String())
+	})
+	t.Run("an archived language was withdrawn from that day on", func(t *testing.T) {
+		res := e.api("alpha", e.collMember, "author/mutation/archiveGuidelineLanguage", map[string]any{"guidelineId": h.id, "language": "de"})
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		var v asOfView
+		asOf(e.collAdmin, clock.now().Add(-day)).JSON(t, &v)
+		assert.False(t, v.Withdrawn, "the day before")
+		res = asOf(e.collAdmin, clock.now())
+		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
+		res.JSON(t, &v)
+		assert.True(t, v.Withdrawn)
+		assert.Equal(t, 3, v.InForce.Version, "the text that was withdrawn")
+		body := fmt.Sprintf(`{"guidelineid":%d,"language":"de","asOf":"%s"}`, h.id, clock.now().UTC().Format(time.DateOnly))
+		pdf := e.stream("alpha", e.validator, "reader/stream/guidelineAsPDF", body)
+		require.Equal(t, http.StatusOK, pdf.Status, pdf.String())
+		assert.Contains(t, pdfText(t, pdf.Body), "an diesem Tag zurückgezogen")
 	})
 }

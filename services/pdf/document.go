@@ -30,9 +30,12 @@ type Document struct {
 	// nothing is published): the print warns that it is outdated.
 	Current int
 	// AsOf is the day a historical print shows the version in force on (nil: today's print)
-	AsOf        *time.Time
-	Sections    []Section
-	GeneratedAt time.Time
+	AsOf *time.Time
+	// Lapsed and Withdrawn tell, for a historical print, that the version's validity had
+	// ended by that day, or that the language was archived or offline then.
+	Lapsed, Withdrawn bool
+	Sections          []Section
+	GeneratedAt       time.Time
 }
 
 // CheckURL is the address the print's QR code leads to: the live version, told which
@@ -56,7 +59,8 @@ var labels = map[string]map[string]string{
 		"qr":           "Scannen, um zu prüfen, ob dieser Ausdruck aktuell ist",
 		"expired":      "Achtung: Die Gültigkeit dieser Version ist am %s abgelaufen.",
 		"outdated":     "Achtung: Diese Version ist nicht mehr die gültige Fassung (aktuell ist Version %d).",
-		"asOf":         "Historische Fassung: Stand am %s."},
+		"asOf":         "Historische Fassung: Stand am %s.",
+		"withdrawn":    "Achtung: Diese Sprachversion war an diesem Tag zurückgezogen (archiviert oder offline)."},
 	"en": {"language": "Language", "version": "Version", "validator": "Validated by", "validSince": "Valid since",
 		"validUntil": "Valid until", "canonical": "Current version", "draft": "Draft – not published", "footnotes": "Footnotes",
 		"page": "Page", "of": "of", "printed": "Printed on", "languageName": "English", "space": "Space",
@@ -64,7 +68,8 @@ var labels = map[string]map[string]string{
 		"qr":           "Scan to check whether this print is current",
 		"expired":      "Warning: this version expired on %s.",
 		"outdated":     "Warning: this version is no longer the valid one (the current one is version %d).",
-		"asOf":         "Historical version: as of %s."},
+		"asOf":         "Historical version: as of %s.",
+		"withdrawn":    "Warning: this language version was withdrawn on that day (archived or offline)."},
 	"fr": {"language": "Langue", "version": "Version", "validator": "Validée par", "validSince": "Valable depuis le",
 		"validUntil": "Valable jusqu'au", "canonical": "Version actuelle", "draft": "Brouillon – non publié", "footnotes": "Notes",
 		"page": "Page", "of": "sur", "printed": "Imprimé le", "languageName": "Français", "space": "Espace",
@@ -72,7 +77,8 @@ var labels = map[string]map[string]string{
 		"qr":           "Scanner pour vérifier si cette impression est à jour",
 		"expired":      "Attention : la validité de cette version a expiré le %s.",
 		"outdated":     "Attention : cette version n'est plus la version en vigueur (la version actuelle est la version %d).",
-		"asOf":         "Version historique : état au %s."},
+		"asOf":         "Version historique : état au %s.",
+		"withdrawn":    "Attention : cette version linguistique était retirée ce jour-là (archivée ou hors ligne)."},
 	"it": {"language": "Lingua", "version": "Versione", "validator": "Validata da", "validSince": "Valida dal",
 		"validUntil": "Valida fino al", "canonical": "Versione attuale", "draft": "Bozza – non pubblicata", "footnotes": "Note",
 		"page": "Pagina", "of": "di", "printed": "Stampato il", "languageName": "Italiano", "space": "Spazio",
@@ -80,7 +86,8 @@ var labels = map[string]map[string]string{
 		"qr":           "Scansionare per verificare se questa stampa è aggiornata",
 		"expired":      "Attenzione: la validità di questa versione è scaduta il %s.",
 		"outdated":     "Attenzione: questa versione non è più quella in vigore (quella attuale è la versione %d).",
-		"asOf":         "Versione storica: stato al %s."},
+		"asOf":         "Versione storica: stato al %s.",
+		"withdrawn":    "Attenzione: questa versione linguistica era ritirata quel giorno (archiviata o offline)."},
 }
 
 // dateFormats write dates as readers of each language expect them.
@@ -199,8 +206,15 @@ func (d Document) Page(ctx context.Context, images ImageSource, base string) (Pa
 	if d.AsOf != nil {
 		data.Warnings = append(data.Warnings, fmt.Sprintf(l["asOf"], date(d.AsOf)))
 	}
-	if d.ValidUntil != nil && !d.ValidUntil.After(d.GeneratedAt) && d.AsOf == nil {
+	expired := d.ValidUntil != nil && !d.ValidUntil.After(d.GeneratedAt)
+	if d.AsOf != nil {
+		expired = d.Lapsed
+	}
+	if expired {
 		data.Warnings = append(data.Warnings, fmt.Sprintf(l["expired"], date(d.ValidUntil)))
+	}
+	if d.Withdrawn {
+		data.Warnings = append(data.Warnings, l["withdrawn"])
 	}
 	if d.Current != 0 && d.Current != d.Version {
 		data.Warnings = append(data.Warnings, fmt.Sprintf(l["outdated"], d.Current))

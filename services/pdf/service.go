@@ -183,7 +183,7 @@ func (s *Service) asOf(ctx context.Context, req ReaderRequest) (printable, error
 	}
 	p := printable{id: a.ID, base: s.SpaceURL(sp.Subdomain), Document: Document{Space: sp.Title, Title: a.Title, Language: a.Language,
 		Version: a.InForce.Version, Validator: a.InForce.Validator, ValidSince: &a.InForce.ValidFrom, ValidUntil: a.InForce.ValidUntil,
-		Canonical: a.CanonicalLink, GeneratedAt: s.Guidelines.Clock.Time(), AsOf: &day}}
+		Canonical: a.CanonicalLink, GeneratedAt: s.Guidelines.Clock.Time(), AsOf: &day, Lapsed: a.Expired, Withdrawn: a.Withdrawn}}
 	if n := len(a.After); n > 0 {
 		p.Current = a.After[n-1].Version
 	}

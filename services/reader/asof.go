@@ -52,7 +52,8 @@ type Publication struct {
 
 // AsOf is a language of a guideline as it was in force at the end of a day (24:00 UTC): its
 // text as the reader shows it, its publication (validity as set that day; Expired when its
-// validity had ended by then) and the publications before and after it, oldest first.
+// validity had ended by then, Withdrawn when the language was archived or offline then, so
+// that readers did not see it) and the publications before and after it, oldest first.
 type AsOf struct {
 	ID            int64         `json:"id"`
 	Language      string        `json:"language"`
@@ -62,15 +63,18 @@ type AsOf struct {
 	Details       []Detail      `json:"details"`
 	InForce       Publication   `json:"inForce"`
 	Expired       bool          `json:"expired"`
+	Withdrawn     bool          `json:"withdrawn"`
 	Before        []Publication `json:"before"`
 	After         []Publication `json:"after"`
 	CanonicalLink string        `json:"canonicalLink"`
 }
 
-// validityEnd is a validity end as it was set at a time.
+// validityEnd is a validity end as it was set at a time, and whether the language was
+// withdrawn from readers (archived or offline) from then on.
 type validityEnd struct {
-	at    time.Time
-	until *time.Time
+	at        time.Time
+	until     *time.Time
+	withdrawn bool
 }
 
 // GuidelineAsOf answers what of a language of a guideline was in force on a day, for
@@ -119,14 +123,14 @@ func (s *Service) GuidelineAsOf(ctx context.Context, req AsOfRequest) (AsOf, err
 		if pubs, err = publications(ctx, tx, id, req.Language); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT recorded_at, valid_until FROM validity_history
+		rows, err := tx.Query(ctx, `SELECT recorded_at, valid_until, withdrawn FROM validity_history
 			WHERE guideline_id = $1 AND language = $2 ORDER BY recorded_at`, id, req.Language)
 		if err != nil {
 			return err
 		}
 		ends, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (validityEnd, error) {
 			var e validityEnd
-			return e, row.Scan(&e.at, &e.until)
+			return e, row.Scan(&e.at, &e.until, &e.withdrawn)
 		})
 		return err
 	})
@@ -158,7 +162,8 @@ func (s *Service) GuidelineAsOf(ctx context.Context, req AsOfRequest) (AsOf, err
 	out := AsOf{ID: id, Language: req.Language, Date: req.Date, InForce: pubs[i],
 		Before: pubs[:i], After: pubs[i+1:],
 		CanonicalLink: fmt.Sprintf("%sguideline/%d/%s", s.Links(sp.Subdomain), id, req.Language)}
-	out.InForce.ValidUntil = validUntil(ends, end)
+	last := lastEnd(ends, end)
+	out.InForce.ValidUntil, out.Withdrawn = last.until, last.withdrawn
 	out.Expired = out.InForce.ValidUntil != nil && out.InForce.ValidUntil.Before(end)
 	t, err := s.text(ctx, sp, id, out.InForce.Version)
 	if err != nil {
@@ -212,15 +217,18 @@ func publications(ctx context.Context, tx pgx.Tx, id int64, lang string) ([]Publ
 }
 
 // validUntil is the validity end as last set before a time (nil: none known).
-func validUntil(ends []validityEnd, before time.Time) *time.Time {
-	var until *time.Time
+func validUntil(ends []validityEnd, before time.Time) *time.Time { return lastEnd(ends, before).until }
+
+// lastEnd is the last record before a time (zero: none).
+func lastEnd(ends []validityEnd, before time.Time) validityEnd {
+	var last validityEnd
 	for _, e := range ends {
 		if !e.at.Before(before) {
 			break
 		}
-		until = e.until
+		last = e
 	}
-	return until
+	return last
 }
 
 // nameValidators fills in the names of the publications' validators.

@@ -107,6 +107,7 @@ export interface AsOf {
   inForce: Publication;
   language: string;
   title: string;
+  withdrawn: boolean;
 }
 
 export interface AsOfRequest {

@@ -34,6 +34,7 @@ const asOf: GuidelineAsOf = {
   details: [{ id: 11, index: 0, title: 'Dosierung', content: '<p>2 mg/kg</p>' }],
   inForce: { ...v2, validFrom: v1.from },
   expired: false,
+  withdrawn: false,
   before: [v1],
   after: [v3],
   canonicalLink: 'https://kssg.vademecum.ch/guideline/4/de',
@@ -80,6 +81,12 @@ describe('the guideline as of a date', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Anzeigen' }));
     await screen.findByText(`Stand am ${formatDate('2026-02-01T12:00:00Z', 'de')} — nicht die aktuelle Fassung`);
     expect(sentBodies(fetchMock, 'reader/query/guidelineAsOf')).toContainEqual({ id: 4, language: 'de', date: '2026-02-01' });
+  });
+
+  it('warns that the language was withdrawn that day', async () => {
+    await i18n.changeLanguage('fr');
+    renderAsOf('/guideline/4/de/asof/2026-03-12', { 'reader/query/guidelineAsOf': { ...asOf, withdrawn: true } });
+    expect(await screen.findByTestId('asof-withdrawn')).toHaveTextContent('Ce jour-là, cette version linguistique était retirée');
   });
 
   it('says when nothing was in force yet', async () => {

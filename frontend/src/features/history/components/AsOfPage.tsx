@@ -112,6 +112,11 @@ function AsOfText({ asOf: a }: { asOf: GuidelineAsOf }) {
           {t('history.expired', { date: date(p.validUntil) })}
         </p>
       )}
+      {a.withdrawn && (
+        <p className="asof-banner asof-banner--alert" role="alert" data-testid="asof-withdrawn">
+          {t('history.withdrawn')}
+        </p>
+      )}
       <h1 className="page__title">{a.title}</h1>
       {a.description && <p className="muted">{a.description}</p>}
       <dl className="asof__facts">
