@@ -156,3 +156,26 @@ func TestIntegrationUserSpaces(t *testing.T) {
 		fmt.Sprintf(`{"spaceId":%d,"id":%d}`, e.alpha.ID, e.ids["member@alpha.ch"])).Status)
 	assert.Equal(t, 1, spacesOf(e.ids["member@alpha.ch"]))
 }
+
+// A signed-in reader reads on while a move pauses the space's writes: the read, which is
+// otherwise recorded for acknowledgements, is shown and not recorded.
+func TestIntegrationReadWhileWritesPause(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	g := e.createGuideline(e.collMember, e.cardio.ID, e.ids["validator@alpha.ch"])
+	e.publish(e.collMember, g, "de", "Erste Fassung", false)
+	sp, err := e.app.registry.BySubdomain(ctx, "alpha")
+	require.NoError(t, err)
+	var during result
+	_, err = e.app.registry.Move(ctx, sp, tenancy.Placement{OwnDatabase: true}, func(step tenancy.Step) {
+		if step.Key == tenancy.StepSwitching {
+			during = e.api("alpha", e.validator, "reader/query/guideline", map[string]any{"id": g, "language": "de"})
+		}
+	})
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, during.Status, string(during.Body))
+	assert.Contains(t, string(during.Body), `"sinceRead":null`)
+	after := e.readGuideline(e.validator, g)
+	require.NotNil(t, after.SinceRead)
+	assert.Nil(t, after.SinceRead.ReadVersion, "the read during the pause was not recorded")
+}

@@ -334,8 +334,8 @@ func published(ctx context.Context, tx pgx.Tx, guideline int64, language string,
 }
 
 // RecordRead notes that the signed-in caller opened version of a guideline language of sp
-// and tells what they had read and acknowledged before; anonymous readers leave nothing
-// (nil).
+// and tells what they had read and acknowledged before; anonymous readers, and readers while
+// a move pauses the space's writes, leave nothing (nil).
 func (s *Service) RecordRead(ctx context.Context, sp *tenancy.Space, guideline int64, language string, version int) (*Since, error) {
 	me := policy.PrincipalFrom(ctx)
 	if me.Anonymous() {
@@ -359,6 +359,10 @@ func (s *Service) RecordRead(ctx context.Context, sp *tenancy.Space, guideline i
 			Required: req[guideline].everyone || slices.Contains(req[guideline].members, me.UserID)}
 		return err
 	})
+	if errors.Is(err, tenancy.ErrWritesPaused) {
+		// a move pauses the space's writes for a moment: the reader reads on, unrecorded
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
