@@ -188,6 +188,16 @@ func TestIntegrationSearchForgives(t *testing.T) {
 		"de": {title: "Lungenentzündung", sections: html("Antibiotika nach Erreger.")},
 		"fr": {title: "Pneumonie", sections: html("Antibiotiques selon le germe.")},
 	})
+	asthma := e.publishForSearch(alpha, public.ID, map[string]searchVersion{
+		"en": {title: "Acute asthma", sections: html("Salbutamol first, then steroids.")},
+		"it": {title: "Asma acuto", sections: html("Salbutamolo nebulizzato.")},
+	})
+	adrenal := e.publishForSearch(alpha, public.ID, map[string]searchVersion{
+		"fr": {title: "Insuffisance surrénalienne", sections: html("Hydrocortisone sans délai.")},
+	})
+	aspiration := e.publishForSearch(alpha, public.ID, map[string]searchVersion{
+		"it": {title: "Polmonite ab ingestis", sections: html("Disfagia e aspirazione.")},
+	})
 	protected := e.createCollection(e.alphaAdmin, "Intensivstation", "protected")
 	e.publishForSearch(alpha, protected.ID, map[string]searchVersion{"de": {title: "Tollwut", sections: html("Impfung nach Biss.")}})
 	old := e.publishForSearch(alpha, public.ID, map[string]searchVersion{"de": {title: "Borreliose", sections: html("Zeckenstich.")}})
@@ -228,6 +238,31 @@ func TestIntegrationSearchForgives(t *testing.T) {
 		v = e.search("", map[string]any{"query": "Xylophonbau"})
 		assert.Empty(t, v.Results)
 		assert.Empty(t, v.Suggestion, "nothing close enough")
+	})
+	t.Run("typos are corrected in every language, short words by one edit", func(t *testing.T) {
+		for _, c := range []struct {
+			query, language, suggestion string
+			want                        int64
+		}{
+			{"astma", "en", "asthma", asthma},
+			{"ashtma", "en", "asthma", asthma},
+			{"salbutamolo nebulizato", "it", "salbutamolo nebulizzato", asthma},
+			{"insufisance surrénalienne", "fr", "insuffisance surrénalienne", adrenal},
+			{"Hidrocortisone", "fr", "Hydrocortisone", adrenal},
+			{"polmomite ingestis", "it", "polmonite ingestis", aspiration},
+		} {
+			v := e.search("", map[string]any{"query": c.query, "language": c.language})
+			require.Len(t, v.Results, 1, c.query)
+			assert.Equal(t, c.want, v.Results[0].GuidelineID, c.query)
+			assert.True(t, v.Corrected, c.query)
+			assert.Equal(t, c.suggestion, v.Suggestion, c.query)
+		}
+		v := e.search("", map[string]any{"query": "polmonita ingestis", "language": "it"})
+		require.Len(t, v.Results, 1, "the stem forgives the ending")
+		assert.Empty(t, v.Suggestion)
+		v = e.search("", map[string]any{"query": "asxyz"})
+		assert.Empty(t, v.Results)
+		assert.Empty(t, v.Suggestion, "a short word is not corrected by two edits")
 	})
 	t.Run("the word itself ranks above compounds containing it", func(t *testing.T) {
 		got := e.found("", "Ernährung")

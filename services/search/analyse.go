@@ -89,7 +89,7 @@ func (s *Stemmer) Analyse(ctx context.Context, text string, synonyms [][]string)
 	if len(words) > 0 {
 		rows, err := s.Pool.Query(ctx, `SELECT DISTINCT w.i, l.lexeme FROM unnest($1::text[], $2::int[]) AS w(word, i),
 			LATERAL (SELECT x.lexeme FROM control.search_lexicon x
-				WHERE x.word LIKE '%' || lower(public.unaccent('public.unaccent'::regdictionary, w.word)) || '%'
+				WHERE x.word LIKE '%' || lower(public.unaccent('public.unaccent'::regdictionary, w.word)) || '%' AND x.lexeme <> ''
 				ORDER BY length(x.word), x.word LIMIT 24) l`, words, wordOwner)
 		if err != nil {
 			return nil, err
@@ -203,15 +203,21 @@ func (s *Stemmer) Stem(ctx context.Context, language string, words []string) (ma
 	return out, err
 }
 
-// Learn adds the words of a German text to the compound lexicon.
-func (s *Stemmer) Learn(ctx context.Context, text string) error {
-	_, err := s.Pool.Exec(ctx, lexiconSQL, text)
+// Learn adds the words of a text in a language to the index's vocabulary, the lexicon.
+func (s *Stemmer) Learn(ctx context.Context, language, text string) error {
+	_, err := s.Pool.Exec(ctx, lexiconSQL, text, language)
 	return err
 }
 
-// lexiconSQL adds the long words of a German text ($1) with their lexemes to the lexicon,
-// in one order, so that concurrent indexing takes the lexicon's keys in one order.
-const lexiconSQL = `INSERT INTO control.search_lexicon (word, lexeme)
-	SELECT w, l FROM (SELECT w, (ts_lexize('pg_catalog.german_stem', w))[1] AS l
-		FROM unnest(tsvector_to_array(to_tsvector('control.vd_simple', $1))) w WHERE length(w) BETWEEN 8 AND 60) x
-	WHERE l IS NOT NULL ORDER BY w ON CONFLICT DO NOTHING`
+// lexiconSQL adds the words of 4 to 60 letters of a text ($1) in a language ($2) to the lexicon,
+// the vocabulary typo correction draws from; the German words of 8 letters or more carry their
+// lexeme, the compounds that a query word is looked for in, the others an empty one. A word
+// first seen in another language gets its German lexeme once a German text has it. Words are
+// taken and locked in one order, so that concurrent indexing takes the lexicon's keys in one
+// order.
+const lexiconSQL = `WITH w AS (SELECT w, CASE WHEN $2 = 'de' AND length(w) >= 8
+			THEN coalesce((ts_lexize('pg_catalog.german_stem', w))[1], '') ELSE '' END AS l
+		FROM unnest(tsvector_to_array(to_tsvector('control.vd_simple', $1))) w WHERE length(w) BETWEEN 4 AND 60),
+	u AS (UPDATE control.search_lexicon x SET lexeme = y.l FROM (SELECT k.word, w.l FROM w JOIN control.search_lexicon k ON k.word = w.w
+			WHERE w.l <> '' AND k.lexeme = '' ORDER BY k.word FOR UPDATE OF k) y WHERE x.word = y.word)
+	INSERT INTO control.search_lexicon (word, lexeme) SELECT w, l FROM w ORDER BY w ON CONFLICT DO NOTHING`

@@ -32,6 +32,7 @@ func TestIntegrationBackends(t *testing.T) {
 				"INSERT INTO control.spaces (subdomain, title, schema_name) VALUES ('s', 'S', 'space_s') RETURNING id").Scan(&space))
 			testBackend(t, backend, space)
 			testPrecision(t, backend, space)
+			testCorrection(t, backend, db.Control(), space)
 		})
 	}
 }

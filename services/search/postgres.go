@@ -84,9 +84,7 @@ func (p *Postgres) Index(ctx context.Context, spaceID, guidelineID int64, docs [
 			UNION ALL SELECT 'searchTag', t->>'tag' FROM jsonb_array_elements(d.search_tags) t) s
 		WHERE d.space_id = $1 AND d.guideline_id = $2 AND s.text <> ''`, spaceID, guidelineID)
 	for _, d := range docs {
-		if d.Language == "de" {
-			b.Queue(lexiconSQL, d.Title+" "+strings.Join(d.Tags, " ")+" "+bodyText(d))
-		}
+		b.Queue(lexiconSQL, d.Title+" "+strings.Join(d.Tags, " ")+" "+bodyText(d), d.Language)
 	}
 	return pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error { return tx.SendBatch(ctx, b).Close() })
 }

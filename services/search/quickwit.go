@@ -192,10 +192,8 @@ func (q *Quickwit) Index(ctx context.Context, spaceID, guidelineID int64, docs [
 		if err != nil {
 			return err
 		}
-		if d.Language == "de" {
-			if err := q.Stemmer.Learn(ctx, strings.Join(fields, " ")); err != nil {
-				return err
-			}
+		if err := q.Stemmer.Learn(ctx, d.Language, strings.Join(fields, " ")); err != nil {
+			return err
 		}
 		options := make([]string, len(d.Metadata))
 		for i, m := range d.Metadata {

@@ -78,7 +78,11 @@ func TestJoinTerms(t *testing.T) {
 func TestEditDistance(t *testing.T) {
 	assert.Equal(t, 1, editDistance("herzinsufizienz", "herzinsuffizienz"))
 	assert.Equal(t, 1, editDistance("rhabdomyolise", "rhabdomyolyse"))
-	assert.Equal(t, 2, editDistance("ab", "ba"))
+	assert.Equal(t, 1, editDistance("ab", "ba"), "a transposition is one edit")
+	assert.Equal(t, 1, editDistance("ashtma", "asthma"))
+	assert.Equal(t, 3, editDistance("ab", "bca"), "not a transposition of an inserted character")
+	assert.Equal(t, 1, maxEdits("sepis"))
+	assert.Equal(t, 2, maxEdits("polmonita"))
 	assert.Equal(t, 0, editDistance("ä", "ä"))
 	assert.Equal(t, 3, editDistance("", "abc"))
 }

@@ -1,7 +1,7 @@
-import { useId, type ComponentProps, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 interface FieldShellProps {
-  label: string;
+  label: ReactNode;
   error?: string | null;
   hint?: string;
 }

@@ -111,6 +111,14 @@ function MetadataForm({ metadata, onDone }: { metadata: Metadata | null; onDone:
   };
   const language = LANGUAGE_NAMES[lang];
   const nameLabel = (label: string) => (lang === 'de' ? `${label} *` : label);
+  // an option's fields show short labels (the option's number stands beside them, the
+  // language above) and are named in full for assistive technology
+  const optionLabel = (shown: string, full: string) => (
+    <>
+      <span aria-hidden="true">{shown}</span>
+      <span className="visually-hidden">{full}</span>
+    </>
+  );
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -182,7 +190,7 @@ function MetadataForm({ metadata, onDone }: { metadata: Metadata | null; onDone:
                     </span>
                     <div className="option-editor__fields">
                       <TextField
-                        label={nameLabel(t('adminMetadata.optionNameIn', { n: index + 1, language }))}
+                        label={optionLabel(nameLabel(t('adminMetadata.optionName')), t('adminMetadata.optionNameIn', { n: index + 1, language }))}
                         lang={lang}
                         value={option.names[lang]}
                         error={err(`options.${index}.names.${lang}`)}
@@ -192,7 +200,7 @@ function MetadataForm({ metadata, onDone }: { metadata: Metadata | null; onDone:
                         onChange={(e) => setOptionText(index, 'names', e.target.value)}
                       />
                       <TextField
-                        label={t('adminMetadata.optionDescriptionIn', { n: index + 1, language })}
+                        label={optionLabel(t('adminMetadata.optionDescription'), t('adminMetadata.optionDescriptionIn', { n: index + 1, language }))}
                         lang={lang}
                         value={option.descriptions[lang]}
                         error={err(`options.${index}.descriptions.${lang}`)}

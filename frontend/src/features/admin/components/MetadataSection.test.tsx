@@ -62,8 +62,8 @@ describe('Metadata section', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move Onkologie up' }));
     expect(within(dialog).getByRole('button', { name: 'Move Onkologie up' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add option' }));
-    await userEvent.type(within(dialog).getByLabelText('Name of option 3 – Deutsch *'), 'Pädiatrie');
-    await userEvent.type(within(dialog).getByLabelText('Description of option 3 – Deutsch'), 'Kinder');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name of option 3 – Deutsch' }), 'Pädiatrie');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description of option 3 – Deutsch' }), 'Kinder');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move Pädiatrie up' }));
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Français' }));
@@ -71,7 +71,7 @@ describe('Metadata section', () => {
     expect(frenchName).not.toBeRequired();
     expect(frenchName).toHaveAttribute('placeholder', 'Fachgebiet'); // the German name shows where French has none
     await userEvent.type(frenchName, 'Spécialité');
-    await userEvent.type(within(dialog).getByLabelText('Name of option 2 – Français'), 'Pédiatrie');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name of option 2 – Français' }), 'Pédiatrie');
     await userEvent.click(within(dialog).getByRole('button', { name: 'English' }));
     await userEvent.clear(within(dialog).getByLabelText('Description – English'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -114,9 +114,9 @@ describe('Metadata section', () => {
     expect(sentBodies(fetchMock, 'admin/mutation/saveMetadata')).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText('Name – Deutsch *'), 'Behandlungsort');
-    await userEvent.type(within(dialog).getByLabelText('Name of option 1 – Deutsch *'), 'Stationär');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name of option 1 – Deutsch' }), 'Stationär');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add option' }));
-    await userEvent.type(within(dialog).getByLabelText('Name of option 2 – Deutsch *'), 'Ambulant');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name of option 2 – Deutsch' }), 'Ambulant');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Option names must be unique')).toBeInTheDocument();
 

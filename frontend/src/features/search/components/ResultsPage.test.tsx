@@ -173,6 +173,13 @@ describe('results page', () => {
     expect(await screen.findByText('Matching but expired: 1')).toBeInTheDocument();
     expect(screen.getByText('Matching in collections you cannot read: 3')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to see more' }).getAttribute('href')).toContain('/auth/login');
+    expect(screen.queryByText(/hidden by the chosen filters/)).not.toBeInTheDocument();
+  });
+
+  it('says when the filters hide every match', async () => {
+    const filtered = { ...response, totalHits: 2, filteredHits: 0, results: [] };
+    renderResults('/results?query=Sepsis&collection=1:2', { 'reader/query/search': filtered });
+    expect(await screen.findByText('Matching but hidden by the chosen filters: 2')).toBeInTheDocument();
   });
 
   it('explains a refused filter and offers to clear it', async () => {

@@ -127,6 +127,7 @@ function Results({ space, state, data, fetching, onChange }: ResultsProps) {
           <div className="card empty-state">
             <Icon name="search" size={32} />
             <p className="empty-state__title">{t('results.noneTitle', { query: state.query })}</p>
+            {data.totalHits > 0 && <p className="empty-state__text">{t('results.filteredOut', { count: data.totalHits })}</p>}
             {data.unseen.expired > 0 && <p className="empty-state__text">{t('results.expired', { count: data.unseen.expired })}</p>}
             {data.unseen.hidden > 0 && <p className="empty-state__text">{t('results.hidden', { count: data.unseen.hidden })}</p>}
             {data.signIn && (
