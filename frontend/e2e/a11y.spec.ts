@@ -1,13 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './guidelineSetup';
-import { ADMIN, MEMBER, SPACE_ADMIN, signIn, url } from './helpers';
+import { ADMIN, MEMBER, SPACE_ADMIN, VERA, signIn, url } from './helpers';
 
 // Every route, as the role that uses it, has no axe-core violation of any impact (every rule
 // axe runs by default, best practices included). The demo data of kssg: guideline 1 is
 // "Sepsis – Erstversorgung", published in German and French.
 const SEPSIS = 1;
-const VERA = { email: 'vera.validator@kssg.ch', password: 'demo' };
 
 /** Waits until the route has rendered (no loader left) and lists axe's findings, one line per rule. */
 async function violations(page: Page): Promise<string[]> {

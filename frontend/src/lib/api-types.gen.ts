@@ -1095,11 +1095,13 @@ export interface NotesRequest {
 
 export interface Notification {
   action: string;
+  approvals?: number | null;
   collectionId?: number | null;
   feedbackId?: number | null;
   guidelineId?: number | null;
   id: number;
   language?: string | null;
+  requiredApprovals?: number | null;
   revision?: number | null;
   role: string;
   seen: boolean;
