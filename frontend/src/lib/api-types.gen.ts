@@ -255,6 +255,7 @@ export interface CollectionRequirement {
   everyone: boolean;
   members: ChosenMember[];
   required: boolean;
+  roles: string[];
 }
 
 export interface CollectionRole {
@@ -1462,6 +1463,7 @@ export interface RequireRequest {
   guideline?: number | null;
   members?: number[];
   required: boolean;
+  roles?: string[];
 }
 
 export interface Requirement {
@@ -1469,6 +1471,7 @@ export interface Requirement {
   fromCollection: boolean;
   members: number[];
   required: boolean;
+  roles: string[];
 }
 
 export interface ResetRequest {
