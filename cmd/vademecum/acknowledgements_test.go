@@ -106,7 +106,7 @@ func TestIntegrationAcknowledgements(t *testing.T) {
 
 	res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
 		map[string]any{"guideline": g, "required": true, "members": []int64{author, admin, admin}})
-	assert.JSONEq(t, fmt.Sprintf(`{"required":true,"everyone":false,"members":[%d,%d],"fromCollection":false}`, min(author, admin), max(author, admin)), string(res.Body))
+	assert.JSONEq(t, fmt.Sprintf(`{"required":true,"everyone":false,"members":[%d,%d],"roles":[],"fromCollection":false}`, min(author, admin), max(author, admin)), string(res.Body))
 	r := e.report(e.collAdmin, g)
 	assert.Equal(t, v1, r.Version)
 	assert.Equal(t, 0, r.Done)
@@ -238,11 +238,11 @@ func TestIntegrationAcknowledgements(t *testing.T) {
 
 	t.Run("everyone who may read, and no longer", func(t *testing.T) {
 		res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"guideline": g, "required": true})
-		assert.JSONEq(t, `{"required":true,"everyone":true,"members":[],"fromCollection":false}`, string(res.Body))
+		assert.JSONEq(t, `{"required":true,"everyone":true,"members":[],"roles":[],"fromCollection":false}`, string(res.Body))
 		r := e.report(e.collAdmin, g)
 		assert.Equal(t, 3, r.Done+r.Missing, "the holders of a role in the private collection")
 		res = e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"guideline": g, "required": false})
-		assert.JSONEq(t, `{"required":false,"everyone":false,"members":[],"fromCollection":false}`, string(res.Body))
+		assert.JSONEq(t, `{"required":false,"everyone":false,"members":[],"roles":[],"fromCollection":false}`, string(res.Body))
 		r = e.report(e.collAdmin, g)
 		assert.Equal(t, 1, r.Done+r.Missing, "who acknowledged stays listed")
 	})
@@ -260,11 +260,11 @@ func TestIntegrationCollectionAcknowledgement(t *testing.T) {
 	e.readGuideline(e.collMember, g1)
 	e.readGuideline(e.validator, g1)
 
-	fromCollection := fmt.Sprintf(`{"required":true,"everyone":false,"members":[%d],"fromCollection":true}`, member)
+	fromCollection := fmt.Sprintf(`{"required":true,"everyone":false,"members":[%d],"roles":[],"fromCollection":true}`, member)
 	res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
 		map[string]any{"collection": c, "required": true, "members": []int64{member}})
-	assert.JSONEq(t, fmt.Sprintf(`{"required":true,"everyone":false,"members":[%d],"fromCollection":false}`, member), string(res.Body))
-	chosen := fmt.Sprintf(`{"required":true,"everyone":false,"members":[{"userId":%d,"name":"F collmember@alpha.ch","email":"collmember@alpha.ch"}]}`, member)
+	assert.JSONEq(t, fmt.Sprintf(`{"required":true,"everyone":false,"members":[%d],"roles":[],"fromCollection":false}`, member), string(res.Body))
+	chosen := fmt.Sprintf(`{"required":true,"everyone":false,"members":[{"userId":%d,"name":"F collmember@alpha.ch","email":"collmember@alpha.ch"}],"roles":[]}`, member)
 	res = e.ok("alpha", e.alphaAdmin, "admin/collectionadmin/query/collectionAcknowledgement", map[string]any{"collection": c})
 	assert.JSONEq(t, chosen, string(res.Body))
 
@@ -288,7 +288,7 @@ func TestIntegrationCollectionAcknowledgement(t *testing.T) {
 
 	t.Run("a guideline's own requirement comes first", func(t *testing.T) {
 		res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"guideline": g2, "required": true})
-		assert.JSONEq(t, `{"required":true,"everyone":true,"members":[],"fromCollection":false}`, string(res.Body))
+		assert.JSONEq(t, `{"required":true,"everyone":true,"members":[],"roles":[],"fromCollection":false}`, string(res.Body))
 		assert.Equal(t, 3, e.report(e.collAdmin, g2).Missing, "the holders of a role in the private collection")
 		res = e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"guideline": g2, "required": false})
 		assert.JSONEq(t, fromCollection, string(res.Body), "without its own, the collection's applies again")
@@ -337,6 +337,8 @@ func TestIntegrationCollectionAcknowledgement(t *testing.T) {
 				map[string]any{"required": true}, http.StatusBadRequest, "acknowledgements.guidelineOrCollection"},
 			{"an outsider chosen", "alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
 				map[string]any{"collection": c, "required": true, "members": []int64{e.ids["outsider@test.ch"]}}, http.StatusBadRequest, "guideline.notSpaceMember"},
+			{"an unknown role", "alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
+				map[string]any{"collection": c, "required": true, "roles": []string{"validator", "historyReader"}}, http.StatusBadRequest, "acknowledgements.unknownRole"},
 		} {
 			res := e.api(c.space, c.session, c.path, c.body)
 			assert.Equal(t, c.status, res.Status, "%s: %s", c.name, res.Body)
@@ -348,8 +350,63 @@ func TestIntegrationCollectionAcknowledgement(t *testing.T) {
 
 	t.Run("no longer", func(t *testing.T) {
 		res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"collection": c, "required": false})
-		assert.JSONEq(t, `{"required":false,"everyone":false,"members":[],"fromCollection":false}`, string(res.Body))
+		assert.JSONEq(t, `{"required":false,"everyone":false,"members":[],"roles":[],"fromCollection":false}`, string(res.Body))
 		assert.False(t, e.report(e.collAdmin, g1).Requirement.Required)
 		assert.False(t, e.changedSinceRead(e.collMember)[0].AcknowledgementMissing)
 	})
+}
+
+// TestIntegrationAcknowledgementGroups requires acknowledgement from the holders of
+// collection roles, resolved whenever asked: the report, the reader's banner, the list of
+// changes, the important change's notification and reminders follow who holds them now.
+func TestIntegrationAcknowledgementGroups(t *testing.T) {
+	e := newEnv(t)
+	c, validator, admin, author := e.cardio.ID, e.ids["validator@alpha.ch"], e.ids["colladmin@alpha.ch"], e.ids["collmember@alpha.ch"]
+	g := e.createGuideline(e.collMember, c, validator)
+	e.publish(e.collMember, g, "de", "Erste Fassung", false)
+
+	res := e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
+		map[string]any{"guideline": g, "required": true, "roles": []string{"validator", "admin", "validator"}})
+	assert.JSONEq(t, `{"required":true,"everyone":false,"members":[],"roles":["admin","validator"],"fromCollection":false}`, string(res.Body))
+	people := func() []int64 {
+		var ids []int64
+		for _, p := range e.report(e.collAdmin, g).People {
+			ids = append(ids, p.UserID)
+		}
+		slices.Sort(ids)
+		return ids
+	}
+	want := []int64{validator, admin}
+	slices.Sort(want)
+	assert.Equal(t, want, people())
+	assert.True(t, e.readGuideline(e.validator, g).SinceRead.Required)
+	assert.False(t, e.readGuideline(e.collMember, g).SinceRead.Required, "authors are not among the chosen groups")
+
+	// a validator added later is concerned at once, and hears of the next important change
+	second, secondID := e.addValidator("second@alpha.ch")
+	assert.Contains(t, people(), secondID)
+	e.readGuideline(second, g)
+	e.publish(e.collMember, g, "de", "Dosis halbiert", true)
+	require.Eventually(t, func() bool {
+		return slices.ContainsFunc(e.notifications(second), func(n notificationView) bool { return n.Action == "acknowledgementRequired" })
+	}, 15*time.Second, 20*time.Millisecond)
+	changed := e.changedSinceRead(second)
+	require.Len(t, changed, 1)
+	assert.True(t, changed[0].AcknowledgementMissing)
+	e.waitJobsOf("guideline_event", "notification_mail")
+	assert.False(t, slices.ContainsFunc(e.notifications(e.collMember), func(n notificationView) bool { return n.Action == "acknowledgementRequired" }))
+	var reminded struct{ Reminded, Skipped int }
+	e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/remindAcknowledgement", map[string]any{"guideline": g, "language": "de"}).JSON(t, &reminded)
+	assert.Equal(t, 3, reminded.Reminded, "the holders of both roles")
+
+	// groups and chosen members add up; a collection's requirement names its groups too
+	res = e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement",
+		map[string]any{"guideline": g, "required": true, "roles": []string{"member"}, "members": []int64{secondID}})
+	assert.JSONEq(t, fmt.Sprintf(`{"required":true,"everyone":false,"members":[%d],"roles":["member"],"fromCollection":false}`, secondID), string(res.Body))
+	want = []int64{author, secondID}
+	slices.Sort(want)
+	assert.Equal(t, want, people())
+	e.ok("alpha", e.collAdmin, "admin/collectionadmin/mutation/requireAcknowledgement", map[string]any{"collection": c, "required": true, "roles": []string{"validator"}})
+	res = e.ok("alpha", e.collAdmin, "admin/collectionadmin/query/collectionAcknowledgement", map[string]any{"collection": c})
+	assert.JSONEq(t, `{"required":true,"everyone":false,"members":[],"roles":["validator"]}`, string(res.Body))
 }

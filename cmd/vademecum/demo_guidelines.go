@@ -3,33 +3,44 @@ package main
 import (
 	"context"
 	"fmt"
-
-	"github.com/jackc/pgx/v5"
+	"time"
 
 	"vademecum/policy"
 	"vademecum/services/api"
 	"vademecum/services/collections"
 	"vademecum/services/guidelines"
-	"vademecum/services/search/searchjob"
 	"vademecum/services/spaces"
 	"vademecum/services/validation"
 	"vademecum/tenancy"
 )
 
-// demoGuideline is a guideline of the demo data: its languages, whether it is published or
-// waiting for validation, whether its validity ran out, and its specialty (an option of the
-// demo metadata).
+// demoGuideline is a guideline of the demo data: its languages or versions, whether they are
+// published or wait for validation, when they were published, and its specialty (an option of
+// the demo metadata).
 type demoGuideline struct {
 	collection int
 	specialty  int
 	versions   []guidelines.VersionInput
 	publish    bool
-	expired    bool
+	// history tells, version by version, when it was published and what its validator said;
+	// versions beyond it are published now as first versions.
+	history []demoRelease
 }
+
+// demoRelease is a past publication of a demo version.
+type demoRelease struct {
+	monthsAgo int
+	change    validation.Content
+	comment   string
+}
+
+// firstRelease is how a demo version without a history is submitted and accepted now.
+var firstRelease = demoRelease{change: validation.Content{Title: "Erstfassung", Description: "Neue Richtlinie", Important: true}, comment: "Geprüft"}
 
 // seedGuidelines gives kssg two collections with an author (Max), a validator (Vera) and
 // guidelines in every state a reader or validator meets first: published in two languages,
-// published in one, one waiting for validation and one whose validity ran out a month ago.
+// published in one, one waiting for validation, one whose validity ran out a month ago and one
+// with a history (first published eight months ago, changed importantly two months ago).
 func seedGuidelines(ctx context.Context, a *app, spaceID int64, people map[string]int64) error {
 	sp, err := a.registry.ByID(ctx, spaceID)
 	if err != nil {
@@ -70,48 +81,36 @@ func seedGuidelines(ctx context.Context, a *app, spaceID int64, people map[strin
 			{MetadataID: api.ID(specialty.ID), OptionID: api.ID(specialty.Options[g.specialty].ID)}}}); err != nil {
 			return err
 		}
-		for _, version := range g.versions {
+		for i, version := range g.versions {
 			version.GuidelineID = api.ID(id)
 			n, err := a.guidelines.AddGuidelineVersion(as(author), guidelines.AddVersionRequest{Glv: version})
 			if err != nil {
 				return fmt.Errorf("demo guideline %q: %w", version.Title, err)
 			}
+			release := firstRelease
+			if i < len(g.history) {
+				release = g.history[i]
+			}
 			req, err := a.validation.SubmitToValidation(as(author), validation.SubmitRequest{GuidelineID: api.ID(id), GuidelineVersion: n,
-				Validation: validation.Content{Title: "Erstfassung", Description: "Neue Richtlinie", Important: true}})
+				Validation: release.change})
 			if err != nil {
 				return err
 			}
 			if !g.publish {
 				continue
 			}
-			if _, err := a.validation.AcceptValidation(as(validator), validation.AcceptRequest{Revision: api.ID(req.Revision), Comment: "Geprüft",
-				ValidationContent: validation.Content{Title: "Erstfassung", Description: "Neue Richtlinie", Important: true}}); err != nil {
+			if _, err := a.validation.AcceptValidation(as(validator), validation.AcceptRequest{Revision: api.ID(req.Revision), Comment: release.comment,
+				ValidationContent: release.change}); err != nil {
 				return err
 			}
-		}
-		if g.expired {
-			if err := backdate(ctx, a, sp, id); err != nil {
-				return err
+			if release.monthsAgo > 0 {
+				if err := a.validation.Backdate(as(validator), req.Revision, time.Now().AddDate(0, -release.monthsAgo, 0)); err != nil {
+					return err
+				}
 			}
 		}
 	}
 	return nil
-}
-
-// backdate moves a published guideline's validation and validity thirteen months back, so that
-// its validity ended a month ago (no call can: validity starts when a validation is accepted),
-// and has it indexed again with its validity.
-func backdate(ctx context.Context, a *app, sp *tenancy.Space, id int64) error {
-	return a.registry.DB().SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `UPDATE guideline_languages SET valid_since = now() - interval '13 months',
-			valid_until = now() - interval '1 month', first_published_at = now() - interval '13 months' WHERE guideline_id = $1`, id); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE validations SET completed_at = now() - interval '13 months' WHERE guideline_id = $1`, id); err != nil {
-			return err
-		}
-		return searchjob.Reindex(ctx, tx, a.jobs, sp.ID, id)
-	})
 }
 
 // seedMetadata defines the metadata kssg classifies its guidelines by (specialty and target
@@ -182,10 +181,27 @@ func demoGuidelines() []demoGuideline {
 					section("Massnahmen", `<ul><li>Tag-Nacht-Rhythmus, Brille und Hörgerät</li><li>Frühmobilisation</li><li>CAM-ICU zweimal täglich</li></ul>`),
 				}},
 		}},
-		{collection: 0, specialty: 2, publish: true, expired: true, versions: []guidelines.VersionInput{
+		{collection: 0, specialty: 2, publish: true, history: []demoRelease{{monthsAgo: 13, change: firstRelease.change, comment: firstRelease.comment}}, versions: []guidelines.VersionInput{
 			{Language: "de", Title: "Hyperkaliämie", Description: "Akuttherapie bei Kalium über 6 mmol/l", Tags: []string{"Elektrolyte", "Notfall"},
 				Details: []guidelines.DetailInput{
 					section("Sofort", `<ul><li>12-Kanal-EKG</li><li>Calciumgluconat 10 % 10 ml i.v. bei EKG-Veränderungen</li><li>Insulin 10 IE mit Glucose 25 g i.v.</li></ul>`),
+				}},
+		}},
+		{collection: 0, publish: true, history: []demoRelease{
+			{monthsAgo: 8, change: firstRelease.change, comment: "Geprüft nach den ERC-Leitlinien 2015"},
+			{monthsAgo: 2, change: validation.Content{Title: "Temperaturmanagement nach ERC 2021",
+				Description: "Nach Wiederbelebung Fieber vermeiden statt Kühlung auf 32–36 °C", Important: true},
+				comment: "Angepasst an die ERC-Leitlinien 2021"},
+		}, versions: []guidelines.VersionInput{
+			{Language: "de", Title: "Reanimation Erwachsene", Description: "Erweiterte Massnahmen und Versorgung nach Wiederbelebung",
+				Tags: []string{"Reanimation", "Notfall"}, Details: []guidelines.DetailInput{
+					section("Erweiterte Massnahmen", `<ul><li>Thoraxkompressionen 100–120/min, Tiefe 5–6 cm</li><li>Adrenalin 1 mg i.v. alle 3–5 Minuten</li><li>Amiodaron 300 mg i.v. nach dem dritten Schock</li></ul>`),
+					section("Nach Wiederbelebung", `<p>Zieltemperatur 32–36 °C für mindestens 24 Stunden.</p>`),
+				}},
+			{Language: "de", Title: "Reanimation Erwachsene", Description: "Erweiterte Massnahmen und Versorgung nach Wiederbelebung",
+				Tags: []string{"Reanimation", "Notfall"}, Details: []guidelines.DetailInput{
+					section("Erweiterte Massnahmen", `<ul><li>Thoraxkompressionen 100–120/min, Tiefe 5–6 cm</li><li>Adrenalin 1 mg i.v. alle 3–5 Minuten</li><li>Amiodaron 300 mg i.v. nach dem dritten Schock</li></ul>`),
+					section("Nach Wiederbelebung", `<p>Fieber vermeiden: Temperatur höchstens 37,7 °C während mindestens 72 Stunden.</p>`),
 				}},
 		}},
 	}

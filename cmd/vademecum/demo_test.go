@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -35,7 +36,7 @@ func TestIntegrationDemoData(t *testing.T) {
 	e.api("kssg", "", "common/query/collectionsWithActiveGuidelines", `{}`).JSON(t, &active)
 	require.Len(t, active, 1, "anonymous readers see the public collection")
 	assert.Equal(t, "Notfallmedizin", active[0].CollectionTitle)
-	assert.Equal(t, 2, active[0].GuidelinesCount)
+	assert.Equal(t, 3, active[0].GuidelinesCount)
 
 	vera := e.login("vera.validator@kssg.ch", "demo")
 	var open []struct{ GuidelineTitle string }
@@ -50,7 +51,7 @@ func TestIntegrationDemoData(t *testing.T) {
 		States   []string `json:"states"`
 	}
 	e.api("kssg", max, "author/query/myGuidelines", `{}`).JSON(t, &mine)
-	assert.Len(t, mine, 5)
+	assert.Len(t, mine, 6)
 	specialties := map[string]string{}
 	states := map[string][]string{}
 	for _, row := range mine {
@@ -71,6 +72,34 @@ func TestIntegrationDemoData(t *testing.T) {
 	res := e.api("kssg", "", "reader/query/guideline", `{"id":4,"language":"de"}`)
 	assert.Equal(t, http.StatusNotFound, res.Status)
 	assert.Equal(t, "reader.expired", res.Message(), "readers are told the text expired")
+
+	// "Reanimation Erwachsene" has a history: as valid five months ago, its first version
+	anna := e.login("anna.admin@kssg.ch", "demo")
+	var asOf struct {
+		Details []struct{ Content string } `json:"details"`
+		InForce struct {
+			Version    int        `json:"version"`
+			From       time.Time  `json:"from"`
+			ValidUntil *time.Time `json:"validUntil"`
+			Validator  string     `json:"validator"`
+			Comment    string     `json:"comment"`
+		} `json:"inForce"`
+		After []struct {
+			Version int       `json:"version"`
+			From    time.Time `json:"from"`
+		} `json:"after"`
+	}
+	day := time.Now().UTC().AddDate(0, -5, 0).Format(time.DateOnly)
+	e.api("kssg", anna, "reader/query/guidelineAsOf", fmt.Sprintf(`{"id":5,"language":"de","date":%q}`, day)).JSON(t, &asOf)
+	require.Len(t, asOf.Details, 2)
+	assert.Contains(t, asOf.Details[1].Content, "32–36 °C")
+	assert.Equal(t, "Vera Graf", asOf.InForce.Validator)
+	assert.Equal(t, "Geprüft nach den ERC-Leitlinien 2015", asOf.InForce.Comment)
+	assert.WithinDuration(t, time.Now().AddDate(0, -8, 0), asOf.InForce.From, 24*time.Hour)
+	require.NotNil(t, asOf.InForce.ValidUntil)
+	assert.WithinDuration(t, time.Now().AddDate(0, 4, 0), *asOf.InForce.ValidUntil, 24*time.Hour)
+	require.Len(t, asOf.After, 1)
+	assert.WithinDuration(t, time.Now().AddDate(0, -2, 0), asOf.After[0].From, 24*time.Hour)
 
 	out.Reset()
 	require.NoError(t, seedDemo(t.Context(), a, cfg, &out))

@@ -26,6 +26,7 @@ type approvalView struct {
 // fourEyesView is a request with its approvals.
 type fourEyesView struct {
 	validationView
+	ValidatorID       *int64         `json:"validatorId"`
 	Approvals         []approvalView `json:"approvals"`
 	RequiredApprovals int            `json:"requiredApprovals"`
 }
@@ -272,4 +273,105 @@ func TestIntegrationValidationEscalation(t *testing.T) {
 	n, err = scan.Escalate(ctx, e.app.jobs, alpha)
 	require.NoError(t, err)
 	assert.Zero(t, n)
+}
+
+// approvalNotice is a notification of an approval short of the minimum.
+type approvalNotice struct {
+	notificationView
+	Approvals         *int `json:"approvals"`
+	RequiredApprovals *int `json:"requiredApprovals"`
+}
+
+func TestIntegrationPartialApprovalsNotify(t *testing.T) {
+	e, mp := newEnvWithMail(t)
+	second, _ := e.addValidator("second@alpha.ch")
+	third, _ := e.addValidator("third@alpha.ch")
+	require.Equal(t, http.StatusOK, e.setCollection(map[string]any{"minApprovals": 3}).Status)
+	id, req := e.submitted()
+	e.waitNotifications(third, 1) // the request
+	require.Equal(t, http.StatusOK, accept(e, e.validator, req.Revision, "passt").Status)
+
+	notices := func(session, action string, n int) []approvalNotice {
+		t.Helper()
+		var list []approvalNotice
+		require.Eventually(t, func() bool {
+			var all []approvalNotice
+			e.api("alpha", session, "common/query/notifications", `{}`).JSON(t, &all)
+			list = list[:0]
+			for _, x := range all {
+				if x.Action == action {
+					list = append(list, x)
+				}
+			}
+			return len(list) >= n
+		}, 15*time.Second, 20*time.Millisecond, "waiting for %d %s", n, action)
+		return list
+	}
+	author := notices(e.collMember, "partlyApproved", 1)[0]
+	assert.Equal(t, "author", author.Role)
+	require.NotNil(t, author.Approvals)
+	assert.Equal(t, 1, *author.Approvals)
+	assert.Equal(t, 3, *author.RequiredApprovals)
+	assert.Equal(t, "F validator@alpha.ch", author.SenderName)
+	assert.Equal(t, fmt.Sprintf("/guidelines/guideline/%d/de", id), author.URL)
+	for _, session := range []string{second, third} {
+		awaited := notices(session, "approvalAwaited", 1)[0]
+		assert.Equal(t, "validator", awaited.Role)
+		assert.Equal(t, fmt.Sprintf("/validations/%d/de", id), awaited.URL)
+		assert.Equal(t, 1, *awaited.Approvals)
+	}
+	for _, n := range e.notifications(e.validator) {
+		assert.NotEqual(t, "approvalAwaited", n.Action, "who approved waits for nobody")
+	}
+
+	// the second approval: the author hears 2 of 3, only the third validator is still awaited
+	require.Equal(t, http.StatusOK, accept(e, second, req.Revision, "auch").Status)
+	assert.Equal(t, 2, *notices(e.collMember, "partlyApproved", 2)[0].Approvals)
+	assert.Equal(t, 2, *notices(third, "approvalAwaited", 2)[0].Approvals)
+	e.waitJobsOf("guideline_event", "notification_mail")
+	assert.Len(t, notices(second, "approvalAwaited", 1), 1)
+
+	subjects := []string{}
+	for _, m := range mp.WaitFor(t, 8) {
+		subjects = append(subjects, m.To[0].Address+" "+m.Subject)
+	}
+	assert.Contains(t, subjects, "collmember@alpha.ch 1 von 3 Freigaben: Sepsis de")
+	assert.Contains(t, subjects, "collmember@alpha.ch 2 von 3 Freigaben: Sepsis de")
+	assert.Contains(t, subjects, "third@alpha.ch Wartet auf Ihre Freigabe: Sepsis de")
+
+	// the last approval publishes as before
+	require.Equal(t, http.StatusOK, accept(e, third, req.Revision, "gut").Status)
+	notices(e.collMember, "accepted", 1)
+}
+
+func TestIntegrationLoweredMinimumPublishes(t *testing.T) {
+	e := newEnv(t)
+	second, secondID := e.addValidator("second@alpha.ch")
+	require.Equal(t, http.StatusOK, e.setCollection(map[string]any{"minApprovals": 3}).Status)
+	twice, ready := e.submitted()
+	require.Equal(t, http.StatusOK, accept(e, e.validator, ready.Revision, "erste").Status)
+	require.Equal(t, http.StatusOK, accept(e, second, ready.Revision, "zweite").Status)
+	once, waiting := e.submitted()
+	require.Equal(t, http.StatusOK, accept(e, e.validator, waiting.Revision, "nur eine").Status)
+
+	require.Equal(t, http.StatusOK, e.setCollection(map[string]any{"minApprovals": 2}).Status)
+	var done fourEyesView
+	e.ok("alpha", e.collMember, "validator/query/validation", map[string]any{"revision": ready.Revision}).JSON(t, &done)
+	assert.Equal(t, "accepted", done.Progress, "two approvals suffice now")
+	require.NotNil(t, done.ValidatorID)
+	assert.Equal(t, secondID, *done.ValidatorID, "the last approver is the validator of record")
+	assert.Equal(t, "zweite", done.ValidatorComment)
+	assert.Equal(t, []string{"accepted", "online"}, e.states(e.collMember, twice, "de"))
+	assert.Equal(t, []string{"inValidation", "neverPublished", "notVisible"}, e.states(e.collMember, once, "de"), "one approval is still short")
+
+	page := e.auditLog("alpha", e.alphaAdmin, map[string]any{"spaceId": e.alpha.ID, "action": "guideline.published"})
+	require.Len(t, page.Entries, 1)
+	assert.EqualValues(t, secondID, page.Entries[0].Details["validator"])
+	assert.EqualValues(t, e.ids["colladmin@alpha.ch"], *page.Entries[0].Actor.ID, "the admin who lowered the minimum published it")
+	list := e.waitNotifications(e.collMember, 1)
+	assert.Contains(t, []string{list[0].Action, list[len(list)-1].Action}, "accepted")
+
+	// a minimum left as it is publishes nothing more
+	require.Equal(t, http.StatusOK, e.setCollection(map[string]any{"minApprovals": 2}).Status)
+	assert.Equal(t, []string{"inValidation", "neverPublished", "notVisible"}, e.states(e.collMember, once, "de"))
 }

@@ -205,7 +205,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	catalog := metadataCatalog{spaceSvc}
 	guidelineSvc.Memberships, guidelineSvc.Catalog = spaceSvc, catalog
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs, Enroller: spaceSvc,
-		Shares: sharingSvc, Memberships: spaceSvc, Users: userSvc}
+		Shares: sharingSvc, Memberships: spaceSvc, Users: userSvc, Approvals: validationSvc}
 	web := newAppHandler(frontend.Dist())
 	web.baseDomain = strings.ToLower(cfg.BaseDomain)
 	authH := &auth.Handler{

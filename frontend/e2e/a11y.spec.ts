@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { api } from './guidelineSetup';
-import { ADMIN, MEMBER, SPACE_ADMIN, signIn, url } from './helpers';
+import { ADMIN, MEMBER, SPACE_ADMIN, VERA, signIn, url } from './helpers';
 
 // Every route, as the role that uses it, has no axe-core violation of any impact (every rule
 // axe runs by default, best practices included), in every language of the interface: German
@@ -9,7 +9,6 @@ import { ADMIN, MEMBER, SPACE_ADMIN, signIn, url } from './helpers';
 // every route once more. The demo data of kssg: guideline 1 is "Sepsis – Erstversorgung",
 // published in German and French.
 const SEPSIS = 1;
-const VERA = { email: 'vera.validator@kssg.ch', password: 'demo' };
 const OTHER_LANGUAGES = ['en', 'fr', 'it'];
 
 /** Speaks a language through the `lang` cookie on the parent domain, as the language selector does. */

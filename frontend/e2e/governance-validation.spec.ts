@@ -1,11 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, saveVersion, setupCollection } from './guidelineSetup';
-import { MEMBER, SPACE_ADMIN, signIn, url } from './helpers';
+import { MEMBER, SPACE_ADMIN, VERA, signIn, url } from './helpers';
 
 // Four eyes and translation drift end to end. Anna (space admin) sets up a collection and
 // authors; Max and Vera validate it.
 
-const VERA = { email: 'vera.validator@kssg.ch', password: 'demo' };
 
 async function signedInPage(browser: Browser, user: { email: string; password: string }, returnTo: string): Promise<Page> {
   const context = await browser.newContext();

@@ -7,6 +7,7 @@ export const url = (subdomain: string, path = '/') => `http://${subdomain}.${BAS
 export const ADMIN = { email: 'admin@vademecum.localhost', password: 'admin' };
 export const SPACE_ADMIN = { email: 'anna.admin@kssg.ch', password: 'demo' };
 export const MEMBER = { email: 'max.member@kssg.ch', password: 'demo' };
+export const VERA = { email: 'vera.validator@kssg.ch', password: 'demo' };
 /** Only the language test changes this user's profile language. */
 export const HUG_MEMBER = { email: 'luca.member@hcuge.ch', password: 'demo' };
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api } from './guidelineSetup';
-import { MEMBER, HUG_MEMBER, signIn, url } from './helpers';
+import { HUG_MEMBER, MEMBER, VERA, signIn, url } from './helpers';
 
 // The demo data of kssg: "Sepsis – Erstversorgung" (public collection Notfallmedizin, published
 // in German and French, written by Max) is guideline 1; "Anaphylaxie" (same collection,
@@ -10,7 +10,6 @@ import { MEMBER, HUG_MEMBER, signIn, url } from './helpers';
 const SEPSIS = 1;
 const ANAPHYLAXIE = 2;
 const HYPERKALIAEMIE = 4;
-const VERA = { email: 'vera.validator@kssg.ch', password: 'demo' };
 
 interface Section {
   id: number;

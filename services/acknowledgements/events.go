@@ -49,7 +49,7 @@ func (w *ImportantChangeWorker) Work(ctx context.Context, job *river.Job[Importa
 	}
 	var r requirement
 	var all bool
-	var roles []int64
+	var readers, holders []int64
 	err = w.Service.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		collections, err := guidelines.CollectionsOf(ctx, tx, []int64{ev.GuidelineID})
 		if err != nil {
@@ -60,7 +60,10 @@ func (w *ImportantChangeWorker) Work(ctx context.Context, job *river.Job[Importa
 			return err
 		}
 		r = reqs[ev.GuidelineID]
-		all, roles, err = guidelines.CollectionReaders(ctx, tx, ev.GuidelineID)
+		if all, readers, err = guidelines.CollectionReaders(ctx, tx, ev.GuidelineID); err != nil {
+			return err
+		}
+		holders, err = guidelines.RoleHolders(ctx, tx, ev.GuidelineID, r.roles)
 		return err
 	})
 	if errors.Is(err, guidelines.ErrNotFound) || (err == nil && !r.any()) {
@@ -69,7 +72,7 @@ func (w *ImportantChangeWorker) Work(ctx context.Context, job *river.Job[Importa
 	if err != nil {
 		return err
 	}
-	ids, err := w.Service.concerned(ctx, sp, r, all, roles)
+	ids, err := w.Service.concerned(ctx, sp, r, all, readers, holders)
 	if err != nil {
 		return err
 	}

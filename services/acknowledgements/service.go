@@ -1,8 +1,8 @@
 // Package acknowledgements records what signed-in readers last read and acknowledged of each
 // guideline language, lets collection admins require acknowledgement of a guideline (or of
-// every guideline of a collection) from chosen members or everyone who may read it, report
-// who acknowledged which version and remind the missing ones (issue 16, "Read and
-// acknowledge").
+// every guideline of a collection) from chosen members, the holders of chosen roles of the
+// collection or everyone who may read it, report who acknowledged which version and remind
+// the missing ones (issue 16, "Read and acknowledge").
 package acknowledgements
 
 import (
@@ -74,12 +74,14 @@ type Memberships interface {
 
 // RequireRequest requires acknowledgement of a guideline or of every guideline of a
 // collection (exactly one of the two), or no longer (required false), from chosen space
-// members or, without members, from everyone who may read it.
+// members and the holders of chosen roles of the collection ("member": its authors,
+// "validator", "admin") or, without either, from everyone who may read it.
 type RequireRequest struct {
 	Guideline  *api.ID  `json:"guideline,omitempty"`
 	Collection *api.ID  `json:"collection,omitempty"`
 	Required   bool     `json:"required"`
 	Members    []api.ID `json:"members,omitempty"`
+	Roles      []string `json:"roles,omitempty"`
 }
 
 // CollectionRequest names a collection.
@@ -94,13 +96,16 @@ type Requirement struct {
 	// Everyone: everyone who may read the guideline's collection.
 	Everyone bool    `json:"everyone"`
 	Members  []int64 `json:"members"`
+	// Roles: the holders of these roles of the collection, whoever holds them when asked.
+	Roles []string `json:"roles"`
 	// FromCollection: the guideline has no requirement of its own and follows the one its
 	// collection sets for all its guidelines.
 	FromCollection bool `json:"fromCollection"`
 }
 
 func (r requirement) public() Requirement {
-	return Requirement{Required: r.any(), Everyone: r.everyone, Members: append([]int64{}, r.members...), FromCollection: r.fromCollection}
+	return Requirement{Required: r.any(), Everyone: r.everyone, Members: append([]int64{}, r.members...), Roles: append([]string{}, r.roles...),
+		FromCollection: r.fromCollection}
 }
 
 // AcknowledgeRequest acknowledges the published version of a guideline language.
@@ -181,6 +186,9 @@ type Since struct {
 // not neither.
 var ErrGuidelineOrCollection = api.Invalid("acknowledgements.guidelineOrCollection").With(map[string]any{"fields": []string{"guideline", "collection"}})
 
+// ErrUnknownRole: a requirement names a role collections do not have; params name it.
+var ErrUnknownRole = api.Invalid("acknowledgements.unknownRole")
+
 // RequireAcknowledgement sets from whom a guideline, or every guideline of a collection now
 // and later, requires acknowledgement; collection admins of the collection (and space admins)
 // may. It answers the guideline's requirement in effect then (its collection's when it has
@@ -193,14 +201,21 @@ func (s *Service) RequireAcknowledgement(ctx context.Context, req RequireRequest
 	if (req.Guideline == nil) == (req.Collection == nil) {
 		return Requirement{}, ErrGuidelineOrCollection
 	}
-	r := requirement{everyone: req.Required && len(req.Members) == 0}
+	for _, role := range req.Roles {
+		if !slices.Contains(guidelines.CollectionRoles, role) {
+			return Requirement{}, ErrUnknownRole.With(map[string]any{"field": "roles", "role": role, "roles": guidelines.CollectionRoles})
+		}
+	}
+	r := requirement{everyone: req.Required && len(req.Members) == 0 && len(req.Roles) == 0}
 	if req.Required {
 		for _, m := range req.Members {
-			if !slices.Contains(r.members, int64(m)) {
-				r.members = append(r.members, int64(m))
-			}
+			r.members = append(r.members, int64(m))
 		}
 		slices.Sort(r.members)
+		r.members = slices.Compact(r.members)
+		r.roles = slices.Clone(req.Roles)
+		slices.Sort(r.roles)
+		r.roles = slices.Compact(r.roles)
 	}
 	if len(r.members) > 0 {
 		missing, err := s.Memberships.NotMembers(ctx, sp.ID, r.members)
@@ -248,6 +263,8 @@ type CollectionRequirement struct {
 	// Everyone: everyone who may read the collection.
 	Everyone bool           `json:"everyone"`
 	Members  []ChosenMember `json:"members"`
+	// Roles: the holders of these roles of the collection.
+	Roles []string `json:"roles"`
 }
 
 // CollectionAcknowledgement reads from whom a collection requires acknowledgement of every
@@ -271,7 +288,7 @@ func (s *Service) CollectionAcknowledgement(ctx context.Context, req CollectionR
 	if err != nil {
 		return CollectionRequirement{}, err
 	}
-	out := CollectionRequirement{Required: r.any(), Everyone: r.everyone, Members: []ChosenMember{}}
+	out := CollectionRequirement{Required: r.any(), Everyone: r.everyone, Members: []ChosenMember{}, Roles: append([]string{}, r.roles...)}
 	for _, id := range r.members {
 		if u, ok := people[id]; ok {
 			out.Members = append(out.Members, ChosenMember{UserID: id, Name: u.Name(), Email: u.Username})
@@ -355,8 +372,12 @@ func (s *Service) RecordRead(ctx context.Context, sp *tenancy.Space, guideline i
 			return err
 		}
 		req, err := requirements(ctx, tx, collections)
+		if err != nil {
+			return err
+		}
+		roles, err := guidelines.RolesOf(ctx, tx, me.UserID)
 		since = Since{ReadVersion: before.read, AcknowledgedVersion: before.acknowledged,
-			Required: req[guideline].everyone || slices.Contains(req[guideline].members, me.UserID)}
+			Required: req[guideline].from(me.UserID, roles[collections[guideline]])}
 		return err
 	})
 	if errors.Is(err, tenancy.ErrWritesPaused) {
@@ -369,11 +390,12 @@ func (s *Service) RecordRead(ctx context.Context, sp *tenancy.Space, guideline i
 	return &since, nil
 }
 
-// concerned lists the people from whom r requires acknowledgement of a guideline of sp.
-func (s *Service) concerned(ctx context.Context, sp *tenancy.Space, r requirement, all bool, roles []int64) ([]int64, error) {
-	out := slices.Clone(r.members)
+// concerned lists the people from whom r requires acknowledgement of a guideline of sp, given
+// who may read its collection (all: every member of sp, else readers) and the holders of the
+// roles r names.
+func (s *Service) concerned(ctx context.Context, sp *tenancy.Space, r requirement, all bool, readers, holders []int64) ([]int64, error) {
+	out := append(slices.Clone(r.members), holders...)
 	if r.everyone {
-		readers := roles
 		if all {
 			var err error
 			if readers, err = s.Memberships.SpaceMemberIDs(ctx, sp.ID); err != nil {
@@ -392,7 +414,8 @@ type subject struct {
 	version     guidelines.PublishedVersion
 	requirement requirement
 	all         bool
-	roles       []int64
+	readers     []int64
+	holders     []int64
 	states      map[int64]state
 }
 
@@ -416,7 +439,10 @@ func (s *Service) load(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, req La
 		return sub, err
 	}
 	sub.requirement = reqs[id]
-	if sub.all, sub.roles, err = guidelines.CollectionReaders(ctx, tx, id); err != nil {
+	if sub.all, sub.readers, err = guidelines.CollectionReaders(ctx, tx, id); err != nil {
+		return sub, err
+	}
+	if sub.holders, err = guidelines.RoleHolders(ctx, tx, id, sub.requirement.roles); err != nil {
 		return sub, err
 	}
 	sub.states, err = statesOf(ctx, tx, id, req.Language)
@@ -437,7 +463,7 @@ func (s *Service) Acknowledgements(ctx context.Context, req LanguageRequest) (Re
 	}); err != nil {
 		return Report{}, err
 	}
-	ids, err := s.concerned(ctx, sp, sub.requirement, sub.all, sub.roles)
+	ids, err := s.concerned(ctx, sp, sub.requirement, sub.all, sub.readers, sub.holders)
 	if err != nil {
 		return Report{}, err
 	}
@@ -499,7 +525,7 @@ func (s *Service) RemindAcknowledgement(ctx context.Context, req LanguageRequest
 	if sub.version.Version == 0 {
 		return Reminded{}, ErrUnpublished
 	}
-	ids, err := s.concerned(ctx, sp, sub.requirement, sub.all, sub.roles)
+	ids, err := s.concerned(ctx, sp, sub.requirement, sub.all, sub.readers, sub.holders)
 	if err != nil {
 		return Reminded{}, err
 	}
@@ -575,13 +601,16 @@ func (s *Service) ChangedSinceRead(ctx context.Context, _ struct{}) ([]Changed, 
 		if err != nil {
 			return err
 		}
+		roles, err := guidelines.RolesOf(ctx, tx, me)
+		if err != nil {
+			return err
+		}
 		for _, v := range versions {
 			st, ok := read[fmt.Sprintf("%d/%s", v.GuidelineID, v.Language)]
 			if !ok || !mayRead[v.CollectionID] || *st.read >= v.Version {
 				continue
 			}
-			r := reqs[v.GuidelineID]
-			required := r.everyone || slices.Contains(r.members, me)
+			required := reqs[v.GuidelineID].from(me, roles[v.CollectionID])
 			out = append(out, Changed{GuidelineID: v.GuidelineID, Language: v.Language, Title: v.Title, ReadVersion: *st.read,
 				Version: v.Version, Important: v.Important, ChangeComment: v.Comment,
 				AcknowledgementMissing: required && (st.acknowledged == nil || *st.acknowledged < v.Version)})

@@ -3,6 +3,7 @@ package acknowledgements
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -99,21 +100,32 @@ func markReminded(ctx context.Context, tx pgx.Tx, users []int64, guideline int64
 }
 
 // requirement is from whom a guideline (or every guideline of a collection) requires
-// acknowledgement: everyone who may read its collection, and chosen members.
+// acknowledgement: everyone who may read its collection, chosen members and the holders of
+// chosen roles of the collection.
 type requirement struct {
 	everyone bool
 	members  []int64
+	roles    []string
 	// fromCollection: the guideline has no requirement of its own and follows its collection's.
 	fromCollection bool
 }
 
-func (r requirement) any() bool { return r.everyone || len(r.members) > 0 }
+func (r requirement) any() bool { return r.everyone || len(r.members) > 0 || len(r.roles) > 0 }
 
-func (r *requirement) add(user *int64) {
-	if user == nil {
-		r.everyone = true
-	} else {
+// from tells whether r requires acknowledgement from user, who holds roles in the collection.
+func (r requirement) from(user int64, roles []string) bool {
+	return r.everyone || slices.Contains(r.members, user) || slices.ContainsFunc(r.roles, func(role string) bool { return slices.Contains(roles, role) })
+}
+
+// add adds a row: a member, the holders of a role, or (neither) everyone.
+func (r *requirement) add(user *int64, role *string) {
+	switch {
+	case user != nil:
 		r.members = append(r.members, *user)
+	case role != nil:
+		r.roles = append(r.roles, *role)
+	default:
+		r.everyone = true
 	}
 }
 
@@ -125,21 +137,22 @@ func requirements(ctx context.Context, tx pgx.Tx, collectionOf map[int64]int64) 
 	for g, c := range collectionOf {
 		ids, collections = append(ids, g), append(collections, c)
 	}
-	rows, err := tx.Query(ctx, `SELECT guideline_id, collection_id, user_id FROM acknowledgement_requirements
-		WHERE guideline_id = ANY($1) OR collection_id = ANY($2) ORDER BY user_id NULLS FIRST`, ids, collections)
+	rows, err := tx.Query(ctx, `SELECT guideline_id, collection_id, user_id, role FROM acknowledgement_requirements
+		WHERE guideline_id = ANY($1) OR collection_id = ANY($2) ORDER BY user_id NULLS FIRST, role`, ids, collections)
 	if err != nil {
 		return nil, fmt.Errorf("acknowledgements: read requirements: %w", err)
 	}
 	own, ofCollection := map[int64]requirement{}, map[int64]requirement{}
 	var guideline, collection, user *int64
-	_, err = pgx.ForEachRow(rows, []any{&guideline, &collection, &user}, func() error {
+	var role *string
+	_, err = pgx.ForEachRow(rows, []any{&guideline, &collection, &user, &role}, func() error {
 		if guideline != nil {
 			r := own[*guideline]
-			r.add(user)
+			r.add(user, role)
 			own[*guideline] = r
 		} else {
 			r := ofCollection[*collection]
-			r.add(user)
+			r.add(user, role)
 			ofCollection[*collection] = r
 		}
 		return nil
@@ -161,14 +174,15 @@ func requirements(ctx context.Context, tx pgx.Tx, collectionOf map[int64]int64) 
 
 // collectionRequirement reads the requirement a collection sets for its guidelines.
 func collectionRequirement(ctx context.Context, tx pgx.Tx, collection int64) (requirement, error) {
-	rows, err := tx.Query(ctx, `SELECT user_id FROM acknowledgement_requirements WHERE collection_id = $1 ORDER BY user_id NULLS FIRST`, collection)
+	rows, err := tx.Query(ctx, `SELECT user_id, role FROM acknowledgement_requirements WHERE collection_id = $1 ORDER BY user_id NULLS FIRST, role`, collection)
 	if err != nil {
 		return requirement{}, fmt.Errorf("acknowledgements: read collection requirement: %w", err)
 	}
 	var r requirement
 	var user *int64
-	if _, err = pgx.ForEachRow(rows, []any{&user}, func() error {
-		r.add(user)
+	var role *string
+	if _, err = pgx.ForEachRow(rows, []any{&user, &role}, func() error {
+		r.add(user, role)
 		return nil
 	}); err != nil {
 		return requirement{}, fmt.Errorf("acknowledgements: read collection requirement: %w", err)
@@ -192,6 +206,10 @@ func setRequirement(ctx context.Context, tx pgx.Tx, guideline, collection *int64
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO acknowledgement_requirements (guideline_id, collection_id, user_id)
 		SELECT $1::bigint, $2::bigint, u FROM unnest($3::bigint[]) u ON CONFLICT DO NOTHING`, guideline, collection, users); err != nil {
+		return fmt.Errorf("acknowledgements: set requirement: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO acknowledgement_requirements (guideline_id, collection_id, role)
+		SELECT $1::bigint, $2::bigint, r FROM unnest($3::text[]) r ON CONFLICT DO NOTHING`, guideline, collection, r.roles); err != nil {
 		return fmt.Errorf("acknowledgements: set requirement: %w", err)
 	}
 	return nil

@@ -66,6 +66,15 @@ type Service struct {
 	Memberships Memberships
 	// Users lists members and validators by name.
 	Users People
+	// Approvals publishes the requests that have the approvals a lowered minimum requires.
+	Approvals Approvals
+}
+
+// Approvals publishes waiting validation requests (services/validation).
+type Approvals interface {
+	// PublishApproved publishes, in tx, the open requests of a collection with at least min
+	// approvals and tells how many.
+	PublishApproved(ctx context.Context, tx pgx.Tx, collection int64, min int) (int, error)
 }
 
 // People lists users by name (services/users).
@@ -396,8 +405,17 @@ func (s *Service) UpdateCollection(ctx context.Context, req UpdateRequest) (Coll
 		}
 		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "collection.updated", Space: sp,
 			Target:  auditlog.Target{Type: auditlog.TypeCollection, ID: int64(req.CollectionID)},
-			Details: auditlog.Diff(before, after)}); err != nil || before["visibility"] == in.Visibility {
+			Details: auditlog.Diff(before, after)}); err != nil {
 			return err
+		}
+		// A lowered minimum publishes the requests that already have the approvals it requires.
+		if in.MinApprovals != nil {
+			if _, err := s.Approvals.PublishApproved(ctx, tx, int64(req.CollectionID), *in.MinApprovals); err != nil {
+				return err
+			}
+		}
+		if before["visibility"] == in.Visibility {
+			return nil
 		}
 		return searchjob.ReindexCollection(ctx, tx, s.Jobs, sp.ID, int64(req.CollectionID))
 	})

@@ -191,3 +191,37 @@ func CollectionReaders(ctx context.Context, tx pgx.Tx, guideline int64) (all boo
 	}
 	return all, ids, err
 }
+
+// CollectionRoles are the roles of a collection acknowledgement may be required from as
+// groups: its authors (member), validators and collection admins.
+var CollectionRoles = []string{"member", "validator", "admin"}
+
+// RoleHolders lists, in order, the holders of roles of the collection of a guideline.
+func RoleHolders(ctx context.Context, tx pgx.Tx, guideline int64, roles []string) ([]int64, error) {
+	if len(roles) == 0 {
+		return nil, nil
+	}
+	rows, err := tx.Query(ctx, `SELECT DISTINCT r.user_id FROM guidelines g JOIN collection_roles r ON r.collection_id = g.collection_id
+		WHERE g.id = $1 AND r.role = ANY($2) ORDER BY r.user_id`, guideline, roles)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// RolesOf tells which roles user holds in the collections of the current space, by
+// collection.
+func RolesOf(ctx context.Context, tx pgx.Tx, user int64) (map[int64][]string, error) {
+	rows, err := tx.Query(ctx, `SELECT collection_id, role FROM collection_roles WHERE user_id = $1`, user)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64][]string{}
+	var collection int64
+	var role string
+	_, err = pgx.ForEachRow(rows, []any{&collection, &role}, func() error {
+		out[collection] = append(out[collection], role)
+		return nil
+	})
+	return out, err
+}

@@ -21,6 +21,12 @@ const (
 	ActionAcknowledgementRequired = "acknowledgementRequired"
 	// ActionAcknowledgementReminder: a collection admin reminds the recipient to acknowledge.
 	ActionAcknowledgementReminder = "acknowledgementReminder"
+	// ActionPartlyApproved: a validator approved a request that needs further approvals
+	// (to its authors, with Approvals of RequiredApprovals).
+	ActionPartlyApproved = "partlyApproved"
+	// ActionApprovalAwaited: a request that a validator approved waits for the recipient's
+	// approval (to the collection's other validators).
+	ActionApprovalAwaited = "approvalAwaited"
 )
 
 // GuidelineEvent is the job that notifies everybody concerned by something that happened to
@@ -38,7 +44,11 @@ type GuidelineEvent struct {
 	// Recipients, when given, are the only people notified: the readers an acknowledgement
 	// event concerns are chosen by the acknowledgements context, not by a role.
 	Recipients []int64 `json:"recipients,omitempty"`
-	Key        string  `json:"key"`
+	// Approvals and RequiredApprovals count a request's approvals when one falls short of its
+	// collection's minimum.
+	Approvals         int    `json:"approvals,omitempty"`
+	RequiredApprovals int    `json:"requiredApprovals,omitempty"`
+	Key               string `json:"key"`
 }
 
 // Kind names the job.

@@ -49,6 +49,10 @@ var catalogue = map[string]map[string]message{
 			"Die Validierungsanfrage zur Richtlinie «{{.Guideline}}» in {{.Space}} wartet länger, als Ihre Sammlung vorsieht. Erinnern Sie die Validierenden oder fügen Sie weitere hinzu.", "{{.Link}}"}},
 		"acknowledgementRequired": {Subject: "Lesebestätigung verlangt: {{.Guideline}}", Paragraphs: []string{
 			"Die Richtlinie «{{.Guideline}}» in {{.Space}} wurde wesentlich geändert. Bitte lesen Sie die Änderung und bestätigen Sie, dass Sie sie gelesen und verstanden haben.", "{{.Link}}"}},
+		"partlyApproved": {Subject: "{{.Approvals}} von {{.Required}} Freigaben: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} hat die Richtlinie «{{.Guideline}}» in {{.Space}} freigegeben: {{.Approvals}} von {{.Required}} Freigaben. Sie wird publiziert, sobald alle nötigen Freigaben vorliegen.", "{{.Link}}"}},
+		"approvalAwaited": {Subject: "Wartet auf Ihre Freigabe: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} hat die Richtlinie «{{.Guideline}}» in {{.Space}} freigegeben ({{.Approvals}} von {{.Required}} Freigaben). Sie wartet auf Ihre Freigabe.", "{{.Link}}"}},
 		"acknowledgementReminder": {Subject: "Erinnerung: Lesebestätigung für {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} erinnert Sie daran, die aktuelle Fassung der Richtlinie «{{.Guideline}}» in {{.Space}} zu lesen und zu bestätigen.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Nicht im Inhaltsverzeichnis: {{.Guideline}}", Paragraphs: []string{
@@ -112,6 +116,10 @@ var catalogue = map[string]map[string]message{
 			"The validation request for the guideline “{{.Guideline}}” in {{.Space}} has waited longer than your collection allows. Remind its validators or add more.", "{{.Link}}"}},
 		"acknowledgementRequired": {Subject: "Acknowledgement required: {{.Guideline}}", Paragraphs: []string{
 			"The guideline “{{.Guideline}}” in {{.Space}} has changed in an important way. Please read the change and confirm that you have read and understood it.", "{{.Link}}"}},
+		"partlyApproved": {Subject: "{{.Approvals}} of {{.Required}} approvals: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} approved the guideline “{{.Guideline}}” in {{.Space}}: {{.Approvals}} of {{.Required}} approvals. It is published once all required approvals are given.", "{{.Link}}"}},
+		"approvalAwaited": {Subject: "Awaiting your approval: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} approved the guideline “{{.Guideline}}” in {{.Space}} ({{.Approvals}} of {{.Required}} approvals). It awaits your approval.", "{{.Link}}"}},
 		"acknowledgementReminder": {Subject: "Reminder: acknowledge {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} reminds you to read and acknowledge the current version of the guideline “{{.Guideline}}” in {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Not in the table of contents: {{.Guideline}}", Paragraphs: []string{
@@ -175,6 +183,10 @@ var catalogue = map[string]map[string]message{
 			"La demande de validation de la directive « {{.Guideline}} » dans {{.Space}} attend plus longtemps que votre collection ne le prévoit. Relancez ses validateurs ou ajoutez-en.", "{{.Link}}"}},
 		"acknowledgementRequired": {Subject: "Confirmation de lecture demandée : {{.Guideline}}", Paragraphs: []string{
 			"La directive « {{.Guideline}} » dans {{.Space}} a subi une modification importante. Veuillez lire la modification et confirmer que vous l'avez lue et comprise.", "{{.Link}}"}},
+		"partlyApproved": {Subject: "{{.Approvals}} approbation(s) sur {{.Required}} : {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} a approuvé la directive « {{.Guideline}} » dans {{.Space}} : {{.Approvals}} approbation(s) sur {{.Required}}. Elle sera publiée dès que toutes les approbations requises seront données.", "{{.Link}}"}},
+		"approvalAwaited": {Subject: "En attente de votre approbation : {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} a approuvé la directive « {{.Guideline}} » dans {{.Space}} ({{.Approvals}} approbation(s) sur {{.Required}}). Elle attend votre approbation.", "{{.Link}}"}},
 		"acknowledgementReminder": {Subject: "Rappel : confirmation de lecture de {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} vous rappelle de lire et de confirmer la version actuelle de la directive « {{.Guideline}} » dans {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Absente de la table des matières : {{.Guideline}}", Paragraphs: []string{
@@ -238,6 +250,10 @@ var catalogue = map[string]map[string]message{
 			"La richiesta di validazione della direttiva «{{.Guideline}}» in {{.Space}} attende più a lungo di quanto preveda la sua collezione. Solleciti i validatori o ne aggiunga altri.", "{{.Link}}"}},
 		"acknowledgementRequired": {Subject: "Conferma di lettura richiesta: {{.Guideline}}", Paragraphs: []string{
 			"La direttiva «{{.Guideline}}» in {{.Space}} è stata modificata in modo importante. La preghiamo di leggere la modifica e di confermare di averla letta e compresa.", "{{.Link}}"}},
+		"partlyApproved": {Subject: "{{.Approvals}} approvazioni su {{.Required}}: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} ha approvato la linea guida «{{.Guideline}}» in {{.Space}}: {{.Approvals}} approvazioni su {{.Required}}. Sarà pubblicata quando tutte le approvazioni richieste saranno state date.", "{{.Link}}"}},
+		"approvalAwaited": {Subject: "In attesa della sua approvazione: {{.Guideline}}", Paragraphs: []string{
+			"{{.Sender}} ha approvato la linea guida «{{.Guideline}}» in {{.Space}} ({{.Approvals}} approvazioni su {{.Required}}). Attende la sua approvazione.", "{{.Link}}"}},
 		"acknowledgementReminder": {Subject: "Promemoria: conferma di lettura per {{.Guideline}}", Paragraphs: []string{
 			"{{.Sender}} le ricorda di leggere e confermare la versione attuale della direttiva «{{.Guideline}}» in {{.Space}}.", "{{.Link}}"}},
 		"guidelineNotInToc": {Subject: "Non nell'indice: {{.Guideline}}", Paragraphs: []string{
@@ -286,6 +302,8 @@ type mailData struct {
 	Validations int
 	Guidelines  int
 	List        []ListItem
+	// Approvals of Required: a request's approvals short of its collection's minimum.
+	Approvals, Required int
 }
 
 var htmlPage = template.Must(template.New("mail").Parse(`<!doctype html>

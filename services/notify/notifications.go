@@ -13,7 +13,7 @@ import (
 )
 
 // recipients of each action, by role, as SQL over guideline g of the event ($1 guideline,
-// $2 sender, $7 comment, $8 feedback, $9 recipients): who has to act or wants to know.
+// $2 sender, $5 revision, $7 comment, $8 feedback, $9 recipients): who has to act or wants to know.
 var recipients = map[string]string{
 	ActionSubmitted: `SELECT r.user_id, CASE WHEN r.user_id = g.main_validator_id THEN 'mainValidator' ELSE 'validator' END
 		FROM guidelines g JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'validator'
@@ -47,6 +47,15 @@ var recipients = map[string]string{
 	ActionValidationOverdue: `SELECT r.user_id, 'collectionAdmin' FROM guidelines g
 		JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'admin' WHERE g.id = $1`,
 	ActionAcknowledgementRequired: readersSQL,
+	ActionPartlyApproved:          authorsSQL,
+	// the collection's validators who may answer the request and have not approved it yet
+	ActionApprovalAwaited: `SELECT r.user_id, CASE WHEN r.user_id = g.main_validator_id THEN 'mainValidator' ELSE 'validator' END
+		FROM guidelines g JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'validator'
+		JOIN validations v ON v.revision = $5 AND v.guideline_id = g.id
+		WHERE g.id = $1 AND v.completed_at IS NULL
+		AND NOT v.approvals @> jsonb_build_array(jsonb_build_object('validatorId', r.user_id))
+		AND ((SELECT c.author_may_validate FROM collections c WHERE c.id = g.collection_id) OR (r.user_id <> g.author_id
+			AND NOT EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = r.user_id)))`,
 	ActionAcknowledgementReminder: readersSQL,
 }
 
@@ -91,9 +100,11 @@ func (w *GuidelineEventWorker) Work(ctx context.Context, job *river.Job[Guidelin
 		if ev.FeedbackID != 0 {
 			feedback = &ev.FeedbackID
 		}
-		rows, err := tx.Query(ctx, `INSERT INTO notifications (user_id, action, role, guideline_id, language, revision, comment_id, feedback_id, sender_id, title, event_key)
+		rows, err := tx.Query(ctx, `INSERT INTO notifications (user_id, action, role, guideline_id, language, revision, comment_id, feedback_id, sender_id, title, event_key,
+				approvals, required_approvals)
 			SELECT DISTINCT ON (p.user_id) p.user_id, $3, p.role, $1, $4, $5, $7, $8, nullif($2, 0),
-				coalesce((SELECT v.title FROM guideline_versions v WHERE v.guideline_id = $1 AND v.language = $4 ORDER BY v.version DESC LIMIT 1), ''), $6
+				coalesce((SELECT v.title FROM guideline_versions v WHERE v.guideline_id = $1 AND v.language = $4 ORDER BY v.version DESC LIMIT 1), ''), $6,
+				nullif($10::smallint, 0), nullif($11::smallint, 0)
 			FROM (`+who+`) AS p(user_id, role)
 			WHERE p.user_id IS DISTINCT FROM nullif($2, 0) AND ($9::bigint[] IS NULL OR p.user_id = ANY($9))
 				AND EXISTS (SELECT 1 FROM guidelines WHERE id = $1)
@@ -101,7 +112,8 @@ func (w *GuidelineEventWorker) Work(ctx context.Context, job *river.Job[Guidelin
 				AND ($8::bigint IS NULL OR EXISTS (SELECT 1 FROM feedbacks WHERE id = $8))
 			ORDER BY p.user_id, p.role = 'author' DESC, p.role = 'mainValidator' DESC
 			ON CONFLICT (user_id, event_key) DO NOTHING RETURNING id`,
-			ev.GuidelineID, ev.SenderID, ev.Action, ev.Language, revision, ev.Key, comment, feedback, ev.Recipients)
+			ev.GuidelineID, ev.SenderID, ev.Action, ev.Language, revision, ev.Key, comment, feedback, ev.Recipients,
+			ev.Approvals, ev.RequiredApprovals)
 		if err != nil {
 			return err
 		}
@@ -150,13 +162,15 @@ func (w *NotificationMailWorker) Work(ctx context.Context, job *river.Job[Notifi
 	}
 	var action, role, title string
 	var recipient int64
+	var approvals, required *int
 	var guideline, collection, feedback, senderID *int64
 	var language *string
 	err = w.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT n.action, n.role, n.user_id, n.title, n.guideline_id,
-				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.feedback_id, n.language, n.sender_id
+				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.feedback_id, n.language, n.sender_id,
+				n.approvals, n.required_approvals
 			FROM notifications n WHERE n.id = $1`, job.Args.NotificationID).
-			Scan(&action, &role, &recipient, &title, &guideline, &collection, &feedback, &language, &senderID)
+			Scan(&action, &role, &recipient, &title, &guideline, &collection, &feedback, &language, &senderID, &approvals, &required)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
@@ -188,7 +202,11 @@ func (w *NotificationMailWorker) Work(ctx context.Context, job *river.Job[Notifi
 	if first == "" && last == "" {
 		name = email
 	}
-	m, err := compose(lang, action, email, sp.Color, mailData{Name: name, Space: sp.Title, Link: link, Guideline: title, Sender: sender})
+	data := mailData{Name: name, Space: sp.Title, Link: link, Guideline: title, Sender: sender}
+	if approvals != nil && required != nil {
+		data.Approvals, data.Required = *approvals, *required
+	}
+	m, err := compose(lang, action, email, sp.Color, data)
 	if err != nil {
 		return fmt.Errorf("compose %s: %w", action, err)
 	}

@@ -36,12 +36,15 @@ type Notification struct {
 	Language    *string `json:"language"`
 	GuidelineID *int64  `json:"guidelineId"`
 	// CollectionID is the collection of the guideline.
-	CollectionID *int64    `json:"collectionId"`
-	Revision     *int64    `json:"revision"`
-	Seen         bool      `json:"seen"`
-	SenderName   string    `json:"senderName"`
-	Timestamp    time.Time `json:"timestamp"`
-	URL          string    `json:"url"`
+	CollectionID *int64 `json:"collectionId"`
+	Revision     *int64 `json:"revision"`
+	// Approvals and RequiredApprovals count a request's approvals short of its minimum.
+	Approvals         *int      `json:"approvals"`
+	RequiredApprovals *int      `json:"requiredApprovals"`
+	Seen              bool      `json:"seen"`
+	SenderName        string    `json:"senderName"`
+	Timestamp         time.Time `json:"timestamp"`
+	URL               string    `json:"url"`
 }
 
 // maxNotifications bounds the list; older ones stay in the database.
@@ -57,7 +60,7 @@ func (s *Service) Notifications(ctx context.Context, _ struct{}) ([]Notification
 	var senders []*int64 // of out, by index
 	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT n.id, n.title, n.action, n.role, coalesce(n.feedback_id, n.comment_id), n.language, n.guideline_id,
-				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.revision, n.seen, n.sender_id, n.created_at
+				(SELECT g.collection_id FROM guidelines g WHERE g.id = n.guideline_id), n.revision, n.seen, n.sender_id, n.created_at, n.approvals, n.required_approvals
 			FROM notifications n WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
 			policy.PrincipalFrom(ctx).UserID, maxNotifications)
 		if err != nil {
@@ -67,7 +70,7 @@ func (s *Service) Notifications(ctx context.Context, _ struct{}) ([]Notification
 			var n Notification
 			var sender *int64
 			err := row.Scan(&n.ID, &n.Title, &n.Action, &n.Role, &n.FeedbackID, &n.Language, &n.GuidelineID,
-				&n.CollectionID, &n.Revision, &n.Seen, &sender, &n.Timestamp)
+				&n.CollectionID, &n.Revision, &n.Seen, &sender, &n.Timestamp, &n.Approvals, &n.RequiredApprovals)
 			senders = append(senders, sender)
 			return n, err
 		})
@@ -117,7 +120,7 @@ func path(action, role string, guideline, collection, feedback *int64, language 
 		return "/collections/" + itoa(*collection) + "/toc"
 	case action == ActionValidationOverdue && collection != nil:
 		return "/collections/" + itoa(*collection) + "/validators"
-	case action == ActionSubmitted:
+	case action == ActionSubmitted || action == ActionApprovalAwaited:
 		return "/validations/" + itoa(*guideline) + "/" + *language
 	case role == "reader":
 		return "/guideline/" + itoa(*guideline) + "/" + *language

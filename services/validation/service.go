@@ -197,10 +197,10 @@ func (s *Service) reindex(ctx context.Context, tx pgx.Tx, guideline int64) error
 	return searchjob.Reindex(ctx, tx, s.Jobs, sp.ID, guideline)
 }
 
-// event queues the notifications of an action on a guideline language.
-func (s *Service) event(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, v Validation, action string) error {
+// event queues the notifications of an action of sender on a guideline language.
+func (s *Service) event(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, v Validation, action string, sender int64) error {
 	_, err := s.Jobs.InsertTx(ctx, tx, notify.GuidelineEvent{SpaceID: sp.ID, GuidelineID: v.GuidelineID, Language: v.Language,
-		Revision: v.Revision, Action: action, SenderID: policy.PrincipalFrom(ctx).UserID,
+		Revision: v.Revision, Action: action, SenderID: sender,
 		Key: fmt.Sprintf("revision:%d:%s", v.Revision, action)}, nil)
 	return err
 }
@@ -291,7 +291,7 @@ func (s *Service) request(ctx context.Context, guideline int64, version int,
 		if v.Kind == "hotfix" {
 			return nil // applied at once, nobody has to act
 		}
-		return s.event(ctx, tx, sp, v, notify.ActionSubmitted)
+		return s.event(ctx, tx, sp, v, notify.ActionSubmitted, policy.PrincipalFrom(ctx).UserID)
 	})
 	return v, err
 }

@@ -3,9 +3,11 @@ package validation
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
 
 	"vademecum/policy"
 	"vademecum/services/acknowledgements"
@@ -64,7 +66,8 @@ func (s *Service) answerable(ctx context.Context, tx pgx.Tx, sp *tenancy.Space, 
 }
 
 // approve records the caller's acceptance of an open request and tells whether the request
-// now has the approvals its collection requires. The row lock orders validators approving at
+// now has the approvals its collection requires; an approval short of them notifies the
+// authors and the validators still to approve. The row lock orders validators approving at
 // once, so that each counts the others' approvals.
 func (s *Service) approve(ctx context.Context, tx pgx.Tx, v Validation, comment string) (bool, error) {
 	me := policy.PrincipalFrom(ctx).UserID
@@ -88,15 +91,29 @@ func (s *Service) approve(ctx context.Context, tx pgx.Tx, v Validation, comment 
 	if err != nil {
 		return false, err
 	}
-	return n >= required, auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.approved",
+	if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.approved",
 		Target:  auditlog.Target{Type: auditlog.TypeGuideline, ID: v.GuidelineID, Language: v.Language},
-		Details: map[string]any{"version": v.GuidelineVersion, "revision": v.Revision, "approvals": n, "required": required}})
+		Details: map[string]any{"version": v.GuidelineVersion, "revision": v.Revision, "approvals": n, "required": required}}); err != nil {
+		return false, err
+	}
+	if n >= required {
+		return true, nil
+	}
+	events := make([]river.InsertManyParams, 0, 2)
+	for _, action := range []string{notify.ActionPartlyApproved, notify.ActionApprovalAwaited} {
+		events = append(events, river.InsertManyParams{Args: notify.GuidelineEvent{SpaceID: tenancy.SpaceID(ctx), GuidelineID: v.GuidelineID,
+			Language: v.Language, Revision: v.Revision, Action: action, SenderID: me, Approvals: n, RequiredApprovals: required,
+			Key: fmt.Sprintf("revision:%d:%s:%d:%d", v.Revision, action, v.GuidelineVersion, me)}})
+	}
+	_, err = s.Jobs.InsertManyTx(ctx, tx, events)
+	return false, err
 }
 
-// close ends an open request; of two validators answering at once exactly one succeeds.
-func (s *Service) close(ctx context.Context, tx pgx.Tx, revision int64, progress, comment string, c *Content) error {
+// close ends an open request, answered by validator; of two validators answering at once
+// exactly one succeeds.
+func (s *Service) close(ctx context.Context, tx pgx.Tx, revision, validator int64, progress, comment string, c *Content) error {
 	q := `UPDATE validations SET progress = $2, validator_id = $3, validator_comment = $4, completed_at = $5`
-	args := []any{revision, progress, policy.PrincipalFrom(ctx).UserID, comment, s.now()}
+	args := []any{revision, progress, validator, comment, s.now()}
 	if c != nil {
 		q += `, title = $6, description = $7, important = $8`
 		args = append(args, c.Title, c.Description, c.Important)
@@ -128,41 +145,78 @@ func (s *Service) AcceptValidation(ctx context.Context, req AcceptRequest) (Vali
 		if err != nil || !complete {
 			return "", err
 		}
-		if err := s.close(ctx, tx, v.Revision, "accepted", comment, &c); err != nil {
-			return "", err
-		}
-		now := s.now()
-		// A renewal confirms the text unchanged: the readers' change note stays as it was.
-		_, err = tx.Exec(ctx, `UPDATE guideline_languages l SET published_version = $3, online = true, valid_since = $4::timestamptz,
-				valid_until = $4::timestamptz + make_interval(months => g.validation_interval),
-				first_published_at = coalesce(l.first_published_at, $4::timestamptz),
-				change_important = CASE WHEN $5::boolean THEN l.change_important ELSE $6::boolean END,
-				change_comment = CASE WHEN $5::boolean THEN l.change_comment ELSE $7::text END, updated_at = $4::timestamptz
-			FROM guidelines g WHERE g.id = l.guideline_id AND l.guideline_id = $1 AND l.language = $2`,
-			v.GuidelineID, v.Language, v.GuidelineVersion, now, v.Kind == "renew", c.Important, c.Description)
-		if err != nil {
-			return "", err
-		}
-		if err := guidelines.RecordSourceVersion(ctx, tx, v.GuidelineID, v.GuidelineVersion); err != nil {
-			return "", err
-		}
-		if err := s.reindex(ctx, tx, v.GuidelineID); err != nil {
-			return "", err
-		}
-		if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.published",
-			Target:  auditlog.Target{Type: auditlog.TypeGuideline, ID: v.GuidelineID, Language: v.Language},
-			Details: map[string]any{"version": v.GuidelineVersion, "revision": v.Revision, "renewal": v.Kind == "renew", "important": c.Important}}); err != nil {
-			return "", err
-		}
-		if c.Important && v.Kind != "renew" {
-			// whoever must acknowledge the guideline hears that it is due again
-			if _, err := s.Jobs.InsertTx(ctx, tx, acknowledgements.ImportantChange{SpaceID: tenancy.SpaceID(ctx), GuidelineID: v.GuidelineID,
-				Language: v.Language, Version: v.GuidelineVersion, SenderID: policy.PrincipalFrom(ctx).UserID}, nil); err != nil {
-				return "", err
-			}
-		}
-		return notify.ActionAccepted, s.notInToc(ctx, tx, v)
+		return notify.ActionAccepted, s.publish(ctx, tx, v, policy.PrincipalFrom(ctx).UserID, comment, c)
 	})
+}
+
+// publish closes an approved request as accepted by validator, the validator of record,
+// with comment and the change summary c, and publishes its version: the language goes
+// online with it, valid from now for the guideline's validation interval.
+func (s *Service) publish(ctx context.Context, tx pgx.Tx, v Validation, validator int64, comment string, c Content) error {
+	if err := s.close(ctx, tx, v.Revision, validator, "accepted", comment, &c); err != nil {
+		return err
+	}
+	now := s.now()
+	// A renewal confirms the text unchanged: the readers' change note stays as it was.
+	if _, err := tx.Exec(ctx, `UPDATE guideline_languages l SET published_version = $3, online = true, valid_since = $4::timestamptz,
+			valid_until = $4::timestamptz + make_interval(months => g.validation_interval),
+			first_published_at = coalesce(l.first_published_at, $4::timestamptz),
+			change_important = CASE WHEN $5::boolean THEN l.change_important ELSE $6::boolean END,
+			change_comment = CASE WHEN $5::boolean THEN l.change_comment ELSE $7::text END, updated_at = $4::timestamptz
+		FROM guidelines g WHERE g.id = l.guideline_id AND l.guideline_id = $1 AND l.language = $2`,
+		v.GuidelineID, v.Language, v.GuidelineVersion, now, v.Kind == "renew", c.Important, c.Description); err != nil {
+		return err
+	}
+	if err := guidelines.RecordSourceVersion(ctx, tx, v.GuidelineID, v.GuidelineVersion); err != nil {
+		return err
+	}
+	if err := s.reindex(ctx, tx, v.GuidelineID); err != nil {
+		return err
+	}
+	if err := auditlog.Record(ctx, tx, auditlog.Entry{Action: "guideline.published",
+		Target:  auditlog.Target{Type: auditlog.TypeGuideline, ID: v.GuidelineID, Language: v.Language},
+		Details: map[string]any{"version": v.GuidelineVersion, "revision": v.Revision, "renewal": v.Kind == "renew", "important": c.Important, "validator": validator}}); err != nil {
+		return err
+	}
+	if c.Important && v.Kind != "renew" {
+		// whoever must acknowledge the guideline hears that it is due again
+		if _, err := s.Jobs.InsertTx(ctx, tx, acknowledgements.ImportantChange{SpaceID: tenancy.SpaceID(ctx), GuidelineID: v.GuidelineID,
+			Language: v.Language, Version: v.GuidelineVersion, SenderID: validator}, nil); err != nil {
+			return err
+		}
+	}
+	return s.notInToc(ctx, tx, v)
+}
+
+// PublishApproved publishes, in tx of the current space, the open requests of a collection
+// that have at least min approvals, as when its collection admin lowered the minimum: the
+// last approver is the validator of record, with their comment, and the request keeps the
+// change summary it was submitted with. It tells how many it published.
+func (s *Service) PublishApproved(ctx context.Context, tx pgx.Tx, collection int64, min int) (int, error) {
+	sp, err := api.CurrentSpace(ctx)
+	if err != nil {
+		return 0, err
+	}
+	rows, err := tx.Query(ctx, `SELECT `+validationColumns+` `+validationJoins+`
+		WHERE g.collection_id = $2 AND v.completed_at IS NULL AND jsonb_array_length(v.approvals) >= $3
+		ORDER BY v.revision FOR UPDATE OF v`, policy.PrincipalFrom(ctx).UserID, collection, min)
+	if err != nil {
+		return 0, err
+	}
+	ready, err := pgx.CollectRows(rows, scanValidation)
+	if err != nil {
+		return 0, err
+	}
+	for _, v := range ready {
+		last := v.Approvals[len(v.Approvals)-1]
+		if err := s.publish(ctx, tx, v, last.ValidatorID, last.Comment, Content{Title: v.Title, Description: v.Description, Important: v.Important}); err != nil {
+			return 0, err
+		}
+		if err := s.event(ctx, tx, sp, v, notify.ActionAccepted, last.ValidatorID); err != nil {
+			return 0, err
+		}
+	}
+	return len(ready), nil
 }
 
 // RejectValidation rejects a request; the comment tells the authors why.
@@ -180,12 +234,12 @@ func (s *Service) RejectValidation(ctx context.Context, req RejectRequest) (Vali
 			Details: map[string]any{"version": v.GuidelineVersion, "revision": v.Revision}}); err != nil {
 			return "", err
 		}
-		return notify.ActionRejected, s.close(ctx, tx, v.Revision, "rejected", comment, nil)
+		return notify.ActionRejected, s.close(ctx, tx, v.Revision, policy.PrincipalFrom(ctx).UserID, "rejected", comment, nil)
 	})
 }
 
 // answer runs a validator's change to an open request and queues the notifications of its
-// action; a change without an action (an approval short of the minimum) notifies nobody.
+// action; a change without an action (an approval short of the minimum) queues its own.
 func (s *Service) answer(ctx context.Context, revision int64, change func(pgx.Tx, Validation) (string, error)) (Validation, error) {
 	sp, err := api.CurrentSpace(ctx)
 	if err != nil {
@@ -206,7 +260,7 @@ func (s *Service) answer(ctx context.Context, revision int64, change func(pgx.Tx
 		if v, err = s.load(ctx, tx, revision); err != nil || action == "" {
 			return err
 		}
-		return s.event(ctx, tx, sp, v, action)
+		return s.event(ctx, tx, sp, v, action, policy.PrincipalFrom(ctx).UserID)
 	})
 	if err != nil {
 		return v, err

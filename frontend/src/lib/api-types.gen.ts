@@ -256,6 +256,7 @@ export interface CollectionRequirement {
   everyone: boolean;
   members: ChosenMember[];
   required: boolean;
+  roles: string[];
 }
 
 export interface CollectionRole {
@@ -1096,11 +1097,13 @@ export interface NotesRequest {
 
 export interface Notification {
   action: string;
+  approvals?: number | null;
   collectionId?: number | null;
   feedbackId?: number | null;
   guidelineId?: number | null;
   id: number;
   language?: string | null;
+  requiredApprovals?: number | null;
   revision?: number | null;
   role: string;
   seen: boolean;
@@ -1461,6 +1464,7 @@ export interface RequireRequest {
   guideline?: number | null;
   members?: number[];
   required: boolean;
+  roles?: string[];
 }
 
 export interface Requirement {
@@ -1468,6 +1472,7 @@ export interface Requirement {
   fromCollection: boolean;
   members: number[];
   required: boolean;
+  roles: string[];
 }
 
 export interface ResetRequest {

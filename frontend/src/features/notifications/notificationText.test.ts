@@ -22,6 +22,12 @@ describe('notification texts', () => {
     expect(notificationText({ action: 'rejected', title: 'Paracetamol', senderName: 'Max Muster' }, t)).toBe('Max Muster rejected “Paracetamol”');
     expect(notificationText({ action: 'submitted', title: 'Paracetamol', senderName: '' }, t)).toBe('Someone submitted “Paracetamol” for validation');
     expect(notificationText({ action: 'feedbackAnswered', title: 'Sepsis', senderName: 'Anna Keller' }, t)).toBe('Anna Keller replied to a message about “Sepsis”');
+    expect(notificationText({ action: 'partlyApproved', title: 'Sepsis', senderName: 'Vera Graf', approvals: 1, requiredApprovals: 2 }, t)).toBe(
+      'Vera Graf approved “Sepsis” – 1 of 2 approvals',
+    );
+    expect(notificationText({ action: 'approvalAwaited', title: 'Sepsis', senderName: 'Vera Graf', approvals: 1, requiredApprovals: 3 }, t)).toBe(
+      '“Sepsis” awaits your approval (1 of 3 approvals)',
+    );
     expect(notificationText({ action: 'somethingNew', title: 'Paracetamol', senderName: 'x' }, t)).toBe('Paracetamol');
   });
 

@@ -16,15 +16,23 @@ export const NOTIFICATION_ACTIONS = [
   'validationOverdue',
   'acknowledgementRequired',
   'acknowledgementReminder',
+  'partlyApproved',
+  'approvalAwaited',
 ] as const;
 
 /** Most notifications the header menu lists; the server keeps the rest. */
 export const MENU_LIMIT = 50;
 
-/** "Anna Keller rejected “Paracetamol”" in the UI language; unknown actions fall back to the title. */
-export function notificationText(n: Pick<Notification, 'action' | 'title' | 'senderName'>, t: TFunction): string {
+/** "Anna Keller rejected “Paracetamol”" in the UI language, with the approvals of a partly approved request; unknown actions fall back to the title. */
+export function notificationText(n: Pick<Notification, 'action' | 'title' | 'senderName'> & Partial<Pick<Notification, 'approvals' | 'requiredApprovals'>>, t: TFunction): string {
   const title = n.title || t('notifications.untitled');
-  return t(`notifications.action.${n.action}`, { sender: n.senderName || t('notifications.someone'), title, defaultValue: title });
+  return t(`notifications.action.${n.action}`, {
+    sender: n.senderName || t('notifications.someone'),
+    title,
+    approvals: n.approvals ?? 0,
+    required: n.requiredApprovals ?? 0,
+    defaultValue: title,
+  });
 }
 
 export const unseenCount = (list: readonly Pick<Notification, 'seen'>[] | undefined): number => (list ?? []).filter((n) => !n.seen).length;

@@ -4,7 +4,7 @@ import type { RequireRequest as RequireAcknowledgementRequest } from '@/lib/api-
 
 /**
  * Requires acknowledgement of a guideline, or of every guideline of a collection, from chosen
- * members, or without members from everyone who may read it.
+ * members and the holders of chosen collection roles, or without either from everyone who may read it.
  */
 export const requireAcknowledgement = (req: RequireAcknowledgementRequest) =>
   apiMutation('admin/collectionadmin/mutation/requireAcknowledgement', req);

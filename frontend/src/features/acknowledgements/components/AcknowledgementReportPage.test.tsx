@@ -12,7 +12,7 @@ import { reportCsv } from '../csv';
 import { AcknowledgementReportPage } from './AcknowledgementReportPage';
 
 const report: AcknowledgementReport = {
-  requirement: { required: true, everyone: false, members: [3, 4], fromCollection: false },
+  requirement: { required: true, everyone: false, members: [3, 4], roles: [], fromCollection: false },
   collection: 2,
   version: 7,
   title: 'Sepsis',
@@ -53,7 +53,7 @@ describe('Acknowledgement report', () => {
     expect(rows[1]).toHaveTextContent('5 (pending)');
     expect(rows[2]).toHaveTextContent('Anna Admin');
     expect(screen.getByRole('switch', { name: 'Require acknowledgement' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'From chosen members' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'From chosen groups and members' })).toBeChecked();
     expect(sentBodies(fetchMock, 'admin/collectionadmin/query/acknowledgements')).toEqual([{ guideline: 11, language: 'de' }]);
   });
 
@@ -67,7 +67,7 @@ describe('Acknowledgement report', () => {
   });
 
   it('requires acknowledgement from everyone who may read, or from nobody', async () => {
-    const fetchMock = renderPage({ 'admin/collectionadmin/mutation/requireAcknowledgement': { required: true, everyone: true, members: [], fromCollection: false } });
+    const fetchMock = renderPage({ 'admin/collectionadmin/mutation/requireAcknowledgement': { required: true, everyone: true, members: [], roles: [], fromCollection: false } });
     await userEvent.click(await screen.findByRole('radio', { name: 'From everyone who may read the collection' }));
     await userEvent.click(screen.getByRole('switch', { name: 'Require acknowledgement' }));
     expect(sentBodies(fetchMock, 'admin/collectionadmin/mutation/requireAcknowledgement')).toEqual([
@@ -78,8 +78,8 @@ describe('Acknowledgement report', () => {
 
   it('says when the requirement comes from the collection and offers a setting of its own', async () => {
     const fetchMock = renderPage({
-      'admin/collectionadmin/query/acknowledgements': { ...report, requirement: { required: true, everyone: false, members: [3], fromCollection: true } },
-      'admin/collectionadmin/mutation/requireAcknowledgement': { required: true, everyone: false, members: [], fromCollection: false },
+      'admin/collectionadmin/query/acknowledgements': { ...report, requirement: { required: true, everyone: false, members: [3], roles: [], fromCollection: true } },
+      'admin/collectionadmin/mutation/requireAcknowledgement': { required: true, everyone: false, members: [], roles: [], fromCollection: false },
     });
     expect(await screen.findByTestId('ack-from-collection')).toHaveTextContent('Required for every guideline of the collection.');
     expect(screen.getByRole('link', { name: 'Collection setting' })).toHaveAttribute('href', '/collections/2/settings');

@@ -14,7 +14,7 @@ import { useAcknowledgements } from '../api/getAcknowledgements';
 import { useRemindAcknowledgement } from '../api/remindAcknowledgement';
 import { useRequireAcknowledgement } from '../api/requireAcknowledgement';
 import { reportCsv } from '../csv';
-import { RequirementEditor } from './RequirementEditor';
+import { chosenBody, RequirementEditor } from './RequirementEditor';
 import '../acknowledgements.css';
 
 /** The guideline's requirement; one its collection sets for all its guidelines is said so, and a setting of its own comes first. */
@@ -41,10 +41,11 @@ function RequirementCard({ guideline, report }: { guideline: number; report: Ack
         required={requirement.required}
         everyone={requirement.everyone}
         members={requirement.members}
+        roles={requirement.roles}
         names={new Map(report.people.map((p) => [p.userId, p.name || p.email]))}
         switchLabel={t('acknowledgements.requireSwitch')}
         note={note}
-        onSave={(required, members) => require.mutate({ guideline, required, ...(members.length > 0 ? { members } : {}) })}
+        onSave={(required, chosen) => require.mutate({ guideline, ...chosenBody(required, chosen) })}
       />
       {require.isError && (
         <p className="field__error" role="alert">

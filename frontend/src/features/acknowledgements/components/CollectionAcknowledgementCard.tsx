@@ -3,7 +3,7 @@ import { Loader } from '@/components/Loader';
 import { apiErrorText } from '@/lib/apiErrors';
 import { useCollectionAcknowledgement } from '../api/getCollectionAcknowledgement';
 import { useRequireAcknowledgement } from '../api/requireAcknowledgement';
-import { RequirementEditor } from './RequirementEditor';
+import { chosenBody, RequirementEditor } from './RequirementEditor';
 import '../acknowledgements.css';
 
 /** The collection admin's switch requiring acknowledgement of every guideline of a collection, those added later too. */
@@ -24,9 +24,10 @@ export function CollectionAcknowledgementCard({ collection }: { collection: numb
           required={requirement.data.required}
           everyone={requirement.data.everyone}
           members={requirement.data.members.map((m) => m.userId)}
+          roles={requirement.data.roles}
           names={new Map(requirement.data.members.map((m) => [m.userId, m.name || m.email]))}
           switchLabel={t('acknowledgements.collectionSwitch')}
-          onSave={(required, members) => require.mutate({ collection, required, ...(members.length > 0 ? { members } : {}) })}
+          onSave={(required, chosen) => require.mutate({ collection, ...chosenBody(required, chosen) })}
         />
       )}
       {requirement.data?.required && <p className="field__hint ack-hint">{t('acknowledgements.collectionHint')}</p>}

@@ -5,20 +5,37 @@ import { SwitchField } from '@/components/SwitchField';
 import { UserPicker } from '@/components/UserPicker';
 import { displayName } from '@/lib/types';
 
+/** The collection roles acknowledgement may be required from as groups. */
+export const GROUP_ROLES = ['member', 'validator', 'admin'] as const;
+
+/** Whom a requirement names besides everyone: chosen members and the holders of collection roles. */
+export interface Chosen {
+  members: number[];
+  roles: string[];
+}
+
 interface RequirementEditorProps {
   required: boolean;
   everyone: boolean;
   members: number[];
+  roles: string[];
   /** names of the members known to the caller; others picked here are remembered */
   names: ReadonlyMap<number, string>;
   switchLabel: string;
   /** shown instead of the switch, e.g. when the requirement comes from elsewhere */
   note?: ReactNode;
-  onSave: (required: boolean, members: number[]) => void;
+  onSave: (required: boolean, chosen: Chosen) => void;
 }
 
-/** The switch "require acknowledgement" with the choice between everyone who may read and chosen members. */
-export function RequirementEditor({ required, everyone, members, names, switchLabel, note, onSave }: RequirementEditorProps) {
+/** The body of requireAcknowledgement for a choice: members and roles only when there are any. */
+export const chosenBody = (required: boolean, { members, roles }: Chosen) => ({
+  required,
+  ...(members.length > 0 ? { members } : {}),
+  ...(roles.length > 0 ? { roles } : {}),
+});
+
+/** The switch "require acknowledgement" with the choice between everyone who may read and chosen groups (collection roles) and members. */
+export function RequirementEditor({ required, everyone, members, roles, names, switchLabel, note, onSave }: RequirementEditorProps) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState(new Map<number, string>());
   const [chosen, setChosen] = useState(required && !everyone);
@@ -33,7 +50,7 @@ export function RequirementEditor({ required, everyone, members, names, switchLa
           checked={required}
           onCheckedChange={(on) => {
             setChosen(false);
-            onSave(on, []);
+            onSave(on, { members: [], roles: [] });
           }}
         />
       )}
@@ -47,7 +64,7 @@ export function RequirementEditor({ required, everyone, members, names, switchLa
               checked={!chosen}
               onChange={() => {
                 setChosen(false);
-                onSave(true, []);
+                onSave(true, { members: [], roles: [] });
               }}
             />
             {t('acknowledgements.everyone')}
@@ -56,6 +73,25 @@ export function RequirementEditor({ required, everyone, members, names, switchLa
             <input type="radio" name="ack-who" checked={chosen} onChange={() => setChosen(true)} />
             {t('acknowledgements.chosen')}
           </label>
+          {chosen && (
+            <fieldset className="ack-groups">
+              <legend className="field__label">{t('acknowledgements.groups')}</legend>
+              {GROUP_ROLES.map((role) => (
+                <label key={role} className="ack-who__option">
+                  <input
+                    type="checkbox"
+                    checked={roles.includes(role)}
+                    onChange={(e) => {
+                      const rest = e.target.checked ? [...roles, role] : roles.filter((r) => r !== role);
+                      setChosen(rest.length + members.length > 0);
+                      onSave(true, { members, roles: rest });
+                    }}
+                  />
+                  {t(`acknowledgements.roles.${role}`)}
+                </label>
+              ))}
+            </fieldset>
+          )}
           {chosen && members.length > 0 && (
             <ul className="ack-members">
               {members.map((id) => (
@@ -67,8 +103,8 @@ export function RequirementEditor({ required, everyone, members, names, switchLa
                     aria-label={t('acknowledgements.removeMember', { name: label(id) })}
                     onClick={() => {
                       const rest = members.filter((m) => m !== id);
-                      setChosen(rest.length > 0);
-                      onSave(true, rest);
+                      setChosen(rest.length + roles.length > 0);
+                      onSave(true, { members: rest, roles });
                     }}
                   >
                     <Icon name="close" size={14} />
@@ -83,7 +119,7 @@ export function RequirementEditor({ required, everyone, members, names, switchLa
               excludeIds={new Set(members)}
               onPick={(m) => {
                 setPicked((p) => new Map(p).set(m.id, displayName(m)));
-                onSave(true, [...members, m.id]);
+                onSave(true, { members: [...members, m.id], roles });
               }}
             />
           )}

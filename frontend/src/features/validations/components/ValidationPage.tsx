@@ -148,7 +148,9 @@ export function ValidationPage() {
                 <p className="gl-actions__status" role="status" data-testid="you-approved">
                   <Icon name="checkCircle" size={18} />
                   <span>
-                    {t('validations.approvals.youApproved', { n: r.requiredApprovals - r.approvals.length })}
+                    {r.requiredApprovals - r.approvals.length === 1
+                      ? t('validations.approvals.youApprovedOne')
+                      : t('validations.approvals.youApproved', { n: r.requiredApprovals - r.approvals.length })}
                     <span className="field__hint"> {t('validations.approvals.mayStillReject')}</span>
                   </span>
                 </p>

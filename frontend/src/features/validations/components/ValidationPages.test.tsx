@@ -215,7 +215,7 @@ describe('Validation page', () => {
         approvals: [{ validatorId: 6, name: 'Vera Validator', at: '2026-03-03T09:00:00Z', comment: '' }],
       }),
     });
-    expect(await screen.findByTestId('you-approved')).toHaveTextContent('You approved – waiting for 2 more approval(s)');
+    expect(await screen.findByTestId('you-approved')).toHaveTextContent('You approved – waiting for 2 more approvals');
     expect(screen.getByTestId('you-approved')).toHaveTextContent('You can still reject the request.');
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
