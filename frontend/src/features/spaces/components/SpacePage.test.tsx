@@ -253,7 +253,7 @@ describe('Space settings tab', () => {
     expect(screen.getByLabelText('E-mail domains')).toHaveAttribute('readonly');
     await userEvent.click(save);
     expect(screen.getByText('Field is required')).toBeInTheDocument();
-    expect(screen.getByText('Must be a hex color')).toBeInTheDocument();
+    expect(screen.getByText('Must be a hex colour')).toBeInTheDocument();
     await waitFor(() => expect(title).toHaveFocus());
     expect(sentBodies(fetchMock, 'admin/mutation/updateSpace')).toEqual([]);
 
@@ -307,7 +307,7 @@ describe('Space settings tab', () => {
     await userEvent.clear(color);
     await userEvent.type(color, '#abc');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Must be a hex color');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Must be a hex colour');
     expect(color).toHaveAttribute('aria-invalid', 'true');
   });
 });
