@@ -120,19 +120,23 @@ func (db *DB) SpaceTx(ctx context.Context, s *Space, fn func(pgx.Tx) error) erro
 	if err == nil && queued > 0 {
 		db.handOver(ctx, s)
 	}
+	return db.pausedWrite(ctx, s, err)
+}
+
+// pausedWrite tells a write refused because a move pauses the space's writes (the role's
+// write privileges are revoked for the pause: 42501) by wrapping err in ErrWritesPaused.
+func (db *DB) pausedWrite(ctx context.Context, s *Space, err error) error {
 	var pe *pgconn.PgError
-	if errors.As(err, &pe) && pe.Code == "42501" && db.writesPaused(ctx, s) {
-		// s may be an older copy than the move that paused it (another process's cache)
+	if !errors.As(err, &pe) || pe.Code != "42501" {
+		return err
+	}
+	// s may be an older copy than the move that paused it (another process's cache): ask
+	// the control plane now
+	var moving bool
+	if db.control.QueryRow(context.WithoutCancel(ctx), "SELECT status = 'moving' FROM control.spaces WHERE id = $1", s.ID).Scan(&moving) == nil && moving {
 		return fmt.Errorf("%w: %w", ErrWritesPaused, err)
 	}
 	return err
-}
-
-// writesPaused tells whether space s is in the pause of a move, by the control plane now.
-func (db *DB) writesPaused(ctx context.Context, s *Space) bool {
-	var moving bool
-	err := db.control.QueryRow(context.WithoutCancel(ctx), "SELECT status = 'moving' FROM control.spaces WHERE id = $1", s.ID).Scan(&moving)
-	return err == nil && moving
 }
 
 // confined runs fn in a transaction confined to the given space's schema and role.
@@ -176,12 +180,13 @@ func roleOf(s *Space) string {
 	return s.Role
 }
 
-// SpaceQuery runs one read-only statement confined to a space's schema in a single round
-// trip, for the hottest reads: the confinement and the statement travel as one pipeline,
-// which PostgreSQL runs as one implicit transaction, so the search path ends with it as in
-// SpaceTx. The statement is prepared once per connection, after a confinement (a statement
-// resolves its tables when it is parsed; PostgreSQL plans it again when it runs under
-// another search path). fn reads the rows.
+// SpaceQuery runs one statement confined to a space's schema in a single round trip, for
+// the hottest calls (reads, and the reader's record of a read): the confinement and the
+// statement travel as one pipeline, which PostgreSQL runs as one implicit transaction, so the
+// search path ends with it as in SpaceTx. The statement is prepared once per connection,
+// after a confinement (a statement resolves its tables when it is parsed; PostgreSQL plans it
+// again when it runs under another search path). fn reads the rows. A write refused while a
+// move pauses the space's writes is ErrWritesPaused, as in SpaceTx.
 func (db *DB) SpaceQuery(ctx context.Context, s *Space, fn func(pgx.Rows) error, sql string, args ...any) error {
 	pool, release, err := db.acquire(ctx, placementOf(s))
 	if err != nil {
@@ -208,7 +213,7 @@ func (db *DB) SpaceQuery(ctx context.Context, s *Space, fn func(pgx.Rows) error,
 	p.SendQueryStatement(statements[confineSQL], confinement, nil, nil)
 	p.SendQueryStatement(statements[sql], params.ParamValues, params.ParamFormats, params.ResultFormats)
 	confined := false
-	return pipelineResults(p, func(r any) error {
+	err = pipelineResults(p, func(r any) error {
 		result, ok := r.(*pgconn.ResultReader)
 		if !ok || !confined {
 			confined = true
@@ -222,6 +227,7 @@ func (db *DB) SpaceQuery(ctx context.Context, s *Space, fn func(pgx.Rows) error,
 		}
 		return err
 	})
+	return db.pausedWrite(ctx, s, err)
 }
 
 // prepare makes sure the statements are prepared on a connection, parsed under a

@@ -350,10 +350,12 @@ func published(ctx context.Context, tx pgx.Tx, guideline int64, language string,
 	return guidelines.PublishedVersion{}, ErrUnpublished
 }
 
-// RecordRead notes that the signed-in caller opened version of a guideline language of sp
-// and tells what they had read and acknowledged before; anonymous readers, and readers while
-// a move pauses the space's writes, leave nothing (nil).
-func (s *Service) RecordRead(ctx context.Context, sp *tenancy.Space, guideline int64, language string, version int) (*Since, error) {
+// RecordRead notes that the signed-in caller opened version of a guideline language of sp,
+// in the given collection, and tells what they had read and acknowledged before; anonymous
+// readers, and readers while a move pauses the space's writes, leave nothing (nil). It runs
+// on every signed-in read: one round trip, and a second one only when the guideline's
+// requirement names roles that the caller is not already covered without.
+func (s *Service) RecordRead(ctx context.Context, sp *tenancy.Space, guideline, collection int64, language string, version int) (*Since, error) {
 	me := policy.PrincipalFrom(ctx)
 	if me.Anonymous() {
 		return nil, nil
@@ -361,33 +363,30 @@ func (s *Service) RecordRead(ctx context.Context, sp *tenancy.Space, guideline i
 	if err := s.Acting(ctx); err != nil {
 		return nil, err
 	}
-	var since Since
-	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		before, err := recordRead(ctx, tx, me.UserID, guideline, language, version, s.Clock.Time())
-		if err != nil {
-			return err
-		}
-		collections, err := guidelines.CollectionsOf(ctx, tx, []int64{guideline})
-		if err != nil {
-			return err
-		}
-		req, err := requirements(ctx, tx, collections)
-		if err != nil {
-			return err
-		}
-		roles, err := guidelines.RolesOf(ctx, tx, me.UserID)
-		since = Since{ReadVersion: before.read, AcknowledgedVersion: before.acknowledged,
-			Required: req[guideline].from(me.UserID, roles[collections[guideline]])}
+	var rec readRecord
+	err := s.DB.SpaceQuery(ctx, sp, func(rows pgx.Rows) (err error) {
+		rec, err = scanReadRecord(rows)
 		return err
-	})
+	}, recordReadSQL, me.UserID, guideline, language, version, s.Clock.Time(), collection)
 	if errors.Is(err, tenancy.ErrWritesPaused) {
 		// a move pauses the space's writes for a moment: the reader reads on, unrecorded
 		return nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("acknowledgements: record read: %w", err)
 	}
-	return &since, nil
+	required := rec.requirement.from(me.UserID, nil)
+	if !required && len(rec.requirement.roles) > 0 {
+		err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+			roles, err := guidelines.RolesOf(ctx, tx, me.UserID)
+			required = rec.requirement.from(me.UserID, roles[collection])
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return &Since{ReadVersion: rec.read, AcknowledgedVersion: rec.acknowledged, Required: required}, nil
 }
 
 // concerned lists the people from whom r requires acknowledgement of a guideline of sp, given

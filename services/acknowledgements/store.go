@@ -25,28 +25,52 @@ func scanState(row pgx.CollectableRow) (state, error) {
 	return s, row.Scan(&s.user, &s.guideline, &s.language, &s.read, &s.previous, &s.acknowledged, &s.acknowledgedAt, &s.reminded)
 }
 
-// recordRead notes that user read version of a guideline language and returns what they had
-// read and acknowledged before (a zero state when nothing). Reading a version again writes
-// nothing: ON CONFLICT DO UPDATE would lock the row (and so commit a transaction to the WAL)
-// before its WHERE clause declines the update, so the insert is not even attempted then.
-func recordRead(ctx context.Context, tx pgx.Tx, user, guideline int64, language string, version int, at time.Time) (state, error) {
-	rows, err := tx.Query(ctx, `WITH before AS (
-			SELECT `+stateColumns+` FROM guideline_reads WHERE user_id = $1 AND guideline_id = $2 AND language = $3),
-		upsert AS (
-			INSERT INTO guideline_reads (user_id, guideline_id, language, read_version, read_at)
-			SELECT $1, $2, $3, $4, $5::timestamptz WHERE NOT EXISTS (SELECT FROM before WHERE read_version = $4)
-			ON CONFLICT (user_id, guideline_id, language) DO UPDATE SET previous_version = guideline_reads.read_version,
-				read_version = excluded.read_version, read_at = excluded.read_at
-			WHERE guideline_reads.read_version IS DISTINCT FROM excluded.read_version)
-		SELECT `+stateColumns+` FROM before`, user, guideline, language, version, at)
-	if err != nil {
-		return state{}, fmt.Errorf("acknowledgements: record read: %w", err)
+// recordReadSQL notes that user $1 read version $4 of a guideline ($2) language ($3) at $5
+// and answers what they had read and acknowledged before, with the guideline's effective
+// requirement (its own rows if it has any, else those of its collection $6) as two arrays,
+// users and roles, one element per row. Reading a version again writes nothing: ON CONFLICT
+// DO UPDATE would lock the row (and so commit a transaction to the WAL) before its WHERE
+// clause declines the update, so the insert is not even attempted then. One statement, so
+// that a signed-in read costs one round trip (tenancy.DB.SpaceQuery).
+const recordReadSQL = `WITH before AS (
+		SELECT read_version, acknowledged_version FROM guideline_reads WHERE user_id = $1 AND guideline_id = $2 AND language = $3),
+	upsert AS (
+		INSERT INTO guideline_reads (user_id, guideline_id, language, read_version, read_at)
+		SELECT $1, $2, $3, $4, $5::timestamptz WHERE NOT EXISTS (SELECT FROM before WHERE read_version = $4)
+		ON CONFLICT (user_id, guideline_id, language) DO UPDATE SET previous_version = guideline_reads.read_version,
+			read_version = excluded.read_version, read_at = excluded.read_at
+		WHERE guideline_reads.read_version IS DISTINCT FROM excluded.read_version),
+	own AS (
+		SELECT user_id, role FROM acknowledgement_requirements WHERE guideline_id = $2),
+	effective AS (
+		SELECT * FROM own
+		UNION ALL
+		SELECT user_id, role FROM acknowledgement_requirements WHERE collection_id = $6 AND NOT EXISTS (SELECT FROM own))
+	SELECT b.read_version, b.acknowledged_version,
+		ARRAY(SELECT user_id FROM effective ORDER BY user_id NULLS FIRST, role), ARRAY(SELECT role FROM effective ORDER BY user_id NULLS FIRST, role)
+	FROM (SELECT) one LEFT JOIN before b ON true`
+
+// readRecord is what recordReadSQL answers: the versions read and acknowledged before and
+// the requirement.
+type readRecord struct {
+	read, acknowledged *int
+	requirement        requirement
+}
+
+func scanReadRecord(rows pgx.Rows) (readRecord, error) {
+	var out readRecord
+	var users []*int64
+	var roles []*string
+	if !rows.Next() {
+		return out, rows.Err()
 	}
-	list, err := pgx.CollectRows(rows, scanState)
-	if err != nil || len(list) == 0 {
-		return state{}, err
+	if err := rows.Scan(&out.read, &out.acknowledged, &users, &roles); err != nil {
+		return out, err
 	}
-	return list[0], nil
+	for i := range users {
+		out.requirement.add(users[i], roles[i])
+	}
+	return out, nil
 }
 
 // acknowledge records that user acknowledged (and so read) version of a guideline language;

@@ -40,7 +40,7 @@ type Service struct {
 // Reads records that the signed-in caller opened a version of a guideline language of sp and
 // tells what they had read and acknowledged of it before (nil for anonymous readers).
 type Reads interface {
-	RecordRead(ctx context.Context, sp *tenancy.Space, guideline int64, language string, version int) (*acknowledgements.Since, error)
+	RecordRead(ctx context.Context, sp *tenancy.Space, guideline, collection int64, language string, version int) (*acknowledgements.Since, error)
 }
 
 // Names reads the names of users by id (services/users); ids of nobody are missing.
@@ -313,7 +313,7 @@ func (s *Service) Guideline(ctx context.Context, req GuidelineRequest) (Guidelin
 	if err != nil || g.SourceSpace != nil {
 		return g, err
 	}
-	g.SinceRead, err = s.Reads.RecordRead(ctx, sp, g.ID, g.Language, g.Version)
+	g.SinceRead, err = s.Reads.RecordRead(ctx, sp, g.ID, g.Collection.ID, g.Language, g.Version)
 	return g, err
 }
 
