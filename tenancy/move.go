@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"golang.org/x/sync/errgroup"
 
 	"vademecum/migrations"
@@ -280,11 +281,25 @@ func (r *Registry) pauseForSwitch(ctx context.Context, s, target *Space) error {
 
 // setWrites takes the write privileges on its tables from a space's role, or gives them back.
 // Taking them waits for the units of work writing at that moment to end, so that nothing is
-// written to the old place after the copy begins.
+// written to the old place after the copy begins. Its table locks are taken one after the
+// other, so a unit of work that locks two of them in the other order can deadlock with it;
+// PostgreSQL then ends one of the two, and when it is this one it tries again.
 func (db *DB) setWrites(ctx context.Context, s *Space, allowed bool) error {
 	if s.Role == "" {
 		return errors.New("a space without its own role cannot move; migrate it first")
 	}
+	var err error
+	for range 5 {
+		var pe *pgconn.PgError
+		if err = db.changeWrites(ctx, s, allowed); !errors.As(err, &pe) || pe.Code != "40P01" {
+			break
+		}
+	}
+	return err
+}
+
+// changeWrites is one attempt of setWrites.
+func (db *DB) changeWrites(ctx context.Context, s *Space, allowed bool) error {
 	schema, role := pgx.Identifier{s.Schema}.Sanitize(), pgx.Identifier{s.Role}.Sanitize()
 	return db.confined(ctx, s, func(tx pgx.Tx) error {
 		if allowed {
