@@ -201,6 +201,12 @@ func testPrecision(t *testing.T, b Backend, space int64) {
 		require.Len(t, h.Hits, 1)
 		assert.Equal(t, "fr", h.Hits[0].Language, "only the French matched")
 	}
+	require.NoError(t, b.Index(ctx, space, 35, []Document{doc(35, "de", "Schock", "Volumen bei Sepsis."),
+		doc(35, "fr", "Sepsis", "Remplissage vasculaire.")}))
+	h, err = b.Search(ctx, Query{Text: "sepsis", Scope: []Pair{{space, 10}}, Size: 20, Now: time.Now(), Language: "it"})
+	require.NoError(t, err)
+	require.Len(t, h.Hits, 1)
+	assert.Equal(t, "fr", h.Hits[0].Language, "neither is the reader's: the language where it ranks best (the title)")
 	expired := doc(33, "de", "Tollwut", "Impfung nach Biss.")
 	past := time.Now().Add(-time.Hour)
 	expired.ValidUntil = &past

@@ -190,31 +190,37 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 	var collections, options, pageRaw []byte
 	// A guideline ranks by its best language: a word found as itself in the title or tags
 	// first, then in the text (0.02, from a second question to the body index for the words
-	// without their compounds), then compounds containing it in the title or tags, then in the
-	// text; it is shown in the reader's language when that matched, else in its best one.
-	// Only the body index answers the match (scoped) without reading the texts: with plain
-	// index and sequential scans off, the planner cannot choose to test every text instead.
+	// without their compounds, whose rows are looked up by their ctid), then compounds
+	// containing it in the title or tags, then in the text; it is shown in the reader's
+	// language when that matched, else in the one that ranks best. The head is ranked only
+	// where it matches: ts_rank costs as much on a head without the words, and most matches
+	// are in the text only. One sort serves both the best score of a guideline (the window)
+	// and the choice of its language (DISTINCT ON). Only the body index answers the match
+	// (scoped) without reading the texts: with plain index and sequential scans off, the
+	// planner cannot choose to test every text instead.
 	err = pgx.BeginFunc(ctx, p.Pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "SELECT set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)"); err != nil {
 			return err
 		}
-		return tx.QueryRow(ctx, `WITH m AS MATERIALIZED (
+		return tx.QueryRow(ctx, `WITH e AS MATERIALIZED (
+			SELECT d.ctid AS t FROM control.search_documents d WHERE $10 AND d.body @@ $11::tsquery),
+		m AS MATERIALIZED (
 			SELECT d.space_id, d.guideline_id, d.language, d.collection_id, d.options, d.metadata,
-				ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $9::tsquery) + 0.2 * ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery) + 0.001 AS score
+				CASE WHEN d.head @@ $1::tsquery
+					THEN ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $9::tsquery) + 0.2 * ts_rank('{0.05, 0.2, 0.5, 1.0}', d.head, $1::tsquery)
+					ELSE 0 END
+				+ CASE WHEN $10 AND d.ctid NOT IN (SELECT t FROM e) THEN 0.001 ELSE 0.021 END AS score
 			FROM control.search_documents d
 			WHERE d.body @@ $2::tsquery AND (d.valid_until IS NULL OR d.valid_until > $3)),
-		e AS MATERIALIZED (
-			SELECT d.space_id, d.guideline_id, d.language FROM control.search_documents d WHERE $10 AND d.body @@ $11::tsquery),
-		r AS (
-			SELECT m.*, max(m.score + CASE WHEN $10 AND e.guideline_id IS NULL THEN 0 ELSE 0.02 END)
-				OVER (PARTITION BY m.space_id, m.guideline_id) AS best
-			FROM m LEFT JOIN e USING (space_id, guideline_id, language)),
 		g AS MATERIALIZED (
-			SELECT DISTINCT ON (space_id, guideline_id) space_id, guideline_id, language, collection_id, options, metadata, best AS score,
+			SELECT DISTINCT ON (space_id, guideline_id) space_id, guideline_id, language, collection_id, options, metadata, max(score) OVER w AS best,
 				(cardinality($4::bigint[]) = 0 OR (space_id, collection_id) IN (SELECT * FROM unnest($4::bigint[], $5::bigint[]))) AS in_collection,
 				$6::jsonb = '{}' OR NOT EXISTS (SELECT 1 FROM jsonb_each($6::jsonb) f
 					WHERE NOT options && ARRAY(SELECT jsonb_array_elements_text(f.value)::bigint)) AS in_metadata
-			FROM r ORDER BY space_id, guideline_id, language = $12 DESC, score DESC, language)
+			FROM m
+			WINDOW w AS (PARTITION BY space_id, guideline_id ORDER BY language = $12 DESC, score DESC, language
+				ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+			ORDER BY space_id, guideline_id, language = $12 DESC, score DESC, language)
 		SELECT (SELECT count(*) FROM g),
 			(SELECT count(*) FROM g WHERE in_collection AND in_metadata),
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, collection_id, n)), '[]')
@@ -222,8 +228,8 @@ func (p *Postgres) Search(ctx context.Context, q Query) (Hits, error) {
 			(SELECT coalesce(jsonb_agg(jsonb_build_array(c.m, c.o, c.n) ORDER BY c.m, c.o), '[]')
 				FROM (SELECT (x->>'metadataId')::bigint AS m, (x->>'optionId')::bigint AS o, count(*) AS n
 					FROM g, jsonb_array_elements(g.metadata) x WHERE in_collection GROUP BY 1, 2) c),
-			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, guideline_id, language, score) ORDER BY score DESC, space_id, guideline_id), '[]')
-				FROM (SELECT * FROM g WHERE in_collection AND in_metadata ORDER BY score DESC, space_id, guideline_id LIMIT $7 OFFSET $8) pg)`,
+			(SELECT coalesce(jsonb_agg(jsonb_build_array(space_id, guideline_id, language, best) ORDER BY best DESC, space_id, guideline_id), '[]')
+				FROM (SELECT * FROM g WHERE in_collection AND in_metadata ORDER BY best DESC, space_id, guideline_id LIMIT $7 OFFSET $8) pg)`,
 			tsq, scoped(q.Scope, tsq), q.Now, filterSpaces, filterCollections, metadata, q.Size, q.From,
 			exact, exact != tsq, scoped(q.Scope, exact), q.Language).
 			Scan(&out.Total, &out.Filtered, &collections, &options, &pageRaw)
