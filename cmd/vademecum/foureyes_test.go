@@ -377,3 +377,36 @@ func TestIntegrationLoweredMinimumPublishes(t *testing.T) {
 	require.Equal(t, http.StatusOK, e.setCollection(map[string]any{"minApprovals": 2}).Status)
 	assert.Equal(t, []string{"inValidation", "neverPublished", "notVisible"}, e.states(e.collMember, once, "de"))
 }
+
+// A co-author who validates the collection is asked to validate when the collection lets
+// authors validate, and not otherwise; the author who submits is never told of their own act.
+func TestIntegrationSubmittedAsksAuthorsWhoMayValidate(t *testing.T) {
+	e, _ := newEnvWithMail(t)
+	co, coID := e.addValidator("co@alpha.ch")
+	submit := func() {
+		t.Helper()
+		id := e.createGuideline(e.collMember, e.cardio.ID, e.ids["validator@alpha.ch"])
+		e.ok("alpha", e.collMember, "author/mutation/addGuidelineCoAuthors", map[string]any{"guideline": id, "id": []int64{coID}})
+		v := e.addVersion(e.collMember, id, "de", "Text")
+		e.ok("alpha", e.collMember, "author/mutation/submitToValidation", map[string]any{"guidelineId": id, "guidelineVersion": v,
+			"validation": map[string]any{"title": "Neu", "important": false}})
+	}
+	submitted := func(session string) int {
+		n := 0
+		for _, x := range e.notifications(session) {
+			if x.Action == "submitted" {
+				n++
+			}
+		}
+		return n
+	}
+	submit()
+	e.waitNotifications(e.validator, 1)
+	assert.Zero(t, submitted(co), "a co-author does not validate their own guideline")
+
+	require.Equal(t, http.StatusOK, e.setCollection(map[string]any{"authorMayValidate": true}).Status)
+	submit()
+	require.Eventually(t, func() bool { return submitted(co) == 1 }, 15*time.Second, 20*time.Millisecond, "the co-author may validate it now")
+	assert.Equal(t, 2, submitted(e.validator))
+	assert.Zero(t, submitted(e.collMember), "the author who submitted")
+}

@@ -15,10 +15,10 @@ import (
 // recipients of each action, by role, as SQL over guideline g of the event ($1 guideline,
 // $2 sender, $5 revision, $7 comment, $8 feedback, $9 recipients): who has to act or wants to know.
 var recipients = map[string]string{
+	// the collection's validators who may answer the request
 	ActionSubmitted: `SELECT r.user_id, CASE WHEN r.user_id = g.main_validator_id THEN 'mainValidator' ELSE 'validator' END
 		FROM guidelines g JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'validator'
-		WHERE g.id = $1 AND r.user_id <> g.author_id
-		AND NOT EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = r.user_id)`,
+		WHERE g.id = $1 AND ` + mayValidateSQL,
 	ActionAccepted: authorsSQL,
 	ActionRejected: authorsSQL,
 	ActionGuidelineExpiring: authorsSQL + ` UNION SELECT g.main_validator_id, 'mainValidator' FROM guidelines g
@@ -53,11 +53,14 @@ var recipients = map[string]string{
 		FROM guidelines g JOIN collection_roles r ON r.collection_id = g.collection_id AND r.role = 'validator'
 		JOIN validations v ON v.revision = $5 AND v.guideline_id = g.id
 		WHERE g.id = $1 AND v.completed_at IS NULL
-		AND NOT v.approvals @> jsonb_build_array(jsonb_build_object('validatorId', r.user_id))
-		AND ((SELECT c.author_may_validate FROM collections c WHERE c.id = g.collection_id) OR (r.user_id <> g.author_id
-			AND NOT EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = r.user_id)))`,
+		AND NOT v.approvals @> jsonb_build_array(jsonb_build_object('validatorId', r.user_id)) AND ` + mayValidateSQL,
 	ActionAcknowledgementReminder: readersSQL,
 }
+
+// mayValidateSQL tells whether validator r may answer the requests of guideline g: when its
+// collection lets authors validate, or when r is none of its authors.
+const mayValidateSQL = `((SELECT c.author_may_validate FROM collections c WHERE c.id = g.collection_id) OR (r.user_id <> g.author_id
+	AND NOT EXISTS (SELECT 1 FROM guideline_coauthors a WHERE a.guideline_id = g.id AND a.user_id = r.user_id)))`
 
 // readersSQL are the readers the event names.
 const readersSQL = `SELECT unnest($9::bigint[]), 'reader'`
