@@ -3,6 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -12,71 +15,91 @@ import (
 	"vademecum/services/api"
 )
 
-// TestIntegrationEveryCallRefusesBadInput sends every JSON call, as the super admin and as
-// an anonymous visitor, bodies that no call accepts: malformed JSON, JSON of the wrong kind,
-// an unknown field and each field of the call's request alone with a value of the wrong
-// type (taken from the API's description). Each must be refused with a 4xx and the spec's
-// {message, params} body: never a 5xx, never an answer without a message. None of these
-// bodies can reach a service, so the sweep changes nothing.
+// TestIntegrationEveryCallRefusesBadInput sends every JSON call and every described route, as
+// the super admin and as an anonymous visitor, requests that none accepts: malformed JSON, JSON
+// of the wrong kind, an unknown field, each field of the request alone with a value of the
+// wrong type (taken from the API's description), and path segments that name nothing. Each
+// must be refused with a 4xx and the spec's {message, params} body: never a 5xx, never an
+// answer without a message. None of these requests can reach a service, so the sweep changes
+// nothing. Then each field alone gets values of its own type that no column takes (integers
+// beyond bigint, a NUL character, 60,000 characters): they reach the services, which must
+// refuse them or take them harmlessly, not fail in PostgreSQL.
 func TestIntegrationEveryCallRefusesBadInput(t *testing.T) {
 	e := newEnv(t)
-	calls := e.app.router.Calls()
-	doc, err := api.BuildOpenAPI("Vademecum", "test", calls, e.app.router.Routes())
+	calls, routes := e.app.router.Calls(), e.app.router.Routes()
+	doc, err := api.BuildOpenAPI("Vademecum", "test", calls, routes)
 	require.NoError(t, err)
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")
-	sent := 0
+
+	type target struct {
+		method, path string
+		request      *api.Schema // nil: no JSON body
+	}
+	var targets []target
 	for _, c := range calls {
-		op := doc.Paths[c.Path()]["post"]
-		require.NotNil(t, op, c.Path())
-		bodies := map[string]string{
-			"malformed JSON": `{"`,
-			"an array":       `[]`,
-			"a string":       `"x"`,
-			"a number":       `42`,
-			"trailing data":  `{} []`,
-			"unknown field":  `{"noSuchField":1}`,
+		targets = append(targets, target{http.MethodPost, c.Path(), doc.Paths[c.Path()]["post"].RequestBody.Content["application/json"].Schema})
+	}
+	param := regexp.MustCompile(`\{[^}]+\}`)
+	for _, r := range routes {
+		if r.Request != nil {
+			op := doc.Paths[r.Path][strings.ToLower(r.Method)]
+			targets = append(targets, target{r.Method, r.Path, op.RequestBody.Content["application/json"].Schema})
+			continue
 		}
-		props := properties(doc, op.RequestBody.Content["application/json"].Schema)
-		for name, sc := range props {
-			bodies["field "+name+" of the wrong type"] = fmt.Sprintf(`{%q:%s}`, name, wrongValue(doc, sc))
-		}
-		for what, body := range bodies {
-			for _, who := range []struct{ name, session string }{{"super admin", e.super}, {"anonymous", ""}} {
-				res := e.api("alpha", who.session, c.Object, body)
-				sent++
-				ok := res.Status >= 400 && res.Status < 500
-				if !assert.True(t, ok, "%s, %s, %s: %d %s", c.Object, who.name, what, res.Status, res.Body) {
-					continue
-				}
-				var answer struct {
-					Message *string         `json:"message"`
-					Params  json.RawMessage `json:"params"`
-				}
-				if assert.NoError(t, json.Unmarshal(res.Body, &answer), "%s, %s, %s: %s", c.Object, who.name, what, res.Body) {
-					assert.True(t, answer.Message != nil && *answer.Message != "", "%s, %s, %s: no message: %s", c.Object, who.name, what, res.Body)
-					assert.True(t, len(answer.Params) > 0 && string(answer.Params) != "null", "%s, %s, %s: no params: %s", c.Object, who.name, what, res.Body)
-				}
+		// Path segments naming nothing: unknown, malformed, over-long, escaping the path.
+		if param.MatchString(r.Path) {
+			for _, v := range []string{"0", "-1", "99999999999999999999", "zz%00", strings.Repeat("a", 2000), "..%2F..%2Fetc%2Fpasswd"} {
+				targets = append(targets, target{r.Method, param.ReplaceAllString(r.Path, v), nil})
 			}
 		}
 	}
-	t.Logf("%d calls, %d bad requests", len(calls), sent)
 
-	// Values of the right type that no column takes: they reach the services, which must
-	// refuse them (or accept them harmlessly), not pass them on to PostgreSQL to fail there.
-	for _, c := range calls {
-		op := doc.Paths[c.Path()]["post"]
-		for name, sc := range properties(doc, op.RequestBody.Content["application/json"].Schema) {
+	sent := 0
+	refused := func(what string, res result) {
+		t.Helper()
+		sent++
+		if !assert.True(t, res.Status >= 400 && res.Status < 500, "%s: %d %.300s", what, res.Status, res.Body) {
+			return
+		}
+		var answer struct {
+			Message *string         `json:"message"`
+			Params  json.RawMessage `json:"params"`
+		}
+		if assert.NoError(t, json.Unmarshal(res.Body, &answer), "%s: %.300s", what, res.Body) {
+			assert.True(t, answer.Message != nil && *answer.Message != "", "%s: no message: %.300s", what, res.Body)
+			assert.True(t, len(answer.Params) > 0 && string(answer.Params) != "null", "%s: no params: %.300s", what, res.Body)
+		}
+	}
+	for _, tg := range targets {
+		bodies := map[string]string{"no body": ""}
+		if tg.request != nil {
+			bodies = map[string]string{
+				"malformed JSON": `{"`,
+				"an array":       `[]`,
+				"a string":       `"x"`,
+				"a number":       `42`,
+				"trailing data":  `{} []`,
+				"unknown field":  `{"noSuchField":1}`,
+			}
+			for name, sc := range properties(doc, tg.request) {
+				bodies["field "+name+" of the wrong type"] = fmt.Sprintf(`{%q:%s}`, name, wrongValue(doc, sc))
+			}
+		}
+		for what, body := range bodies {
+			for _, who := range []struct{ name, session string }{{"super admin", e.super}, {"anonymous", ""}} {
+				refused(fmt.Sprintf("%s %.120s, %s, %s", tg.method, tg.path, who.name, what), e.send(tg.method, tg.path, who.session, body))
+			}
+		}
+	}
+	t.Logf("%d calls and %d routes, %d bad requests", len(calls), len(routes), sent)
+
+	for _, tg := range targets {
+		for name, sc := range properties(doc, tg.request) {
 			for _, v := range extremeValues(doc, sc) {
 				body := fmt.Sprintf(`{%q:%s}`, name, v)
-				res := e.api("alpha", e.super, c.Object, body)
-				if !assert.Less(t, res.Status, 500, "%s %.80s: %s", c.Object, body, res.Body) || res.Status < 400 {
-					continue
-				}
-				var answer struct {
-					Message string `json:"message"`
-				}
-				if assert.NoError(t, json.Unmarshal(res.Body, &answer), "%s %.80s: %s", c.Object, body, res.Body) {
-					assert.NotEmpty(t, answer.Message, "%s %.80s: %s", c.Object, body, res.Body)
+				what := fmt.Sprintf("%s %s %.80s", tg.method, tg.path, body)
+				if res := e.send(tg.method, tg.path, e.super, body); res.Status >= 400 || !assert.Less(t, res.Status, 300, "%s: %d", what, res.Status) {
+					refused(what, res)
 				}
 			}
 		}
@@ -84,21 +107,17 @@ func TestIntegrationEveryCallRefusesBadInput(t *testing.T) {
 	assert.Equal(t, spacesBefore, e.count("SELECT count(*) FROM control.spaces"))
 }
 
-// extremeValues are values of a field's own type at the edges: integers beyond PostgreSQL's
-// integer and bigint, a string holding a NUL character (PostgreSQL's text cannot) or 60,000
-// characters.
-func extremeValues(doc *api.Document, sc *api.Schema) []string {
-	sc = resolve(doc, sc)
-	if sc == nil || len(sc.Type) == 0 {
-		return nil
+// send makes a request in space alpha with a JSON body (none when body is empty).
+func (e *testEnv) send(method, path, session, body string) result {
+	e.t.Helper()
+	headers := map[string]string{"Space": "alpha"}
+	if body != "" {
+		headers["Content-Type"] = "application/json"
 	}
-	switch sc.Type[0] {
-	case "integer", "number":
-		return []string{`2147483648`, `-2147483649`, `9223372036854775807`, `-9223372036854775808`, `1e300`}
-	case "string":
-		return []string{`"a\u0000b"`, `"` + strings.Repeat("a", 60000) + `"`}
-	}
-	return nil
+	res := e.do(method, "alpha."+testDomain, path, session, headers, body)
+	data, err := io.ReadAll(res.Body)
+	require.NoError(e.t, err)
+	return result{Status: res.StatusCode, Body: data}
 }
 
 // properties are the top-level fields of a request schema, following a reference.
@@ -118,8 +137,8 @@ func resolve(doc *api.Document, sc *api.Schema) *api.Schema {
 	return sc
 }
 
-// wrongValue is a JSON value that a field of the schema does not accept: an object where a
-// scalar or an array is expected, an array where an object is expected, and for a field that
+// wrongValue is a JSON value that a field of the schema does not accept: an array where an
+// object is expected, an object where a scalar or an array is expected, and for a field that
 // takes several kinds (ids written as strings or numbers) an array of booleans.
 func wrongValue(doc *api.Document, sc *api.Schema) string {
 	sc = resolve(doc, sc)
@@ -134,4 +153,19 @@ func wrongValue(doc *api.Document, sc *api.Schema) string {
 	default:
 		return `{"a":[1]}`
 	}
+}
+
+// extremeValues are values of a field's own type at the edges of what PostgreSQL stores.
+func extremeValues(doc *api.Document, sc *api.Schema) []string {
+	sc = resolve(doc, sc)
+	if sc == nil || len(sc.Type) == 0 {
+		return nil
+	}
+	switch sc.Type[0] {
+	case "integer", "number":
+		return []string{`2147483648`, `-2147483649`, `9223372036854775807`, `-9223372036854775808`, `1e300`}
+	case "string":
+		return []string{`"a\u0000b"`, `"` + strings.Repeat("a", 60000) + `"`}
+	}
+	return nil
 }
