@@ -64,7 +64,9 @@ func newEnvWith(t *testing.T, cfg config) *testEnv {
 	require.NoError(t, err)
 	require.NoError(t, a.jobs.Start(ctx))
 	t.Cleanup(func() { _ = a.jobs.Stop(context.Background()) })
-	e := &testEnv{t: t, app: a, db: db, srv: httptest.NewServer(a.handler), ids: map[string]int64{}}
+	doc, err := api.BuildOpenAPI("Vademecum", "test", a.router.Calls(), a.router.Routes())
+	require.NoError(t, err)
+	e := &testEnv{t: t, app: a, db: db, srv: httptest.NewServer(answersAsDescribed(t, doc, a.handler)), ids: map[string]int64{}}
 	t.Cleanup(e.srv.Close)
 	e.alpha, err = a.spaces.Create(ctx, spaces.SpaceInput{Title: "Alpha Hospital", Subdomain: "alpha", Color: "#aa0000", LPVisible: true})
 	require.NoError(t, err)
