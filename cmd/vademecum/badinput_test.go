@@ -3,14 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"vademecum/services/api"
 )
@@ -26,9 +24,7 @@ import (
 // refuse them or take them harmlessly, not fail in PostgreSQL.
 func TestIntegrationEveryCallRefusesBadInput(t *testing.T) {
 	e := newEnv(t)
-	calls, routes := e.app.router.Calls(), e.app.router.Routes()
-	doc, err := api.BuildOpenAPI("Vademecum", "test", calls, routes)
-	require.NoError(t, err)
+	calls, routes, doc := e.app.router.Calls(), e.app.router.Routes(), e.apiDoc
 	spacesBefore := e.count("SELECT count(*) FROM control.spaces")
 
 	type target struct {
@@ -87,7 +83,7 @@ func TestIntegrationEveryCallRefusesBadInput(t *testing.T) {
 		}
 		for what, body := range bodies {
 			for _, who := range []struct{ name, session string }{{"super admin", e.super}, {"anonymous", ""}} {
-				refused(fmt.Sprintf("%s %.120s, %s, %s", tg.method, tg.path, who.name, what), e.send(tg.method, tg.path, who.session, body))
+				refused(fmt.Sprintf("%s %.120s, %s, %s", tg.method, tg.path, who.name, what), e.send(tg.method, "alpha", tg.path, who.session, body))
 			}
 		}
 	}
@@ -98,26 +94,13 @@ func TestIntegrationEveryCallRefusesBadInput(t *testing.T) {
 			for _, v := range extremeValues(doc, sc) {
 				body := fmt.Sprintf(`{%q:%s}`, name, v)
 				what := fmt.Sprintf("%s %s %.80s", tg.method, tg.path, body)
-				if res := e.send(tg.method, tg.path, e.super, body); res.Status >= 400 || !assert.Less(t, res.Status, 300, "%s: %d", what, res.Status) {
+				if res := e.send(tg.method, "alpha", tg.path, e.super, body); res.Status >= 300 {
 					refused(what, res)
 				}
 			}
 		}
 	}
 	assert.Equal(t, spacesBefore, e.count("SELECT count(*) FROM control.spaces"))
-}
-
-// send makes a request in space alpha with a JSON body (none when body is empty).
-func (e *testEnv) send(method, path, session, body string) result {
-	e.t.Helper()
-	headers := map[string]string{"Space": "alpha"}
-	if body != "" {
-		headers["Content-Type"] = "application/json"
-	}
-	res := e.do(method, "alpha."+testDomain, path, session, headers, body)
-	data, err := io.ReadAll(res.Body)
-	require.NoError(e.t, err)
-	return result{Status: res.StatusCode, Body: data}
 }
 
 // properties are the top-level fields of a request schema, following a reference.
@@ -132,7 +115,7 @@ func properties(doc *api.Document, sc *api.Schema) map[string]*api.Schema {
 // resolve follows a schema's reference into the document's components.
 func resolve(doc *api.Document, sc *api.Schema) *api.Schema {
 	if sc != nil && sc.Ref != "" {
-		return doc.Components.Schemas[strings.TrimPrefix(sc.Ref, "#/components/schemas/")]
+		return doc.Components.Schemas[strings.TrimPrefix(sc.Ref, api.SchemaRef(""))]
 	}
 	return sc
 }

@@ -27,12 +27,14 @@ const testDomain = "vademecum.localhost"
 
 // testEnv is the whole server on a fresh database with two spaces and one user per role.
 type testEnv struct {
-	t     *testing.T
-	app   *app
-	db    *tenancy.DB
-	srv   *httptest.Server
-	alpha spaces.Space
-	beta  spaces.Space
+	t   *testing.T
+	app *app
+	db  *tenancy.DB
+	srv *httptest.Server
+	// apiDoc is the API's description, which answers are checked against
+	apiDoc *api.Document
+	alpha  spaces.Space
+	beta   spaces.Space
 	// sessions of the roles, by name
 	super, alphaAdmin, alphaMember, betaAdmin, outsider string
 	collAdmin, collMember, validator                    string
@@ -66,7 +68,7 @@ func newEnvWith(t *testing.T, cfg config) *testEnv {
 	t.Cleanup(func() { _ = a.jobs.Stop(context.Background()) })
 	doc, err := api.BuildOpenAPI("Vademecum", "test", a.router.Calls(), a.router.Routes())
 	require.NoError(t, err)
-	e := &testEnv{t: t, app: a, db: db, srv: httptest.NewServer(answersAsDescribed(t, doc, a.handler)), ids: map[string]int64{}}
+	e := &testEnv{t: t, app: a, db: db, apiDoc: doc, srv: httptest.NewServer(answersAsDescribed(t, doc, a.handler)), ids: map[string]int64{}}
 	t.Cleanup(e.srv.Close)
 	e.alpha, err = a.spaces.Create(ctx, spaces.SpaceInput{Title: "Alpha Hospital", Subdomain: "alpha", Color: "#aa0000", LPVisible: true})
 	require.NoError(t, err)
@@ -181,8 +183,17 @@ func (e *testEnv) api(space, session, path string, body any) result {
 		require.NoError(e.t, err)
 		raw = string(j)
 	}
-	res := e.do(http.MethodPost, space+"."+testDomain, "/api/"+path, session,
-		map[string]string{"Space": space, "Content-Type": "application/json"}, raw)
+	return e.send(http.MethodPost, space, "/api/"+path, session, raw)
+}
+
+// send makes a request in a space, on its host, with a JSON body (none when body is empty).
+func (e *testEnv) send(method, space, path, session, body string) result {
+	e.t.Helper()
+	headers := map[string]string{"Space": space}
+	if body != "" {
+		headers["Content-Type"] = "application/json"
+	}
+	res := e.do(method, space+"."+testDomain, path, session, headers, body)
 	data, err := io.ReadAll(res.Body)
 	require.NoError(e.t, err)
 	return result{Status: res.StatusCode, Body: bytes.TrimSpace(data)}
