@@ -353,8 +353,7 @@ func published(ctx context.Context, tx pgx.Tx, guideline int64, language string,
 // RecordRead notes that the signed-in caller opened version of a guideline language of sp,
 // in the given collection, and tells what they had read and acknowledged before; anonymous
 // readers, and readers while a move pauses the space's writes, leave nothing (nil). It runs
-// on every signed-in read: one round trip, and a second one only when the guideline's
-// requirement names roles that the caller is not already covered without.
+// on every signed-in read: one round trip.
 func (s *Service) RecordRead(ctx context.Context, sp *tenancy.Space, guideline, collection int64, language string, version int) (*Since, error) {
 	me := policy.PrincipalFrom(ctx)
 	if me.Anonymous() {
@@ -375,18 +374,8 @@ func (s *Service) RecordRead(ctx context.Context, sp *tenancy.Space, guideline, 
 	if err != nil {
 		return nil, fmt.Errorf("acknowledgements: record read: %w", err)
 	}
-	required := rec.requirement.from(me.UserID, nil)
-	if !required && len(rec.requirement.roles) > 0 {
-		err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-			roles, err := guidelines.RolesOf(ctx, tx, me.UserID)
-			required = rec.requirement.from(me.UserID, roles[collection])
-			return err
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return &Since{ReadVersion: rec.read, AcknowledgedVersion: rec.acknowledged, Required: required}, nil
+	return &Since{ReadVersion: rec.read, AcknowledgedVersion: rec.acknowledged,
+		Required: rec.requirement.from(me.UserID, rec.roles)}, nil
 }
 
 // concerned lists the people from whom r requires acknowledgement of a guideline of sp, given

@@ -28,7 +28,8 @@ func scanState(row pgx.CollectableRow) (state, error) {
 // recordReadSQL notes that user $1 read version $4 of a guideline ($2) language ($3) at $5
 // and answers what they had read and acknowledged before, with the guideline's effective
 // requirement (its own rows if it has any, else those of its collection $6) as two arrays,
-// users and roles, one element per row. Reading a version again writes nothing: ON CONFLICT
+// users and roles, one element per row, and, when the requirement names roles, the roles
+// the user holds in the collection. Reading a version again writes nothing: ON CONFLICT
 // DO UPDATE would lock the row (and so commit a transaction to the WAL) before its WHERE
 // clause declines the update, so the insert is not even attempted then. One statement, so
 // that a signed-in read costs one round trip (tenancy.DB.SpaceQuery).
@@ -47,14 +48,18 @@ const recordReadSQL = `WITH before AS (
 		UNION ALL
 		SELECT user_id, role FROM acknowledgement_requirements WHERE collection_id = $6 AND NOT EXISTS (SELECT FROM own))
 	SELECT b.read_version, b.acknowledged_version,
-		ARRAY(SELECT user_id FROM effective ORDER BY user_id NULLS FIRST, role), ARRAY(SELECT role FROM effective ORDER BY user_id NULLS FIRST, role)
+		ARRAY(SELECT user_id FROM effective ORDER BY user_id NULLS FIRST, role), ARRAY(SELECT role FROM effective ORDER BY user_id NULLS FIRST, role),
+		CASE WHEN EXISTS (SELECT FROM effective WHERE role IS NOT NULL)
+			THEN ARRAY(SELECT role FROM collection_roles WHERE collection_id = $6 AND user_id = $1) END
 	FROM (SELECT) one LEFT JOIN before b ON true`
 
-// readRecord is what recordReadSQL answers: the versions read and acknowledged before and
-// the requirement.
+// readRecord is what recordReadSQL answers: the versions read and acknowledged before, the
+// requirement and the reader's roles in the collection (asked only when the requirement
+// names roles).
 type readRecord struct {
 	read, acknowledged *int
 	requirement        requirement
+	roles              []string
 }
 
 func scanReadRecord(rows pgx.Rows) (readRecord, error) {
@@ -64,7 +69,7 @@ func scanReadRecord(rows pgx.Rows) (readRecord, error) {
 	if !rows.Next() {
 		return out, rows.Err()
 	}
-	if err := rows.Scan(&out.read, &out.acknowledged, &users, &roles); err != nil {
+	if err := rows.Scan(&out.read, &out.acknowledged, &users, &roles, &out.roles); err != nil {
 		return out, err
 	}
 	for i := range users {
