@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"vademecum/services/servicetest"
 )
 
 type versionView struct {
@@ -217,7 +219,7 @@ func TestIntegrationGuidelineLifecycle(t *testing.T) {
 	e := newEnv(t)
 	c := e.cardio.ID
 	author, member := e.ids["collmember@alpha.ch"], e.ids["member@alpha.ch"]
-	id := e.buildGuideline(guidelineFixture{collection: c, author: author, languages: []string{"de", "fr"}, published: []string{"de"}})
+	id := e.buildGuideline(servicetest.Guideline{Collection: c, Author: author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
 
 	type row struct {
 		ID        int64    `json:"id"`
@@ -324,7 +326,7 @@ func TestIntegrationOrganiseGuidelines(t *testing.T) {
 	e := newEnv(t)
 	c := e.cardio.ID
 	author := e.ids["collmember@alpha.ch"]
-	id := e.buildGuideline(guidelineFixture{collection: c, author: author, languages: []string{"de", "fr"}, published: []string{"de"}})
+	id := e.buildGuideline(servicetest.Guideline{Collection: c, Author: author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
 
 	t.Run("metadata", func(t *testing.T) {
 		type meta struct {
@@ -426,7 +428,7 @@ func TestIntegrationOrganiseGuidelines(t *testing.T) {
 
 func TestIntegrationMyGuidelinesExport(t *testing.T) {
 	e := newEnv(t)
-	e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: e.ids["collmember@alpha.ch"], languages: []string{"de", "fr"}, published: []string{"de"}})
+	e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: e.ids["collmember@alpha.ch"], Languages: []string{"de", "fr"}, Published: []string{"de"}})
 	res := e.do(http.MethodPost, "alpha."+testDomain, "/api/author/stream/myGuidelinesExport", e.collMember,
 		map[string]string{"Space": "alpha", "Content-Type": "application/json"}, `{"language":"de"}`)
 	require.Equal(t, http.StatusOK, res.StatusCode)

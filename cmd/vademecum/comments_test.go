@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"vademecum/services/servicetest"
 )
 
 type commentView struct {
@@ -47,9 +49,9 @@ func TestIntegrationComments(t *testing.T) {
 	author := e.ids["collmember@alpha.ch"]
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public", e.ids["colladmin@alpha.ch"])
 	protected := e.createCollection(e.alphaAdmin, "Intensive care", "protected")
-	open := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de", "fr"}, published: []string{"de"}})
-	inside := e.buildGuideline(guidelineFixture{collection: protected.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
-	private := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
+	open := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
+	inside := e.buildGuideline(servicetest.Guideline{Collection: protected.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
+	private := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
 
 	t.Run("who may comment", func(t *testing.T) {
 		for _, tc := range []struct {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"vademecum/services/servicetest"
 )
 
 type announcementView struct {
@@ -287,11 +289,11 @@ func TestIntegrationRecentAndImportantChanges(t *testing.T) {
 	author := e.ids["collmember@alpha.ch"]
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public")
 	protected := e.createCollection(e.alphaAdmin, "Intensive care", "protected")
-	open := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de", "fr"}, published: []string{"de", "fr"}})
-	draft := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de"}})
-	inside := e.buildGuideline(guidelineFixture{collection: protected.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
-	private := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
-	quiet := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"it"}, published: []string{"it"}})
+	open := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de", "fr"}, Published: []string{"de", "fr"}})
+	draft := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de"}})
+	inside := e.buildGuideline(servicetest.Guideline{Collection: protected.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
+	private := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
+	quiet := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"it"}, Published: []string{"it"}})
 	alphaSpace, err := e.app.registry.ByID(ctx, e.alpha.ID)
 	require.NoError(t, err)
 	exec := func(q string, args ...any) {

@@ -17,6 +17,7 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/collections"
 	"vademecum/services/notify/mailpit"
+	"vademecum/services/servicetest"
 	"vademecum/services/spaces"
 	"vademecum/services/users"
 	"vademecum/tenancy"
@@ -207,63 +208,10 @@ func (e *testEnv) count(q string, args ...any) int {
 	return n
 }
 
-// guidelineFixture describes a guideline for buildGuideline.
-type guidelineFixture struct {
-	collection    int64
-	author        int64
-	coAuthors     []int64
-	mainValidator int64
-	// languages with one version each; the published ones are online and valid for a year
-	languages []string
-	published []string
-}
-
 // buildGuideline writes a guideline straight into alpha's schema and returns its id.
-func (e *testEnv) buildGuideline(g guidelineFixture) int64 {
+func (e *testEnv) buildGuideline(g servicetest.Guideline) int64 {
 	e.t.Helper()
-	ctx := context.Background()
-	alpha, err := e.app.registry.ByID(ctx, e.alpha.ID)
+	alpha, err := e.app.registry.ByID(context.Background(), e.alpha.ID)
 	require.NoError(e.t, err)
-	var id int64
-	require.NoError(e.t, e.db.SpaceTx(ctx, alpha, func(tx pgx.Tx) error {
-		var mv *int64
-		if g.mainValidator != 0 {
-			mv = &g.mainValidator
-		}
-		if err := tx.QueryRow(ctx, "INSERT INTO guidelines (collection_id, author_id, main_validator_id) VALUES ($1, $2, $3) RETURNING id",
-			g.collection, g.author, mv).Scan(&id); err != nil {
-			return err
-		}
-		for _, c := range g.coAuthors {
-			if _, err := tx.Exec(ctx, "INSERT INTO guideline_coauthors (guideline_id, user_id) VALUES ($1, $2)", id, c); err != nil {
-				return err
-			}
-		}
-		for i, lang := range g.languages {
-			if _, err := tx.Exec(ctx, `INSERT INTO guideline_versions (guideline_id, version, language, title, created_by)
-				VALUES ($1, $2, $3, $4, $5)`, id, i+1, lang, "Guideline "+lang, g.author); err != nil {
-				return err
-			}
-			published := false
-			for _, p := range g.published {
-				published = published || p == lang
-			}
-			if !published {
-				if _, err := tx.Exec(ctx, "INSERT INTO guideline_languages (guideline_id, language) VALUES ($1, $2)", id, lang); err != nil {
-					return err
-				}
-				continue
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO validations (guideline_id, language, version, progress, creator_id, completed_at)
-				VALUES ($1, $2, $3, 'accepted', $4, now())`, id, lang, i+1, g.author); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO guideline_languages (guideline_id, language, published_version, valid_since, valid_until, first_published_at)
-				VALUES ($1, $2, $3, now(), now() + interval '1 year', now())`, id, lang, i+1); err != nil {
-				return err
-			}
-		}
-		return nil
-	}))
-	return id
+	return servicetest.BuildGuideline(e.t, e.db, alpha, g)
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"vademecum/services/servicetest"
 )
 
 type feedbackThreadView struct {
@@ -61,11 +63,11 @@ func TestIntegrationFeedback(t *testing.T) {
 	e, mp := newEnvWithMail(t)
 	author, coAuthor := e.ids["collmember@alpha.ch"], e.ids["validator@alpha.ch"]
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public", e.ids["colladmin@alpha.ch"])
-	open := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, coAuthors: []int64{coAuthor},
-		languages: []string{"de", "fr"}, published: []string{"de"}})
+	open := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, CoAuthors: []int64{coAuthor},
+		Languages: []string{"de", "fr"}, Published: []string{"de"}})
 	// the member writes another guideline of the same collection
-	e.buildGuideline(guidelineFixture{collection: public.ID, author: e.ids["member@alpha.ch"], languages: []string{"de"}, published: []string{"de"}})
-	private := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
+	e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: e.ids["member@alpha.ch"], Languages: []string{"de"}, Published: []string{"de"}})
+	private := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
 	send := func(session string, body any) result {
 		return e.api("alpha", session, "reader/mutation/sendFeedback", body)
 	}

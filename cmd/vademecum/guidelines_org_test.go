@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"vademecum/services/servicetest"
 )
 
 // Organisation rules that depend on guidelines: lists, counts and refusals.
@@ -14,9 +16,9 @@ func TestIntegrationOrganisationWithGuidelines(t *testing.T) {
 	e := newEnv(t)
 	c := e.cardio.ID
 	author, validator, member := e.ids["collmember@alpha.ch"], e.ids["validator@alpha.ch"], e.ids["member@alpha.ch"]
-	published := e.buildGuideline(guidelineFixture{collection: c, author: author, coAuthors: []int64{member}, mainValidator: validator,
-		languages: []string{"de", "fr"}, published: []string{"de"}})
-	draft := e.buildGuideline(guidelineFixture{collection: c, author: e.ids["colladmin@alpha.ch"], languages: []string{"it"}})
+	published := e.buildGuideline(servicetest.Guideline{Collection: c, Author: author, CoAuthors: []int64{member}, MainValidator: validator,
+		Languages: []string{"de", "fr"}, Published: []string{"de"}})
+	draft := e.buildGuideline(servicetest.Guideline{Collection: c, Author: e.ids["colladmin@alpha.ch"], Languages: []string{"it"}})
 
 	t.Run("collectionGuidelines lists languages with their states", func(t *testing.T) {
 		var list []struct {

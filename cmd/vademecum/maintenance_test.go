@@ -8,13 +8,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"vademecum/services/servicetest"
 )
 
 func TestIntegrationCopyGuidelinesToAnotherSpace(t *testing.T) {
 	e := newEnv(t)
 	author := e.ids["collmember@alpha.ch"]
-	g1 := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"de", "fr"}, published: []string{"de"}})
-	g2 := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"it"}})
+	g1 := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
+	g2 := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"it"}})
 	res := e.api("beta", e.betaAdmin, "admin/mutation/createCollection", map[string]any{"spaceId": e.beta.ID,
 		"collection": map[string]any{"title": "Übernommen", "visibility": "protected", "admins": []int64{e.ids["admin@beta.ch"]}}})
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))

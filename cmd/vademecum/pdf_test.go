@@ -17,6 +17,8 @@ import (
 
 	"vademecum/services/api"
 	"vademecum/services/pdf/gotenbergtest"
+
+	"vademecum/services/servicetest"
 )
 
 // pdfGuideline is a guideline of a public collection of alpha with a published German
@@ -47,10 +49,10 @@ func (e *testEnv) pdfFixture() pdfGuideline {
 	up.JSON(e.t, &blob)
 
 	g := pdfGuideline{collection: int64(coll.ID), published: 1, draft: 2}
-	g.public = e.buildGuideline(guidelineFixture{collection: int64(coll.ID), author: e.ids["collmember@alpha.ch"],
-		mainValidator: e.ids["validator@alpha.ch"], languages: []string{"de", "fr"}, published: []string{"de"}})
-	g.private = e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: e.ids["collmember@alpha.ch"],
-		languages: []string{"de"}, published: []string{"de"}})
+	g.public = e.buildGuideline(servicetest.Guideline{Collection: int64(coll.ID), Author: e.ids["collmember@alpha.ch"],
+		MainValidator: e.ids["validator@alpha.ch"], Languages: []string{"de", "fr"}, Published: []string{"de"}})
+	g.private = e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: e.ids["collmember@alpha.ch"],
+		Languages: []string{"de"}, Published: []string{"de"}})
 	ctx := context.Background()
 	alpha, err := e.app.registry.ByID(ctx, e.alpha.ID)
 	require.NoError(e.t, err)

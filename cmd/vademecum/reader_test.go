@@ -12,6 +12,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"vademecum/services/servicetest"
 )
 
 // readerView is the part of reader/query/guideline the tests look at.
@@ -95,7 +97,7 @@ func TestIntegrationReaderConditions(t *testing.T) {
 	author := e.ids["collmember@alpha.ch"]
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public")
 	protected := e.createCollection(e.alphaAdmin, "Intensive care", "protected")
-	open := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de", "fr", "it", "en"}, published: []string{"de", "fr", "it", "en"}})
+	open := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de", "fr", "it", "en"}, Published: []string{"de", "fr", "it", "en"}})
 	e.exec(e.alpha.ID, `INSERT INTO guideline_details (guideline_id, version, position, title, content)
 		VALUES ($1, 1, 0, 'Dosierung', '<p>5 mg/kg</p>'), ($1, 1, 1, 'Quellen', '<p>SGAIM</p>')`, open)
 	e.exec(e.alpha.ID, `UPDATE validations SET validator_id = $2 WHERE guideline_id = $1`, open, e.ids["validator@alpha.ch"])
@@ -104,10 +106,10 @@ func TestIntegrationReaderConditions(t *testing.T) {
 	require.NoError(t, e.db.Control().QueryRow(t.Context(), `INSERT INTO control.metadata (names, descriptions) VALUES ('{"de":"Fachgebiet","en":"Specialty","fr":"","it":""}', '{}') RETURNING id`).Scan(&metadata))
 	require.NoError(t, e.db.Control().QueryRow(t.Context(), `INSERT INTO control.metadata_options (metadata_id, names, descriptions) VALUES ($1, '{"de":"Kardiologie","en":"Cardiology","fr":"","it":""}', '{}') RETURNING id`, metadata).Scan(&option))
 	e.exec(e.alpha.ID, "INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id) VALUES ($1, $2, $3)", open, metadata, option)
-	draft := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de", "fr"}, published: []string{"de"}})
-	inside := e.buildGuideline(guidelineFixture{collection: protected.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
-	private := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
-	never := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de"}})
+	draft := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
+	inside := e.buildGuideline(servicetest.Guideline{Collection: protected.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
+	private := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
+	never := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de"}})
 
 	t.Run("anonymous reads a public guideline with everything around it", func(t *testing.T) {
 		res, g := e.read("alpha", "", map[string]any{"id": fmt.Sprint(open), "language": "de"})
@@ -250,11 +252,11 @@ func TestIntegrationReaderReferences(t *testing.T) {
 	e := newEnv(t)
 	author := e.ids["collmember@alpha.ch"]
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public")
-	target := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
-	hidden := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
+	target := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
+	hidden := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
 	e.exec(e.alpha.ID, `INSERT INTO guideline_details (guideline_id, version, position, detail_id, title, content)
 		VALUES ($1, 1, 0, 9001, 'Sepsis', '<p>Antibiotika</p>'), ($2, 1, 0, 9002, 'Geheim', '<p>intern</p>')`, target, hidden)
-	reader := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
+	reader := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
 	e.exec(e.alpha.ID, `INSERT INTO guideline_details (guideline_id, version, position, title, ext_guideline, ext_language, ext_detail)
 		VALUES ($1, 1, 0, '', $2, 'de', 9001), ($1, 1, 1, '', $3, 'de', 9002)`, reader, target, hidden)
 
@@ -279,7 +281,7 @@ func TestIntegrationReaderShares(t *testing.T) {
 	e := newEnv(t)
 	author := e.ids["collmember@alpha.ch"]
 	protected := e.createCollection(e.alphaAdmin, "Intensive care", "protected")
-	shared := e.buildGuideline(guidelineFixture{collection: protected.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
+	shared := e.buildGuideline(servicetest.Guideline{Collection: protected.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
 	body := map[string]any{"id": shared, "language": "de", "space": fmt.Sprint(e.alpha.ID)}
 	share := fmt.Sprintf(`{"spaceId":%d,"collectionId":%d}`, e.beta.ID, protected.ID)
 	activate := func(active bool) {
@@ -339,8 +341,8 @@ func TestIntegrationVideoProgress(t *testing.T) {
 	e := newEnv(t)
 	author := e.ids["collmember@alpha.ch"]
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public")
-	open := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
-	private := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
+	open := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
+	private := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
 	var video, hidden int64
 	ctx := context.Background()
 	alpha, err := e.app.registry.ByID(ctx, e.alpha.ID)

@@ -26,6 +26,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"vademecum/services/notify/mailpit"
+
+	"vademecum/services/servicetest"
 )
 
 // serveFromTest names the environment variable that makes the test binary run the server
@@ -204,7 +206,7 @@ func TestIntegrationReplicas(t *testing.T) {
 	ctx := t.Context()
 	author := e.ids["collmember@alpha.ch"]
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public", e.ids["colladmin@alpha.ch"])
-	guideline := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
+	guideline := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
 	// the replicas do the work from here on
 	require.NoError(t, e.app.jobs.Stop(ctx))
 	mailsBefore := mp.Count(t)

@@ -13,6 +13,8 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/guidelines"
 	"vademecum/tenancy"
+
+	"vademecum/services/servicetest"
 )
 
 // TestIntegrationReadingScope proves the reading rule across spaces: what a caller may read
@@ -26,10 +28,10 @@ func TestIntegrationReadingScope(t *testing.T) {
 	protected := e.createCollection(e.alphaAdmin, "Intensive care", "protected")
 	local := e.createCollection(e.alphaAdmin, "Local only", "public")
 	guideline := map[int64]int64{
-		public.ID:    e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de", "fr"}, published: []string{"de"}}),
-		protected.ID: e.buildGuideline(guidelineFixture{collection: protected.ID, author: author, languages: []string{"de"}, published: []string{"de"}}),
-		e.cardio.ID:  e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"de"}, published: []string{"de"}}),
-		local.ID:     e.buildGuideline(guidelineFixture{collection: local.ID, author: author, languages: []string{"de"}, published: []string{"de"}}),
+		public.ID:    e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de", "fr"}, Published: []string{"de"}}),
+		protected.ID: e.buildGuideline(servicetest.Guideline{Collection: protected.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}}),
+		e.cardio.ID:  e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}}),
+		local.ID:     e.buildGuideline(servicetest.Guideline{Collection: local.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}}),
 	}
 	share := func(collection int64, active bool) {
 		t.Helper()

@@ -15,6 +15,8 @@ import (
 
 	"vademecum/services/guidelines"
 	"vademecum/services/search/searchjob"
+
+	"vademecum/services/servicetest"
 )
 
 // searchVersion is the published content of one language of a search fixture.
@@ -408,7 +410,7 @@ func TestIntegrationSearch(t *testing.T) {
 		assert.Empty(t, e.found("", "Dosierung"))
 	})
 	t.Run("never an unpublished, archived, offline or expired version", func(t *testing.T) {
-		e.buildGuideline(guidelineFixture{collection: public.ID, author: e.ids["collmember@alpha.ch"], languages: []string{"de"}})
+		e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: e.ids["collmember@alpha.ch"], Languages: []string{"de"}})
 		assert.Empty(t, e.found(e.alphaAdmin, "Guideline"), "a language never published is not indexed")
 
 		res := e.api("alpha", e.collMember, "author/mutation/setGuidelineLanguageOnlineStatus", map[string]any{"guidelineId": titled, "language": "de", "online": false})

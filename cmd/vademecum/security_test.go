@@ -21,6 +21,8 @@ import (
 	htmlparse "golang.org/x/net/html"
 
 	"vademecum/frontend"
+
+	"vademecum/services/servicetest"
 )
 
 // errorOf reads the {message, params} body of an answer.
@@ -52,7 +54,7 @@ func setSessionCookie(res *http.Response) *http.Cookie {
 func TestIntegrationSecurityCrossOrigin(t *testing.T) {
 	e := newEnv(t)
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public")
-	g := e.buildGuideline(guidelineFixture{collection: public.ID, author: e.ids["collmember@alpha.ch"], languages: []string{"de"}, published: []string{"de"}})
+	g := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: e.ids["collmember@alpha.ch"], Languages: []string{"de"}, Published: []string{"de"}})
 	alpha, err := e.app.registry.ByID(context.Background(), e.alpha.ID)
 	require.NoError(t, err)
 	comments := func() int { return e.count("SELECT count(*) FROM " + alpha.Schema + ".comments") }
@@ -351,11 +353,11 @@ func TestIntegrationSecurityDocuments(t *testing.T) {
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public")
 	protected := e.createCollection(e.alphaAdmin, "Intensive care", "protected")
 	guidelines := map[string]int64{
-		"public":    e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de"}, published: []string{"de"}}),
-		"protected": e.buildGuideline(guidelineFixture{collection: protected.ID, author: author, languages: []string{"de"}, published: []string{"de"}}),
-		"private":   e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"de"}, published: []string{"de"}}),
-		"draft":     e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de"}}),
-		"offline":   e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de"}, published: []string{"de"}}),
+		"public":    e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}}),
+		"protected": e.buildGuideline(servicetest.Guideline{Collection: protected.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}}),
+		"private":   e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}}),
+		"draft":     e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de"}}),
+		"offline":   e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}}),
 	}
 	e.exec(e.alpha.ID, "UPDATE guideline_languages SET online = false WHERE guideline_id = $1", guidelines["offline"])
 	hashes := map[string]string{}

@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"vademecum/services/notify"
+
+	"vademecum/services/servicetest"
 )
 
 type tocItemView struct {
@@ -129,10 +131,10 @@ func TestIntegrationToc(t *testing.T) {
 	author := e.ids["collmember@alpha.ch"]
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public", e.ids["member@alpha.ch"])
 	admin := e.alphaMember // administers Emergency, not cardio
-	a := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de", "fr"}, published: []string{"de", "fr"}})
-	draft := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de"}})
-	frOnly := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de", "fr"}, published: []string{"fr"}})
-	private := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
+	a := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de", "fr"}, Published: []string{"de", "fr"}})
+	draft := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de"}})
+	frOnly := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de", "fr"}, Published: []string{"fr"}})
+	private := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
 
 	tree := folder("root", "", []map[string]any{
 		folder("f1", "Notfall", nil, guidelineItem("i1", a, "de"), guidelineItem("i2", draft, "de")),
@@ -350,8 +352,8 @@ func TestIntegrationFavorites(t *testing.T) {
 	e := newEnv(t)
 	author := e.ids["collmember@alpha.ch"]
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public")
-	g := e.buildGuideline(guidelineFixture{collection: public.ID, author: author, languages: []string{"de", "fr"}, published: []string{"de"}})
-	private := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, languages: []string{"de"}, published: []string{"de"}})
+	g := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
+	private := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
 	favorites := func(space, session string) favoritesView {
 		t.Helper()
 		var f favoritesView

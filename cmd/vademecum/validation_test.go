@@ -16,6 +16,8 @@ import (
 
 	"vademecum/services/guidelines"
 	"vademecum/services/validation"
+
+	"vademecum/services/servicetest"
 )
 
 type validationView struct {
@@ -383,8 +385,8 @@ func TestIntegrationExpiry(t *testing.T) {
 	e := newEnvWith(t, config{Now: clock.now})
 	ctx := t.Context()
 	author, validator := e.ids["collmember@alpha.ch"], e.ids["validator@alpha.ch"]
-	id := e.buildGuideline(guidelineFixture{collection: e.cardio.ID, author: author, mainValidator: validator,
-		languages: []string{"de"}, published: []string{"de"}})
+	id := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, MainValidator: validator,
+		Languages: []string{"de"}, Published: []string{"de"}})
 	alpha, err := e.app.registry.ByID(ctx, e.alpha.ID)
 	require.NoError(t, err)
 	scan := &validation.ExpiryScanWorker{DB: e.db, Registry: e.app.registry, Clock: guidelines.Clock{Now: clock.now}}

@@ -203,7 +203,7 @@ func wire(db *tenancy.DB, cfg config, log *slog.Logger, reg *prometheus.Registry
 	spaceSvc := &spaces.Service{Registry: registry, Pool: pool, Authz: enforcer, Users: userSvc, Jobs: jobs}
 	controlPlane.Spaces, controlPlane.Jobs = spaceSvc, jobs
 	catalog := metadataCatalog{spaceSvc}
-	guidelineSvc.Memberships, guidelineSvc.Catalog = spaceSvc, catalog
+	guidelineSvc.Memberships, guidelineSvc.Catalog = spaceSvc, spaceSvc
 	collectionSvc := &collections.Service{DB: db, Registry: registry, Authz: enforcer, Jobs: jobs, Enroller: spaceSvc,
 		Shares: sharingSvc, Memberships: spaceSvc, Users: userSvc, Approvals: validationSvc}
 	web := newAppHandler(frontend.Dist())

@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vademecum/services/api"
+	"vademecum/services/guidelines"
 )
 
 // Classification is an option of a metadata definition by which a guideline is classified,
@@ -41,6 +42,25 @@ func (s *Service) Classifications(ctx context.Context, spaceID int64, metadataID
 	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Classification])
 	if err != nil {
 		return nil, fmt.Errorf("spaces: classifications: %w", err)
+	}
+	return out, nil
+}
+
+// Classify names a guideline's choices for space spaceID in the guidelines' terms
+// (guidelines.Catalog).
+func (s *Service) Classify(ctx context.Context, spaceID int64, choices []guidelines.Choice) ([]guidelines.Classified, error) {
+	metadata, options := make([]int64, len(choices)), make([]int64, len(choices))
+	for i, ch := range choices {
+		metadata[i], options[i] = ch.MetadataID, ch.OptionID
+	}
+	list, err := s.Classifications(ctx, spaceID, metadata, options)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]guidelines.Classified, len(list))
+	for i, x := range list {
+		out[i] = guidelines.Classified{InSpace: x.InSpace, GuidelineMetadata: guidelines.GuidelineMetadata{
+			MetadataID: x.MetadataID, Names: x.MetadataNames, OptionID: x.OptionID, OptionNames: x.OptionNames}}
 	}
 	return out, nil
 }

@@ -1,0 +1,211 @@
+// Package servicetest gives a context's integration tests the contexts it leans on, wired on a
+// fresh database of tenancytest: the policy, people, spaces, sharing and guidelines, a job
+// queue that keeps what is queued for the test to read, and builders for spaces, people,
+// collections and guidelines. A context's tests build their own service on it, call it with
+// the context a request would have (As), and read what it wrote; the whole server with its
+// HTTP stack and rights matrix is tested in cmd/vademecum.
+package servicetest
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/stretchr/testify/require"
+
+	"vademecum/policy"
+	"vademecum/services/guidelines"
+	"vademecum/services/sharing"
+	"vademecum/services/spaces"
+	"vademecum/services/users"
+	"vademecum/tenancy"
+	"vademecum/tenancy/tenancytest"
+)
+
+// Env is a fresh database with the contexts every other context leans on.
+type Env struct {
+	DB       *tenancy.DB
+	Registry *tenancy.Registry
+	Policy   *policy.Enforcer
+	Users    *users.Service
+	Spaces   *spaces.Service
+	Sharing  *sharing.Service
+	// Guidelines is the guidelines' context; its Clock is Clock.
+	Guidelines *guidelines.Service
+	// Jobs queues into control.river_job, where no worker takes them: Queued reads them.
+	Jobs  tenancy.Jobs
+	Clock guidelines.Clock
+}
+
+// New wires the contexts on a fresh database, closed when the test ends.
+func New(t *testing.T) *Env {
+	t.Helper()
+	db := tenancytest.DB(t)
+	reg := tenancy.NewRegistry(db, time.Second)
+	enforcer, err := policy.New(policy.DBGrants{DB: db, Spaces: reg}, time.Minute)
+	require.NoError(t, err)
+	queue, err := river.NewClient(riverpgxv5.New(db.Control()), &river.Config{Schema: "control",
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	require.NoError(t, err)
+	db.JobQueue = queue
+	e := &Env{DB: db, Registry: reg, Policy: enforcer, Jobs: tenancy.Jobs{Client: queue}, Clock: guidelines.Clock{Window: 30 * 24 * time.Hour}}
+	e.Users = &users.Service{Pool: db.Control(), Grants: enforcer, DB: db, Spaces: reg, Roles: enforcer, Jobs: e.Jobs}
+	enforcer.OnChange(e.Users.ForgetProfile)
+	e.Spaces = &spaces.Service{Registry: reg, Pool: db.Control(), Authz: enforcer, Users: e.Users, Jobs: e.Jobs}
+	e.Sharing = &sharing.Service{DB: db, Registry: reg, Authz: enforcer}
+	e.Guidelines = &guidelines.Service{DB: db, Registry: reg, Authz: enforcer, Clock: e.Clock, Jobs: e.Jobs, Shares: e.Sharing,
+		Users: e.Users, Memberships: e.Spaces, Catalog: e.Spaces}
+	return e
+}
+
+// As is the context of a request by user (0: anonymous) to space.
+func (e *Env) As(sp *tenancy.Space, user int64) context.Context {
+	ctx := context.Background()
+	if sp != nil {
+		ctx = tenancy.WithSpace(ctx, sp)
+	}
+	if user != 0 {
+		ctx = policy.WithPrincipal(ctx, policy.Principal{UserID: user})
+	}
+	return ctx
+}
+
+// User creates a verified account with the password "secret" and returns its id.
+func (e *Env) User(t *testing.T, email string) int64 {
+	t.Helper()
+	id, err := e.Users.Create(context.Background(), users.NewUser{Email: email, Password: "secret", Firstname: "F", Lastname: email, Verified: true})
+	require.NoError(t, err)
+	return id
+}
+
+// Space provisions a space whose first member is its admin and the others members.
+func (e *Env) Space(t *testing.T, subdomain string, members ...int64) *tenancy.Space {
+	t.Helper()
+	ctx := context.Background()
+	sp, err := e.Registry.Provision(ctx, tenancy.Space{Subdomain: subdomain, Title: subdomain}, tenancy.Placement{})
+	require.NoError(t, err)
+	for i, id := range members {
+		e.Member(t, sp, id, i == 0)
+	}
+	return sp
+}
+
+// Member makes user a member (or admin) of sp.
+func (e *Env) Member(t *testing.T, sp *tenancy.Space, user int64, admin bool) {
+	t.Helper()
+	_, err := e.DB.Control().Exec(context.Background(), `INSERT INTO control.space_members (space_id, user_id, admin) VALUES ($1, $2, $3)
+		ON CONFLICT (space_id, user_id) DO UPDATE SET admin = EXCLUDED.admin`, sp.ID, user, admin)
+	require.NoError(t, err)
+	e.Policy.Invalidate(user)
+}
+
+// Collection writes a collection of sp with the given visibility and roles (user id to role:
+// admin, member or validator) and returns its id.
+func (e *Env) Collection(t *testing.T, sp *tenancy.Space, title, visibility string, roles map[int64]string) int64 {
+	t.Helper()
+	ctx := context.Background()
+	var id int64
+	require.NoError(t, e.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, "INSERT INTO collections (title, visibility) VALUES ($1, $2) RETURNING id", title, visibility).Scan(&id); err != nil {
+			return err
+		}
+		for user, role := range roles {
+			if _, err := tx.Exec(ctx, "INSERT INTO collection_roles (collection_id, user_id, role) VALUES ($1, $2, $3)", id, user, role); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	for user := range roles {
+		e.Policy.Invalidate(user)
+	}
+	return id
+}
+
+// Guideline describes a guideline for BuildGuideline.
+type Guideline struct {
+	Collection    int64
+	Author        int64
+	CoAuthors     []int64
+	MainValidator int64
+	// Languages with one version each; the Published ones are online and valid for a year.
+	Languages []string
+	Published []string
+}
+
+// Guideline writes a guideline straight into sp and returns its id.
+func (e *Env) Guideline(t *testing.T, sp *tenancy.Space, g Guideline) int64 {
+	t.Helper()
+	return BuildGuideline(t, e.DB, sp, g)
+}
+
+// BuildGuideline writes a guideline straight into sp of db and returns its id.
+func BuildGuideline(t *testing.T, db *tenancy.DB, sp *tenancy.Space, g Guideline) int64 {
+	t.Helper()
+	ctx := context.Background()
+	var id int64
+	require.NoError(t, db.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		var mv *int64
+		if g.MainValidator != 0 {
+			mv = &g.MainValidator
+		}
+		if err := tx.QueryRow(ctx, "INSERT INTO guidelines (collection_id, author_id, main_validator_id) VALUES ($1, $2, $3) RETURNING id",
+			g.Collection, g.Author, mv).Scan(&id); err != nil {
+			return err
+		}
+		for _, c := range g.CoAuthors {
+			if _, err := tx.Exec(ctx, "INSERT INTO guideline_coauthors (guideline_id, user_id) VALUES ($1, $2)", id, c); err != nil {
+				return err
+			}
+		}
+		for i, lang := range g.Languages {
+			if _, err := tx.Exec(ctx, `INSERT INTO guideline_versions (guideline_id, version, language, title, created_by)
+				VALUES ($1, $2, $3, $4, $5)`, id, i+1, lang, "Guideline "+lang, g.Author); err != nil {
+				return err
+			}
+			published := false
+			for _, p := range g.Published {
+				published = published || p == lang
+			}
+			if !published {
+				if _, err := tx.Exec(ctx, "INSERT INTO guideline_languages (guideline_id, language) VALUES ($1, $2)", id, lang); err != nil {
+					return err
+				}
+				continue
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO validations (guideline_id, language, version, progress, creator_id, completed_at)
+				VALUES ($1, $2, $3, 'accepted', $4, now())`, id, lang, i+1, g.Author); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO guideline_languages (guideline_id, language, published_version, valid_since, valid_until, first_published_at)
+				VALUES ($1, $2, $3, now(), now() + interval '1 year', now())`, id, lang, i+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	return id
+}
+
+// Queued returns the arguments of the jobs of kind queued so far, oldest first, decoded into
+// T.
+func Queued[T river.JobArgs](t *testing.T, e *Env) []T {
+	t.Helper()
+	var zero T
+	ctx := context.Background()
+	rows, err := e.DB.Control().Query(ctx, "SELECT args FROM control.river_job WHERE kind = $1 ORDER BY id", zero.Kind())
+	require.NoError(t, err)
+	raw, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+	require.NoError(t, err)
+	out := make([]T, len(raw))
+	for i, r := range raw {
+		require.NoError(t, json.Unmarshal(r, &out[i]))
+	}
+	return out
+}
