@@ -14,26 +14,17 @@ import (
 )
 
 type feedbackThreadView struct {
-	ID             int64  `json:"id"`
-	GuidelineID    int64  `json:"guidelineId"`
-	Language       string `json:"language"`
-	Title          string `json:"title"`
-	Subject        string `json:"subject"`
-	SenderName     string `json:"senderName"`
-	Sent           bool   `json:"sent"`
-	LastText       string `json:"lastText"`
-	LastAuthorName string `json:"lastAuthorName"`
-	Count          int    `json:"count"`
-	Unread         bool   `json:"unread"`
+	ID         int64  `json:"id"`
+	SenderName string `json:"senderName"`
+	Sent       bool   `json:"sent"`
+	Count      int    `json:"count"`
+	Unread     bool   `json:"unread"`
 }
 
 type feedbackView struct {
 	Thread   feedbackThreadView `json:"thread"`
 	Messages []struct {
-		ID         int64  `json:"id"`
-		AuthorName string `json:"authorName"`
-		Mine       bool   `json:"mine"`
-		Text       string `json:"text"`
+		ID int64 `json:"id"`
 	} `json:"messages"`
 }
 
@@ -55,18 +46,17 @@ func (e *testEnv) feedback(session string, id int64) feedbackView {
 	return f
 }
 
-// TestIntegrationFeedback proves that signed-in readers write to the authors of a guideline
-// language they may read, within a rate limit; that a thread is seen only by its sender, the
-// guideline's authors and co-authors and the collection's administrators; and that each
-// message notifies the other side in the app and by mail.
+// TestIntegrationFeedback proves the feedback calls through the whole server: the request
+// decoding, sign-in, the statuses of refusals in this space and another, and that each
+// message notifies the other side in the app and by mail, and that a deleted account's
+// threads go with it. The rules of who writes and sees what, the texts, read marks and rate
+// limits are proven in services/feedback.
 func TestIntegrationFeedback(t *testing.T) {
 	e, mp := newEnvWithMail(t)
 	author, coAuthor := e.ids["collmember@alpha.ch"], e.ids["validator@alpha.ch"]
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public", e.ids["colladmin@alpha.ch"])
 	open := e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: author, CoAuthors: []int64{coAuthor},
 		Languages: []string{"de", "fr"}, Published: []string{"de"}})
-	// the member writes another guideline of the same collection
-	e.buildGuideline(servicetest.Guideline{Collection: public.ID, Author: e.ids["member@alpha.ch"], Languages: []string{"de"}, Published: []string{"de"}})
 	private := e.buildGuideline(servicetest.Guideline{Collection: e.cardio.ID, Author: author, Languages: []string{"de"}, Published: []string{"de"}})
 	send := func(session string, body any) result {
 		return e.api("alpha", session, "reader/mutation/sendFeedback", body)
@@ -79,9 +69,6 @@ func TestIntegrationFeedback(t *testing.T) {
 			message, field string
 		}{
 			{map[string]any{"guideline": open, "language": "de", "text": "  \n "}, http.StatusBadRequest, "validation.required", "text"},
-			{map[string]any{"guideline": open, "language": "de", "text": strings.Repeat("ä", 4001)}, http.StatusBadRequest, "validation.tooLong", "text"},
-			{map[string]any{"guideline": open, "language": "de", "text": "x", "subject": strings.Repeat("s", 201)}, http.StatusBadRequest, "validation.tooLong", "subject"},
-			{map[string]any{"guideline": open, "language": "xx", "text": "x"}, http.StatusBadRequest, "validation.language", ""},
 			{map[string]any{"guideline": "eins", "language": "de", "text": "x"}, http.StatusBadRequest, "request.invalidField", "guideline"},
 			{map[string]any{"guideline": open, "language": "de", "text": 5}, http.StatusBadRequest, "request.invalidField", "text"},
 			{map[string]any{"guideline": open, "language": "de", "text": "x", "to": 1}, http.StatusBadRequest, "request.unknownField", "to"},
@@ -97,18 +84,6 @@ func TestIntegrationFeedback(t *testing.T) {
 				res.JSON(t, &body)
 				assert.Equal(t, tc.field, body.Params["field"], "%v", tc.body)
 			}
-		}
-		for _, tc := range []struct {
-			path string
-			body any
-		}{
-			{"reader/mutation/answerFeedback", map[string]any{"feedback": 999999, "text": "x"}},
-			{"reader/mutation/markFeedbackRead", map[string]any{"id": 999999}},
-			{"reader/query/feedback", map[string]any{"id": 999999}},
-		} {
-			res := e.api("alpha", e.outsider, tc.path, tc.body)
-			assert.Equal(t, http.StatusNotFound, res.Status, tc.path)
-			assert.Equal(t, "feedback.notFound", res.Message(), tc.path)
 		}
 		assert.Empty(t, e.myFeedbacks(e.outsider), "refused messages write nothing")
 	})
@@ -126,51 +101,42 @@ func TestIntegrationFeedback(t *testing.T) {
 			{"anonymous: sign in first", "", open, "de", http.StatusUnauthorized, "unauthorized"},
 			{"a language not published", e.outsider, open, "fr", http.StatusNotFound, "guideline.languageNotFound"},
 			{"a collection the caller may not read", e.alphaMember, private, "de", http.StatusNotFound, "guideline.notFound"},
-			{"an unknown guideline", e.outsider, 999999, "de", http.StatusNotFound, "guideline.notFound"},
 			{"anyone signed in, public collection", e.outsider, open, "de", http.StatusOK, ""},
 		} {
-			res := send(tc.session, map[string]any{"guideline": tc.guideline, "language": tc.lang, "text": "  Ist die Dosis <b>noch</b> aktuell?  ", "subject": " Dosis "})
+			res := send(tc.session, map[string]any{"guideline": tc.guideline, "language": tc.lang, "text": "Ist die Dosis noch aktuell?", "subject": "Dosis"})
 			require.Equal(t, tc.status, res.Status, "%s: %s", tc.name, res.Body)
 			assert.Equal(t, tc.message, res.Message(), tc.name)
 			if res.Status == http.StatusOK {
 				res.JSON(t, &thread)
 			}
 		}
-		assert.Equal(t, "Dosis", thread.Thread.Subject)
-		assert.Equal(t, "Guideline de", thread.Thread.Title)
 		assert.True(t, thread.Thread.Sent)
-		assert.False(t, thread.Thread.Unread, "what one writes oneself is read")
 		require.Len(t, thread.Messages, 1)
-		assert.Equal(t, "Ist die Dosis <b>noch</b> aktuell?", thread.Messages[0].Text, "trimmed, markup kept as written")
-		assert.True(t, thread.Messages[0].Mine)
 	})
 	require.NotZero(t, thread.Thread.ID)
 	id := thread.Thread.ID
 
 	t.Run("visibility", func(t *testing.T) {
-		for name, session := range map[string]string{"sender": e.outsider, "author": e.collMember, "co-author": e.validator,
-			"collection admin": e.collAdmin, "space admin": e.alphaAdmin} {
-			list := e.myFeedbacks(session)
-			require.Len(t, list, 1, name)
-			assert.Equal(t, id, list[0].ID, name)
-			assert.Equal(t, session == e.outsider, list[0].Sent, name)
-			assert.Equal(t, session != e.outsider, list[0].Unread, name)
-			assert.Equal(t, "F outsider@test.ch", list[0].SenderName, name)
-			assert.Equal(t, http.StatusOK, e.api("alpha", session, "reader/query/feedback", map[string]any{"id": id}).Status, name)
+		for _, session := range []string{e.outsider, e.collMember, e.alphaAdmin} {
+			require.Len(t, e.myFeedbacks(session), 1)
+			assert.Equal(t, id, e.feedback(session, id).Thread.ID)
 		}
-		// a reader, who also writes another guideline of the collection, sees nothing of it
 		assert.Empty(t, e.myFeedbacks(e.alphaMember))
 		for _, c := range []struct{ space, session, path string }{
 			{"alpha", e.alphaMember, "reader/query/feedback"}, {"alpha", e.alphaMember, "reader/mutation/answerFeedback"},
 			{"alpha", e.alphaMember, "reader/mutation/markFeedbackRead"}, {"beta", e.betaAdmin, "reader/query/feedback"},
-			{"beta", e.betaAdmin, "reader/mutation/answerFeedback"},
+			{"beta", e.betaAdmin, "reader/mutation/answerFeedback"}, {"alpha", e.outsider, "reader/query/feedback"},
 		} {
 			body := map[string]any{"id": id}
+			if c.session == e.outsider {
+				body = map[string]any{"id": 999999}
+			}
 			if strings.HasSuffix(c.path, "answerFeedback") {
 				body = map[string]any{"feedback": id, "text": "Ich auch"}
 			}
 			res := e.api(c.space, c.session, c.path, body)
 			assert.Equal(t, http.StatusNotFound, res.Status, "%s in %s", c.path, c.space)
+			assert.Equal(t, "feedback.notFound", res.Message(), "%s in %s", c.path, c.space)
 		}
 		assert.Equal(t, 1, e.feedback(e.outsider, id).Thread.Count, "refused answers write nothing")
 	})
@@ -178,22 +144,13 @@ func TestIntegrationFeedback(t *testing.T) {
 	t.Run("answers, read marks and notifications", func(t *testing.T) {
 		res := e.api("alpha", e.collMember, "reader/mutation/answerFeedback", map[string]any{"feedback": id, "text": "Ja, seit März."})
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-		mine := e.myFeedbacks(e.outsider)[0]
-		assert.True(t, mine.Unread, "the author's answer is news to the sender")
-		assert.Equal(t, "Ja, seit März.", mine.LastText)
-		assert.Equal(t, "F collmember@alpha.ch", mine.LastAuthorName)
+		assert.True(t, e.myFeedbacks(e.outsider)[0].Unread, "the author's answer is news to the sender")
 		assert.Equal(t, http.StatusOK, e.api("alpha", e.outsider, "reader/mutation/markFeedbackRead", map[string]any{"id": id}).Status)
 		assert.False(t, e.myFeedbacks(e.outsider)[0].Unread)
-		assert.False(t, e.myFeedbacks(e.collMember)[0].Unread, "the author read what they answered")
 
 		res = e.api("alpha", e.outsider, "reader/mutation/answerFeedback", map[string]any{"feedback": id, "text": "Danke!"})
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-		f := e.feedback(e.collAdmin, id)
-		require.Len(t, f.Messages, 3)
-		assert.Equal(t, []string{"Ist die Dosis <b>noch</b> aktuell?", "Ja, seit März.", "Danke!"},
-			[]string{f.Messages[0].Text, f.Messages[1].Text, f.Messages[2].Text})
-		assert.False(t, f.Messages[2].Mine)
-		assert.True(t, e.myFeedbacks(e.collMember)[0].Unread)
+		require.Len(t, e.feedback(e.collAdmin, id).Messages, 3)
 
 		// the sender's message and answer reach the author and the co-author; the author's answer the sender
 		for _, c := range []struct {
@@ -225,31 +182,9 @@ func TestIntegrationFeedback(t *testing.T) {
 		}, subjects)
 	})
 
-	t.Run("rate limit", func(t *testing.T) {
-		// one thread was started above
-		for i := 2; i <= 10; i++ {
-			require.Equal(t, http.StatusOK, send(e.outsider, map[string]any{"guideline": open, "language": "de", "text": fmt.Sprintf("Frage %d", i)}).Status)
-		}
-		res := send(e.outsider, map[string]any{"guideline": open, "language": "de", "text": "Frage 11"})
-		require.Equal(t, http.StatusTooManyRequests, res.Status, string(res.Body))
-		assert.Equal(t, "feedback.tooMany", res.Message())
-		var body struct {
-			Params struct {
-				Max        int `json:"max"`
-				RetryAfter int `json:"retryAfter"`
-			} `json:"params"`
-		}
-		res.JSON(t, &body)
-		assert.Equal(t, 10, body.Params.Max)
-		assert.Greater(t, body.Params.RetryAfter, 3500)
-		assert.LessOrEqual(t, body.Params.RetryAfter, 3601)
-		assert.Len(t, e.myFeedbacks(e.outsider), 10)
-		assert.Equal(t, http.StatusOK, send(e.alphaMember, map[string]any{"guideline": open, "language": "de", "text": "Meine erste"}).Status,
-			"the limit is per person")
-	})
-
 	t.Run("a deleted account's threads go with it", func(t *testing.T) {
-		require.Len(t, e.myFeedbacks(e.collMember), 11)
+		require.Equal(t, http.StatusOK, send(e.alphaMember, map[string]any{"guideline": open, "language": "de", "text": "Meine erste"}).Status)
+		require.Len(t, e.myFeedbacks(e.collMember), 2)
 		res := e.api("www", e.super, "common/mutation/deleteUser", map[string]any{"userId": e.ids["outsider@test.ch"]})
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 		require.Eventually(t, func() bool { return len(e.myFeedbacks(e.collMember)) == 1 }, 10*time.Second, 20*time.Millisecond)
