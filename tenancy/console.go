@@ -55,7 +55,7 @@ func (r *Registry) Find(ctx context.Context, f SpaceFilter) ([]*Space, int, erro
 	where := ` FROM control.spaces s WHERE ($1 = '' OR s.search_text LIKE '%' || $1 || '%' ESCAPE '\' OR s.id::text = $1)
 		AND ($2 = '' OR s.status = $2) AND ($3 = '' OR s.cluster = $3)`
 	rows, err := r.db.control.Query(ctx, "SELECT "+spaceColumns+", count(*) OVER ()"+where+
-		" ORDER BY lower(s.title), s.id LIMIT $4 OFFSET $5", q, f.Status, f.Cluster, f.Size, f.From)
+		` ORDER BY lower(s.title) COLLATE "und-x-icu", s.id LIMIT $4 OFFSET $5`, q, f.Status, f.Cluster, f.Size, f.From)
 	if err != nil {
 		return nil, 0, fmt.Errorf("tenancy: unable to find spaces: %w", err)
 	}

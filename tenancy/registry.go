@@ -151,7 +151,7 @@ func (r *Registry) ByIDs(ctx context.Context, ids []int64) ([]*Space, error) {
 // landing-page order: walks that keep spaces consistent with the control plane must not skip
 // a suspended space (Status tells).
 func (r *Registry) List(ctx context.Context) ([]*Space, error) {
-	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+" FROM control.spaces s WHERE s.status IN ('active', 'suspended', 'moving') ORDER BY s.position, lower(s.title), s.id")
+	rows, err := r.db.Control().Query(ctx, "SELECT "+spaceColumns+` FROM control.spaces s WHERE s.status IN ('active', 'suspended', 'moving') ORDER BY s.position, lower(s.title) COLLATE "und-x-icu", s.id`)
 	if err != nil {
 		return nil, err
 	}

@@ -205,7 +205,7 @@ func (s *Service) Collections(ctx context.Context, _ struct{}) ([]Collection, er
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, "SELECT "+collectionColumns+`,
 			EXISTS (SELECT 1 FROM collection_roles r WHERE r.collection_id = c.id AND r.user_id = $1)
-			FROM collections c ORDER BY lower(c.title), c.id`, a.userID)
+			FROM collections c ORDER BY lower(c.title) COLLATE "und-x-icu", c.id`, a.userID)
 		if err != nil {
 			return err
 		}
@@ -227,7 +227,7 @@ func (s *Service) Collections(ctx context.Context, _ struct{}) ([]Collection, er
 func (s *Service) list(ctx context.Context, sp *tenancy.Space, where string, args ...any) ([]Collection, error) {
 	var out []Collection
 	err := s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, "SELECT "+collectionColumns+" FROM collections c "+where+" ORDER BY lower(c.title), c.id", args...)
+		rows, err := tx.Query(ctx, "SELECT "+collectionColumns+" FROM collections c "+where+` ORDER BY lower(c.title) COLLATE "und-x-icu", c.id`, args...)
 		if err != nil {
 			return err
 		}

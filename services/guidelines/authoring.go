@@ -91,7 +91,7 @@ func (s *Service) CreateGuidelineData(ctx context.Context, _ struct{}) ([]Create
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT c.id, c.title, coalesce(array_agg(r.user_id) FILTER (WHERE r.user_id IS NOT NULL), '{}')
 			FROM collections c LEFT JOIN collection_roles r ON r.collection_id = c.id AND r.role = 'validator'
-			GROUP BY c.id ORDER BY lower(c.title), c.id`)
+			GROUP BY c.id ORDER BY lower(c.title) COLLATE "und-x-icu", c.id`)
 		if err != nil {
 			return err
 		}

@@ -106,7 +106,7 @@ func (s *Service) ReadableCollections(ctx context.Context, sp *tenancy.Space) ([
 	var out []ReadableCollection
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT c.id, c.title, c.visibility FROM collections c WHERE `+visibleSQL+`
-			ORDER BY lower(c.title), c.id`, here.UserID, here.User, here.Admin)
+			ORDER BY lower(c.title) COLLATE "und-x-icu", c.id`, here.UserID, here.User, here.Admin)
 		if err != nil {
 			return err
 		}
@@ -158,7 +158,7 @@ func (s *Service) sharedFrom(ctx context.Context, here Standing, from int64, ids
 	var out []ReadableCollection
 	err = s.DB.SpaceTx(ctx, source, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT c.id, c.title, c.visibility FROM collections c
-			WHERE c.id = ANY($4) AND `+visibleSQL+` ORDER BY lower(c.title), c.id`,
+			WHERE c.id = ANY($4) AND `+visibleSQL+` ORDER BY lower(c.title) COLLATE "und-x-icu", c.id`,
 			here.UserID, here.User || there.User, there.Admin, ids)
 		if err != nil {
 			return err

@@ -104,7 +104,7 @@ func (s *Service) Templates(ctx context.Context, req TemplatesRequest) ([]Templa
 	var by []*int64
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT `+templateColumns+` FROM templates t
-			WHERE $3 = '' OR t.language = $3 ORDER BY lower(t.title), t.id`, policy.PrincipalFrom(ctx).UserID, admin, req.Language)
+			WHERE $3 = '' OR t.language = $3 ORDER BY lower(t.title) COLLATE "und-x-icu", t.id`, policy.PrincipalFrom(ctx).UserID, admin, req.Language)
 		if err != nil {
 			return err
 		}

@@ -96,7 +96,7 @@ func (s *Service) CopyGuidelineCollections(ctx context.Context, req SpaceRequest
 	}
 	out := []Option{}
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, "SELECT title, id FROM collections ORDER BY lower(title), id")
+		rows, err := tx.Query(ctx, `SELECT title, id FROM collections ORDER BY lower(title) COLLATE "und-x-icu", id`)
 		if err != nil {
 			return err
 		}

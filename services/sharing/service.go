@@ -83,7 +83,7 @@ type shareRow struct {
 func (s *Service) shares(ctx context.Context, where string, args ...any) ([]shareRow, error) {
 	rows, err := s.DB.Control().Query(ctx, `SELECT sc.id, sc.to_space_id, ts.title, sc.active, fs.title, sc.from_space_id, sc.collection_id
 		FROM control.shared_collections sc JOIN control.spaces fs ON fs.id = sc.from_space_id JOIN control.spaces ts ON ts.id = sc.to_space_id
-		WHERE `+where+` ORDER BY fs.title, sc.collection_id, ts.title`, args...)
+		WHERE `+where+` ORDER BY lower(fs.title) COLLATE "und-x-icu", sc.collection_id, lower(ts.title) COLLATE "und-x-icu", ts.id`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -78,7 +78,7 @@ func (s *Service) metadata(ctx context.Context, join, where string, args ...any)
 
 // AllMetadata lists every metadata definition.
 func (s *Service) AllMetadata(ctx context.Context, _ struct{}) ([]Metadata, error) {
-	return s.metadata(ctx, "", "ORDER BY lower(m.names->>'de'), m.id")
+	return s.metadata(ctx, "", `ORDER BY lower(m.names->>'de') COLLATE "und-x-icu", m.id`)
 }
 
 // SpaceMetadataRequest names a space.

@@ -70,7 +70,7 @@ func (s *Service) page(ctx context.Context, where string, req PageRequest, mine 
 	args = append([]any{likeEscape(req.Query)}, args...)
 	n := len(args)
 	rows, err := s.Pool.Query(ctx, "SELECT "+spaceListColumns+", count(*) OVER () FROM control.spaces s WHERE s.status IN ('active', 'moving') AND "+
-		filterSQL+" AND "+where+" ORDER BY s.position, lower(s.title), s.id LIMIT $"+strconv.Itoa(n+1)+" OFFSET $"+strconv.Itoa(n+2),
+		filterSQL+" AND "+where+` ORDER BY s.position, lower(s.title) COLLATE "und-x-icu", s.id LIMIT $`+strconv.Itoa(n+1)+" OFFSET $"+strconv.Itoa(n+2),
 		append(args, req.Size, req.From)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("spaces: unable to list spaces: %w", err)

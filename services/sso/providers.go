@@ -126,7 +126,7 @@ const providerColumns = `p.id, p.label, p.issuer, p.client_id, p.client_secret <
 	p.enabled, (SELECT count(*) FROM control.logins l WHERE l.provider = 'oidc:' || p.id)`
 
 func (s *Service) providers(ctx context.Context, q tenancy.Querier, where string, args ...any) ([]Provider, error) {
-	rows, err := q.Query(ctx, `SELECT `+providerColumns+` FROM control.identity_providers p `+where+` ORDER BY lower(p.label), p.id`, args...)
+	rows, err := q.Query(ctx, `SELECT `+providerColumns+` FROM control.identity_providers p `+where+` ORDER BY lower(p.label) COLLATE "und-x-icu", p.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list identity providers: %w", err)
 	}
@@ -380,7 +380,7 @@ func (s *Service) SignInOptions(ctx context.Context, _ struct{}) (SignInOptions,
 	rows, err := s.Pool.Query(ctx, `SELECT p.id, p.label FROM control.identity_providers p
 		WHERE p.enabled AND ($1 = 0 OR EXISTS (SELECT 1 FROM control.identity_provider_spaces ps
 			WHERE ps.provider_id = p.id AND ps.space_id = $1))
-		ORDER BY lower(p.label), p.id`, tenancy.SpaceID(ctx))
+		ORDER BY lower(p.label) COLLATE "und-x-icu", p.id`, tenancy.SpaceID(ctx))
 	if err != nil {
 		return SignInOptions{}, fmt.Errorf("sign-in options: %w", err)
 	}

@@ -149,7 +149,7 @@ func (s *Service) TocCollections(ctx context.Context, _ struct{}) ([]TocCollecti
 	err = s.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT c.id, c.title, (SELECT count(*) FROM guidelines g WHERE g.collection_id = c.id),
 				EXISTS (SELECT 1 FROM tocs t WHERE t.collection_id = c.id)
-			FROM collections c ORDER BY lower(c.title), c.id`)
+			FROM collections c ORDER BY lower(c.title) COLLATE "und-x-icu", c.id`)
 		if err != nil {
 			return err
 		}

@@ -72,7 +72,7 @@ func (s *Service) userData(ctx context.Context, id int64) (UserData, error) {
 		return UserData{}, err
 	}
 	rows, err := s.Pool.Query(ctx, `SELECT s.title, s.id, m.admin FROM control.space_members m
-		JOIN control.spaces s ON s.id = m.space_id WHERE m.user_id = $1 AND s.status = 'active' ORDER BY s.title`, id)
+		JOIN control.spaces s ON s.id = m.space_id WHERE m.user_id = $1 AND s.status = 'active' ORDER BY lower(s.title) COLLATE "und-x-icu", s.id`, id)
 	if err != nil {
 		return UserData{}, err
 	}
@@ -125,7 +125,7 @@ func (s *Service) spaceCollectionRoles(ctx context.Context, user int64, spaceIDs
 	var mu sync.Mutex
 	return s.DB.EachSpace(ctx, spaces, func(sp *tenancy.Space, tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT c.id, c.title, array_agg(r.role ORDER BY r.role) FROM collection_roles r
-			JOIN collections c ON c.id = r.collection_id WHERE r.user_id = $1 GROUP BY c.id, c.title ORDER BY c.title`, user)
+			JOIN collections c ON c.id = r.collection_id WHERE r.user_id = $1 GROUP BY c.id, c.title ORDER BY lower(c.title) COLLATE "und-x-icu", c.id`, user)
 		if err != nil {
 			return err
 		}

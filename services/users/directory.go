@@ -88,7 +88,7 @@ func (s *Service) Names(ctx context.Context, ids []int64) (map[int64]string, err
 
 // nameOrder orders users u by name as every list of people does: last name, first name
 // (ignoring case, in the database's collation), then id.
-const nameOrder = "lower(u.lastname), lower(u.firstname), u.id"
+const nameOrder = `lower(u.lastname) COLLATE "und-x-icu", lower(u.firstname) COLLATE "und-x-icu", u.id`
 
 // ByName returns the users among ids whose name or login address matches page.Query (all of
 // them when it is empty) in name order, page.Offset of them skipped and at most page.Limit
@@ -106,7 +106,7 @@ func (s *Service) ByName(ctx context.Context, ids []int64, page Page) ([]User, e
 		args = append(args, pattern(page.Query))
 	}
 	out, err := collectUsers(s.Pool.Query(ctx, `SELECT `+userColumns+` FROM (
-		SELECT u.id, lower(u.lastname) AS ln, lower(u.firstname) AS fn FROM control.users u
+		SELECT u.id, lower(u.lastname) COLLATE "und-x-icu" AS ln, lower(u.firstname) COLLATE "und-x-icu" AS fn FROM control.users u
 		WHERE `+where+` ORDER BY `+nameOrder+` LIMIT $2 OFFSET $3) p
 		JOIN control.users u ON u.id = p.id ORDER BY p.ln, p.fn, u.id`, args...))
 	if err != nil {
@@ -127,7 +127,7 @@ func (s *Service) SpaceMembers(ctx context.Context, spaceID int64, page Page) ([
 		args = append(args, pattern(page.Query))
 	}
 	rows, err := s.Pool.Query(ctx, `SELECT `+userColumns+`, p.admin FROM (
-		SELECT m.user_id, m.admin, lower(u.lastname) AS ln, lower(u.firstname) AS fn FROM control.space_members m
+		SELECT m.user_id, m.admin, lower(u.lastname) COLLATE "und-x-icu" AS ln, lower(u.firstname) COLLATE "und-x-icu" AS fn FROM control.space_members m
 		JOIN control.users u ON u.id = m.user_id WHERE `+where+`
 		ORDER BY `+nameOrder+` LIMIT $2 OFFSET $3) p
 		JOIN control.users u ON u.id = p.user_id ORDER BY p.ln, p.fn, u.id`, args...)

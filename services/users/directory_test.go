@@ -165,6 +165,12 @@ func TestIntegrationByName(t *testing.T) {
 	got, err = f.svc.ByName(ctx, []int64{anna2}, users.Page{})
 	require.NoError(t, err)
 	assert.Equal(t, []users.User{{ID: anna2, Firstname: "Anna", Lastname: "MÜLLER", Username: "a2@kssg.ch"}}, got)
+
+	// names sort as people read them, whatever the cluster's locale (C.UTF-8 here): Ä with A
+	zoe, ben, eva := f.user(t, "Zoë", "Zürcher", "zoe@kssg.ch"), f.user(t, "Ben", "Baum", "ben@kssg.ch"), f.user(t, "Eva", "Ärni", "eva@kssg.ch")
+	got, err = f.svc.ByName(ctx, []int64{zoe, ben, eva}, users.Page{})
+	require.NoError(t, err)
+	assert.Equal(t, []int64{eva, ben, zoe}, ids(got))
 }
 
 func TestIntegrationSpaceMembers(t *testing.T) {

@@ -161,7 +161,7 @@ func (s *Service) MyData(ctx context.Context, _ struct{}) (MyData, error) {
 		return MyData{}, err
 	}
 	rows, err := s.Pool.Query(ctx, `SELECT m.space_id, s.title, m.admin, to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-		FROM control.space_members m JOIN control.spaces s ON s.id = m.space_id WHERE m.user_id = $1 ORDER BY s.title`, who.UserID)
+		FROM control.space_members m JOIN control.spaces s ON s.id = m.space_id WHERE m.user_id = $1 ORDER BY lower(s.title) COLLATE "und-x-icu", s.id`, who.UserID)
 	if err != nil {
 		return MyData{}, err
 	}
