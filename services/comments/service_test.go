@@ -1,7 +1,6 @@
 package comments_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -60,22 +59,6 @@ func (f *fixture) list(t *testing.T, user, guideline int64) []comments.Comment {
 	return list
 }
 
-func (f *fixture) count(t *testing.T) int {
-	t.Helper()
-	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+f.alpha.Schema+".comments").Scan(&n))
-	return n
-}
-
-// message is the public message of an API error.
-func message(err error) string {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return ""
-}
-
 // TestIntegrationWhoMayComment proves that a comment needs a published language the caller
 // may read, and that a refused comment writes nothing.
 func TestIntegrationWhoMayComment(t *testing.T) {
@@ -104,7 +87,7 @@ func TestIntegrationWhoMayComment(t *testing.T) {
 			case tc.forbidden:
 				assert.ErrorIs(t, err, api.ErrForbidden)
 			case tc.message != "":
-				assert.Equal(t, tc.message, message(err))
+				assert.Equal(t, tc.message, servicetest.Message(err))
 			default:
 				require.NoError(t, err)
 				assert.Equal(t, tc.user, c.AuthorID)
@@ -113,7 +96,7 @@ func TestIntegrationWhoMayComment(t *testing.T) {
 			}
 		})
 	}
-	assert.Equal(t, 3, f.count(t), "refused comments write nothing")
+	assert.Equal(t, 3, f.Count(t, f.alpha, "comments"), "refused comments write nothing")
 	queued := servicetest.Queued[notify.GuidelineEvent](t, f.Env)
 	require.Len(t, queued, 3, "each comment tells the guideline's authors")
 	assert.Equal(t, notify.ActionCommented, queued[0].Action)
@@ -132,11 +115,11 @@ func TestIntegrationCommentText(t *testing.T) {
 		{"x", "xx", "validation.language"},
 	} {
 		_, err := f.comment(t, f.outsider, f.open, tc.lang, tc.body)
-		assert.Equal(t, tc.message, message(err), "%.10q in %s", tc.body, tc.lang)
+		assert.Equal(t, tc.message, servicetest.Message(err), "%.10q in %s", tc.body, tc.lang)
 	}
 	_, err := f.svc.AnswerComment(f.As(f.alpha, f.outsider), comments.AnswerRequest{Comment: 1, Body: " "})
-	assert.Equal(t, "validation.required", message(err))
-	assert.Zero(t, f.count(t))
+	assert.Equal(t, "validation.required", servicetest.Message(err))
+	assert.Zero(t, f.Count(t, f.alpha, "comments"))
 
 	c, err := f.comment(t, f.author, f.open, "de", "  <script>alert(1)</script> <b>fett</b>  ")
 	require.NoError(t, err)
@@ -191,13 +174,13 @@ func TestIntegrationThreads(t *testing.T) {
 
 	// somebody else's thread is not there for a reader; an author may not delete it
 	_, err = f.svc.AnswerComment(f.As(f.alpha, f.member), comments.AnswerRequest{Comment: api.ID(theirs.ID), Body: "Ich auch"})
-	assert.Equal(t, "comment.notFound", message(err))
+	assert.Equal(t, "comment.notFound", servicetest.Message(err))
 	_, err = f.svc.DeleteComment(f.As(f.alpha, f.member), comments.DeleteRequest{ID: api.ID(theirs.ID)})
-	assert.Equal(t, "comment.notFound", message(err))
+	assert.Equal(t, "comment.notFound", servicetest.Message(err))
 	_, err = f.svc.DeleteComment(f.As(f.alpha, f.author), comments.DeleteRequest{ID: api.ID(theirs.ID)})
 	assert.ErrorIs(t, err, api.ErrForbidden)
 	_, err = f.svc.DeleteComment(f.As(f.beta, f.betaAdmin), comments.DeleteRequest{ID: api.ID(theirs.ID)})
-	assert.Equal(t, "comment.notFound", message(err), "ids of another space")
+	assert.Equal(t, "comment.notFound", servicetest.Message(err), "ids of another space")
 	assert.Len(t, f.list(t, f.outsider, f.open)[0].Answers, 2, "refused deletions change nothing")
 
 	// the writer deletes the thread with its answers; the collection admin deletes any comment
@@ -205,10 +188,10 @@ func TestIntegrationThreads(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Empty(t, f.list(t, f.outsider, f.open))
-	assert.Equal(t, 1, f.count(t), "the answers went with their comment")
+	assert.Equal(t, 1, f.Count(t, f.alpha, "comments"), "the answers went with their comment")
 	_, err = f.svc.DeleteComment(f.As(f.alpha, f.collAdmin), comments.DeleteRequest{ID: api.ID(mine.ID)})
 	require.NoError(t, err)
-	assert.Zero(t, f.count(t))
+	assert.Zero(t, f.Count(t, f.alpha, "comments"))
 	_, err = f.svc.DeleteComment(f.As(f.alpha, f.collAdmin), comments.DeleteRequest{ID: api.ID(mine.ID)})
-	assert.Equal(t, "comment.notFound", message(err))
+	assert.Equal(t, "comment.notFound", servicetest.Message(err))
 }

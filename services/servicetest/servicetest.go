@@ -9,6 +9,7 @@ package servicetest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"testing"
@@ -20,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"vademecum/policy"
+	"vademecum/services/api"
 	"vademecum/services/guidelines"
 	"vademecum/services/sharing"
 	"vademecum/services/spaces"
@@ -208,4 +210,27 @@ func Queued[T river.JobArgs](t *testing.T, e *Env) []T {
 		require.NoError(t, json.Unmarshal(r, &out[i]))
 	}
 	return out
+}
+
+// Message is the public message of err's API error ("" when err is none).
+func Message(err error) string {
+	var e *api.Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return ""
+}
+
+// Count counts the rows of a table of sp (placed as a schema on the test's cluster).
+func (e *Env) Count(t *testing.T, sp *tenancy.Space, table string) int {
+	t.Helper()
+	return e.CountRows(t, "SELECT count(*) FROM "+pgx.Identifier{sp.Schema, table}.Sanitize())
+}
+
+// CountRows runs a counting query through the control pool (space tables by their schema).
+func (e *Env) CountRows(t *testing.T, query string, args ...any) int {
+	t.Helper()
+	var n int
+	require.NoError(t, e.DB.Control().QueryRow(context.Background(), query, args...).Scan(&n))
+	return n
 }
