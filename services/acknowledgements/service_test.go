@@ -121,13 +121,6 @@ func people(r acknowledgements.Report) []int64 {
 	return ids
 }
 
-func (f *fixture) count(t *testing.T, table string) int {
-	t.Helper()
-	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+f.alpha.Schema+"."+table).Scan(&n))
-	return n
-}
-
 func id(v int64) *api.ID {
 	x := api.ID(v)
 	return &x
@@ -143,15 +136,6 @@ func ids(vs ...int64) []api.ID {
 
 func sorted(vs ...int64) []int64 {
 	return slices.Sorted(slices.Values(vs))
-}
-
-// message is the public message of an API error.
-func message(err error) string {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return ""
 }
 
 func params(err error) map[string]any {
@@ -170,7 +154,7 @@ func TestIntegrationRecordRead(t *testing.T) {
 	since, err := f.svc.RecordRead(f.As(f.alpha, 0), f.alpha, f.g, f.cardio, "de", 1)
 	require.NoError(t, err)
 	assert.Nil(t, since, "anonymous readers are not recorded")
-	assert.Zero(t, f.count(t, "guideline_reads"))
+	assert.Zero(t, f.Count(t, f.alpha, "guideline_reads"))
 
 	first := f.read(t, f.validator, f.g, 1)
 	require.NotNil(t, first)
@@ -199,7 +183,7 @@ func TestIntegrationRecordRead(t *testing.T) {
 	latest := f.read(t, f.validator, f.g, v2)
 	assert.Equal(t, v2, *latest.ReadVersion)
 	assert.Nil(t, latest.AcknowledgedVersion)
-	assert.Equal(t, 1, f.count(t, "guideline_reads"), "one row per reader and language")
+	assert.Equal(t, 1, f.Count(t, f.alpha, "guideline_reads"), "one row per reader and language")
 }
 
 // TestIntegrationAcknowledge proves that a reader acknowledges only the published version of
@@ -231,7 +215,7 @@ func TestIntegrationAcknowledge(t *testing.T) {
 			ack, err := f.svc.Acknowledge(f.As(tc.space, tc.user), acknowledgements.AcknowledgeRequest{Guideline: api.ID(tc.guideline),
 				Language: tc.lang, Version: tc.version})
 			if tc.message != "" {
-				assert.Equal(t, tc.message, message(err))
+				assert.Equal(t, tc.message, servicetest.Message(err))
 				return
 			}
 			require.NoError(t, err)
@@ -241,7 +225,7 @@ func TestIntegrationAcknowledge(t *testing.T) {
 	}
 	_, err := f.acknowledge(f.author, f.g, "de", 2)
 	assert.Equal(t, map[string]any{"current": 1}, params(err), "the refusal names the published version")
-	assert.Equal(t, 2, f.count(t, "guideline_reads"), "refused acknowledgements record nothing")
+	assert.Equal(t, 2, f.Count(t, f.alpha, "guideline_reads"), "refused acknowledgements record nothing")
 
 	// an acknowledgement counts as a read: the version read before is kept for the comparison
 	f.read(t, f.collAdmin, f.g, 1)
@@ -287,14 +271,14 @@ func TestIntegrationRequireAcknowledgement(t *testing.T) {
 				assert.ErrorIs(t, err, api.ErrForbidden)
 				return
 			}
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	_, err := f.svc.RequireAcknowledgement(f.As(f.alpha, f.collAdmin), acknowledgements.RequireRequest{Guideline: id(f.g), Required: true, Members: ids(f.outsider)})
 	assert.Equal(t, []int64{f.outsider}, params(err)["ids"], "the refusal names who is not of the space")
 	_, err = f.svc.RequireAcknowledgement(f.As(f.alpha, f.collAdmin), acknowledgements.RequireRequest{Collection: id(f.cardio), Required: true, Roles: []string{"chief"}})
 	assert.Equal(t, "chief", params(err)["role"])
-	assert.Zero(t, f.count(t, "acknowledgement_requirements"), "refused requirements write nothing")
+	assert.Zero(t, f.Count(t, f.alpha, "acknowledgement_requirements"), "refused requirements write nothing")
 
 	for _, tc := range []struct {
 		name string
@@ -318,7 +302,7 @@ func TestIntegrationRequireAcknowledgement(t *testing.T) {
 			assert.Equal(t, tc.want, f.report(t, f.collAdmin, f.g, "de").Requirement, "the report says the same")
 		})
 	}
-	assert.Zero(t, f.count(t, "acknowledgement_requirements"), "no longer leaves no row")
+	assert.Zero(t, f.Count(t, f.alpha, "acknowledgement_requirements"), "no longer leaves no row")
 }
 
 // TestIntegrationCollectionRequirement proves that a collection's requirement covers its
@@ -381,7 +365,7 @@ func TestIntegrationCollectionRequirement(t *testing.T) {
 				assert.ErrorIs(t, err, api.ErrForbidden)
 				return
 			}
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 
@@ -463,7 +447,7 @@ func TestIntegrationAcknowledgementReport(t *testing.T) {
 				assert.ErrorIs(t, err, api.ErrForbidden)
 				return
 			}
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 }
@@ -507,7 +491,7 @@ func TestIntegrationRemindAcknowledgement(t *testing.T) {
 	assert.Len(t, servicetest.Queued[notify.GuidelineEvent](t, f.Env), 2)
 
 	_, err = remind(f.svc, f.collAdmin, "fr")
-	assert.Equal(t, "acknowledgements.unpublished", message(err), "a language readers do not see")
+	assert.Equal(t, "acknowledgements.unpublished", servicetest.Message(err), "a language readers do not see")
 	_, err = remind(f.svc, f.validator, "de")
 	assert.ErrorIs(t, err, api.ErrForbidden)
 	_, err = remind(f.svc, f.member, "de")
@@ -584,7 +568,7 @@ func TestIntegrationChangedSinceRead(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.svc.ChangeSinceRead(f.As(f.alpha, tc.user), acknowledgements.ChangeRequest{Guideline: api.ID(f.g), Language: "de", Since: tc.since})
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	change, err := f.svc.ChangeSinceRead(f.As(f.alpha, f.validator), acknowledgements.ChangeRequest{Guideline: api.ID(f.g), Language: "de", Since: 1})

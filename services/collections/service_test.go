@@ -64,15 +64,6 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-// message is the public message of an API error.
-func message(err error) string {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return ""
-}
-
 // params are the parameters of an API error.
 func params(err error) map[string]any {
 	var e *api.Error
@@ -80,14 +71,6 @@ func params(err error) map[string]any {
 		return e.Params
 	}
 	return nil
-}
-
-// count counts the rows of a table of a space's schema.
-func (f *fixture) count(t *testing.T, sp *tenancy.Space, table string) int {
-	t.Helper()
-	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+sp.Schema+"."+table).Scan(&n))
-	return n
 }
 
 func (f *fixture) collection(t *testing.T, id int64) collections.Collection {
@@ -187,7 +170,7 @@ func TestIntegrationCreateCollection(t *testing.T) {
 	create := func(user int64, space *tenancy.Space, in collections.CollectionInput) (collections.Collection, error) {
 		return f.svc.CreateCollection(f.As(f.alpha, user), collections.CreateRequest{SpaceID: api.ID(space.ID), Collection: in})
 	}
-	collectionsBefore, rolesBefore := f.count(t, f.alpha, "collections"), f.count(t, f.alpha, "collection_roles")
+	collectionsBefore, rolesBefore := f.Count(t, f.alpha, "collections"), f.Count(t, f.alpha, "collection_roles")
 	for _, tc := range []struct {
 		name    string
 		space   *tenancy.Space
@@ -213,15 +196,15 @@ func TestIntegrationCreateCollection(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := create(f.admin, tc.space, tc.in)
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 			if tc.params != nil {
 				assert.Equal(t, tc.params, params(err))
 			}
 		})
 	}
-	assert.Equal(t, collectionsBefore, f.count(t, f.alpha, "collections"), "refusals write nothing")
-	assert.Equal(t, rolesBefore, f.count(t, f.alpha, "collection_roles"))
-	assert.Equal(t, 4, f.count(t, f.beta, "collections"))
+	assert.Equal(t, collectionsBefore, f.Count(t, f.alpha, "collections"), "refusals write nothing")
+	assert.Equal(t, rolesBefore, f.Count(t, f.alpha, "collection_roles"))
+	assert.Equal(t, 4, f.Count(t, f.beta, "collections"))
 
 	// without admins named, the creator administers it, with the default rules
 	c, err := create(f.admin, f.alpha, collections.CollectionInput{Title: "  Nephrology ", Visibility: "protected"})
@@ -262,7 +245,7 @@ func TestIntegrationCreateCollection(t *testing.T) {
 		Collection: collections.CollectionInput{Title: "Beta guidelines", Visibility: "public", Admins: []api.ID{api.ID(f.betaAdmin)}}})
 	require.NoError(t, err)
 	assert.Equal(t, f.beta.ID, b.SpaceID)
-	assert.Equal(t, 5, f.count(t, f.beta, "collections"))
+	assert.Equal(t, 5, f.Count(t, f.beta, "collections"))
 }
 
 // TestIntegrationUpdateCollection proves who may change a collection, that left-out rules
@@ -303,7 +286,7 @@ func TestIntegrationUpdateCollection(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := update(tc.user, tc.id, tc.in)
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	assert.Equal(t, c, f.collection(t, f.cardio), "refusals change nothing")
@@ -360,9 +343,9 @@ func TestIntegrationDeleteCollection(t *testing.T) {
 	f.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.cardio, Author: f.collMember, Languages: []string{"de"}})
 	f.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.cardio, Author: f.collMember, Languages: []string{"fr"}})
 	_, err := f.svc.DeleteCollection(ctx, collections.DeleteRequest{CollectionID: api.ID(f.cardio)})
-	assert.Equal(t, "collection.hasGuidelines", message(err))
+	assert.Equal(t, "collection.hasGuidelines", servicetest.Message(err))
 	assert.Equal(t, map[string]any{"n": 2}, params(err))
-	assert.Equal(t, 3, f.count(t, f.alpha, "collection_roles"), "nothing changed")
+	assert.Equal(t, 3, f.Count(t, f.alpha, "collection_roles"), "nothing changed")
 	c := f.collection(t, f.cardio)
 	assert.True(t, c.HasGuidelines)
 	assert.Equal(t, 2, c.GuidelinesCount)
@@ -371,7 +354,7 @@ func TestIntegrationDeleteCollection(t *testing.T) {
 		_, err = f.svc.DeleteCollection(ctx, collections.DeleteRequest{CollectionID: api.ID(id)})
 		assert.ErrorIs(t, err, api.ErrNotFound)
 	}
-	assert.Equal(t, 4, f.count(t, f.beta, "collections"))
+	assert.Equal(t, 4, f.Count(t, f.beta, "collections"))
 
 	// an offered collection with roles
 	nephro := f.Collection(t, f.alpha, "Nephrology", "protected", map[int64]string{f.member: "admin", f.validator: "validator"})
@@ -409,7 +392,7 @@ func TestIntegrationCollectionMembers(t *testing.T) {
 		}
 		return f.svc.AddMembers(f.As(f.alpha, user), collections.AddMembersRequest{Collection: api.ID(f.cardio), Members: list})
 	}
-	rolesBefore := f.count(t, f.alpha, "collection_roles")
+	rolesBefore := f.Count(t, f.alpha, "collection_roles")
 	for _, tc := range []struct {
 		name    string
 		user    int64
@@ -427,7 +410,7 @@ func TestIntegrationCollectionMembers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := add(tc.user, tc.ids...)
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 			if tc.params != nil {
 				assert.Equal(t, tc.params, params(err))
 			}
@@ -437,7 +420,7 @@ func TestIntegrationCollectionMembers(t *testing.T) {
 	assert.ErrorIs(t, err, api.ErrNotFound)
 	_, err = f.svc.AddMembers(f.As(f.alpha, f.admin), collections.AddMembersRequest{Collection: api.ID(f.betaOnly), Members: []api.ID{api.ID(f.member)}})
 	assert.ErrorIs(t, err, api.ErrNotFound, "a collection of another space")
-	assert.Equal(t, rolesBefore, f.count(t, f.alpha, "collection_roles"), "refusals write nothing")
+	assert.Equal(t, rolesBefore, f.Count(t, f.alpha, "collection_roles"), "refusals write nothing")
 
 	// a validator joins the members; the list knows who administers and who writes
 	f.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.cardio, Author: f.collMember, Languages: []string{"de"}})
@@ -463,7 +446,7 @@ func TestIntegrationCollectionMembers(t *testing.T) {
 		},
 	} {
 		_, err := call()
-		assert.Equal(t, "collection.lastAdmin", message(err), name)
+		assert.Equal(t, "collection.lastAdmin", servicetest.Message(err), name)
 	}
 	_, err = f.svc.RemoveMember(f.As(f.alpha, f.collAdmin), collections.RemoveMemberRequest{Collection: api.ID(f.cardio), Member: api.ID(f.member)})
 	assert.ErrorIs(t, err, api.ErrNotFound, "not a member of the collection")
@@ -502,16 +485,16 @@ func TestIntegrationCollectionEnrolment(t *testing.T) {
 		require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM control.users").Scan(&n))
 		return n
 	}
-	usersBefore, rolesBefore := accounts(), f.count(t, f.alpha, "collection_roles")
+	usersBefore, rolesBefore := accounts(), f.Count(t, f.alpha, "collection_roles")
 	_, err := addresses(f.collAdmin, "new.nurse@alpha.ch", "someone@elsewhere.org")
-	assert.Equal(t, "space.emailOutsideDomains", message(err))
+	assert.Equal(t, "space.emailOutsideDomains", servicetest.Message(err))
 	assert.Equal(t, []string{"someone@elsewhere.org"}, params(err)["emails"])
 	_, err = addresses(f.collAdmin, "not an address")
-	assert.Equal(t, "validation.emailList", message(err))
+	assert.Equal(t, "validation.emailList", servicetest.Message(err))
 	_, err = addresses(f.collAdmin, "new.nurse@alpha.ch", "collmember@alpha.ch")
-	assert.Equal(t, "collection.alreadyMember", message(err), "checked before anyone is enrolled")
+	assert.Equal(t, "collection.alreadyMember", servicetest.Message(err), "checked before anyone is enrolled")
 	assert.Equal(t, usersBefore, accounts(), "nothing half-written")
-	assert.Equal(t, rolesBefore, f.count(t, f.alpha, "collection_roles"))
+	assert.Equal(t, rolesBefore, f.Count(t, f.alpha, "collection_roles"))
 
 	members, err := addresses(f.collAdmin, "New.Nurse@alpha.ch", "member@alpha.ch")
 	require.NoError(t, err)
@@ -532,7 +515,7 @@ func TestIntegrationCollectionEnrolment(t *testing.T) {
 	}
 	assert.Equal(t, []string{"guest@partner.org", "validator@alpha.ch"}, names)
 	_, err = f.svc.AddValidators(f.As(f.alpha, f.admin), collections.AddValidatorsRequest{Collection: api.ID(f.cardio), Emails: []string{"guest@partner.org"}})
-	assert.Equal(t, "collection.alreadyMember", message(err))
+	assert.Equal(t, "collection.alreadyMember", servicetest.Message(err))
 }
 
 // TestIntegrationCollectionValidators proves that validators are listed with the guidelines
@@ -552,15 +535,15 @@ func TestIntegrationCollectionValidators(t *testing.T) {
 	assert.Equal(t, map[string]int{"member@alpha.ch": 0, "collmember@alpha.ch": 0, "validator@alpha.ch": 1}, mainOf)
 	assert.True(t, authors["collmember@alpha.ch"])
 	_, err = f.svc.AddValidators(f.As(f.alpha, f.collAdmin), collections.AddValidatorsRequest{Collection: api.ID(f.cardio), Validators: []api.ID{api.ID(f.member)}})
-	assert.Equal(t, "collection.alreadyMember", message(err))
+	assert.Equal(t, "collection.alreadyMember", servicetest.Message(err))
 	_, err = f.svc.AddValidators(f.As(f.alpha, f.validator), collections.AddValidatorsRequest{Collection: api.ID(f.cardio), Validators: []api.ID{api.ID(f.admin)}})
 	assert.ErrorIs(t, err, api.ErrForbidden, "validators do not choose validators")
 	_, err = f.svc.AddValidators(f.As(f.alpha, f.collAdmin), collections.AddValidatorsRequest{Collection: api.ID(f.cardio)})
-	assert.Equal(t, "validation.required", message(err))
+	assert.Equal(t, "validation.required", servicetest.Message(err))
 	assert.Equal(t, map[string]any{"field": "validators"}, params(err))
 
 	_, err = f.svc.RemoveValidator(f.As(f.alpha, f.collAdmin), collections.RemoveValidatorRequest{Collection: api.ID(f.cardio), Validator: api.ID(f.validator)})
-	assert.Equal(t, "collection.mainValidator", message(err))
+	assert.Equal(t, "collection.mainValidator", servicetest.Message(err))
 	assert.Equal(t, map[string]any{"n": 1}, params(err))
 	_, err = f.svc.RemoveValidator(f.As(f.alpha, f.collAdmin), collections.RemoveValidatorRequest{Collection: api.ID(f.cardio), Validator: api.ID(f.admin)})
 	assert.ErrorIs(t, err, api.ErrNotFound, "not a validator of the collection")
@@ -586,18 +569,18 @@ func TestIntegrationHistoryReaders(t *testing.T) {
 		return f.svc.AddHistoryReaders(f.As(f.alpha, f.collAdmin), collections.AddHistoryReadersRequest{Collection: api.ID(f.cardio), Members: list})
 	}
 	_, err := designate()
-	assert.Equal(t, "validation.required", message(err))
+	assert.Equal(t, "validation.required", servicetest.Message(err))
 	_, err = designate(f.betaAdmin)
-	assert.Equal(t, "collection.notSpaceMember", message(err))
+	assert.Equal(t, "collection.notSpaceMember", servicetest.Message(err))
 	_, err = f.svc.AddHistoryReaders(f.As(f.alpha, f.collAdmin), collections.AddHistoryReadersRequest{Collection: 999999, Members: []api.ID{api.ID(f.member)}})
 	assert.ErrorIs(t, err, api.ErrNotFound)
-	assert.Equal(t, 3, f.count(t, f.alpha, "collection_roles"), "refusals write nothing")
+	assert.Equal(t, 3, f.Count(t, f.alpha, "collection_roles"), "refusals write nothing")
 
 	readers, err := designate(f.member, f.collMember)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"collmember@alpha.ch", "member@alpha.ch"}, usernames(readers))
 	_, err = designate(f.member)
-	assert.Equal(t, "collection.alreadyMember", message(err))
+	assert.Equal(t, "collection.alreadyMember", servicetest.Message(err))
 	members, err := f.svc.Members(f.As(f.alpha, f.collAdmin), collections.MembersRequest{Collection: api.ID(f.cardio)})
 	require.NoError(t, err)
 	assert.NotContains(t, usernames(members), "member@alpha.ch", "a history reader is no member")

@@ -11,6 +11,7 @@ import (
 	"vademecum/services/api"
 	"vademecum/services/content"
 	"vademecum/services/guidelines"
+	"vademecum/services/servicetest"
 )
 
 // announcing is the fixture with the service's day fixed, so that an announcement's dates
@@ -90,7 +91,7 @@ func TestIntegrationAnnouncementInput(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := a.svc.SaveAnnouncement(a.As(a.alpha, a.admin), content.SaveAnnouncementRequest{SpaceID: api.ID(a.alpha.ID), Announcement: tc.in})
-			e := apiError(err)
+			e := servicetest.APIError(err)
 			require.NotNil(t, e, "%v", err)
 			assert.Equal(t, tc.message, e.Message)
 			if tc.field != "" {
@@ -98,10 +99,10 @@ func TestIntegrationAnnouncementInput(t *testing.T) {
 			}
 		})
 	}
-	assert.Zero(t, a.count(t, "SELECT count(*) FROM control.announcements"), "refused saves write nothing")
-	assert.Zero(t, a.count(t, "SELECT count(*) FROM control.announcement_texts"))
+	assert.Zero(t, a.CountRows(t, "SELECT count(*) FROM control.announcements"), "refused saves write nothing")
+	assert.Zero(t, a.CountRows(t, "SELECT count(*) FROM control.announcement_texts"))
 	_, err := a.svc.Announcements(a.As(a.alpha, 0), content.AnnouncementsRequest{Lang: "xx"})
-	assert.Equal(t, "validation.language", message(err))
+	assert.Equal(t, "validation.language", servicetest.Message(err))
 
 	// an end on the day it starts is a one-day announcement
 	m := a.save(t, content.AnnouncementInput{StartDate: a.day(0), EndDate: a.day(0), Texts: twoLanguages[:1]})
@@ -173,15 +174,15 @@ func TestIntegrationAnnouncementAdministration(t *testing.T) {
 	assert.Equal(t, []string{"de: Geändert"}, teasers(a.shown(t, 0, "fr")), "the French text went with the change")
 	assert.Equal(t, a.day(5), a.shown(t, 0, "de")[0].EndDate)
 	assert.Nil(t, a.shown(t, 0, "de")[0].StartDate, "the start date went too")
-	assert.Equal(t, 1, a.count(t, "SELECT count(*) FROM control.announcement_texts"))
+	assert.Equal(t, 1, a.CountRows(t, "SELECT count(*) FROM control.announcement_texts"))
 
 	// beta's admin reaches none of alpha's announcements, through beta or by naming alpha
 	betaCtx := a.As(a.beta, a.betaAdmin)
 	_, err := a.svc.SaveAnnouncement(betaCtx, content.SaveAnnouncementRequest{SpaceID: api.ID(a.beta.ID),
 		Announcement: content.AnnouncementInput{ID: ptr(api.ID(m.ID)), Texts: twoLanguages}})
-	assert.Equal(t, "announcement.notFound", message(err))
+	assert.Equal(t, "announcement.notFound", servicetest.Message(err))
 	_, err = a.svc.DeleteAnnouncement(betaCtx, content.DeleteAnnouncementRequest{SpaceID: api.ID(a.beta.ID), ID: api.ID(m.ID)})
-	assert.Equal(t, "announcement.notFound", message(err))
+	assert.Equal(t, "announcement.notFound", servicetest.Message(err))
 	for _, ctx := range []struct {
 		name string
 		user int64
@@ -194,7 +195,7 @@ func TestIntegrationAnnouncementAdministration(t *testing.T) {
 	_, err = a.svc.SaveAnnouncement(a.As(a.alpha, a.admin), content.SaveAnnouncementRequest{SpaceID: api.ID(a.beta.ID), Announcement: content.AnnouncementInput{Texts: twoLanguages}})
 	assert.ErrorIs(t, err, api.ErrNotFound, "another space")
 	assert.Equal(t, []string{"de: Geändert"}, teasers(a.shown(t, 0, "de")), "refusals change nothing")
-	assert.Equal(t, 1, a.count(t, "SELECT count(*) FROM control.announcements"))
+	assert.Equal(t, 1, a.CountRows(t, "SELECT count(*) FROM control.announcements"))
 
 	// the super admin manages any space's announcements from anywhere
 	super := a.As(nil, a.super)
@@ -210,9 +211,9 @@ func TestIntegrationAnnouncementAdministration(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Empty(t, a.shown(t, 0, "de"))
-	assert.Zero(t, a.count(t, "SELECT count(*) FROM control.announcement_texts WHERE announcement_id = $1", m.ID), "the texts went with it")
+	assert.Zero(t, a.CountRows(t, "SELECT count(*) FROM control.announcement_texts WHERE announcement_id = $1", m.ID), "the texts went with it")
 	_, err = a.svc.DeleteAnnouncement(a.As(a.alpha, a.admin), content.DeleteAnnouncementRequest{SpaceID: api.ID(a.alpha.ID), ID: api.ID(m.ID)})
-	assert.Equal(t, "announcement.notFound", message(err))
+	assert.Equal(t, "announcement.notFound", servicetest.Message(err))
 
 	// a space keeps at most 100; changing one at the bound still works
 	var last content.ManagedAnnouncement
@@ -220,12 +221,12 @@ func TestIntegrationAnnouncementAdministration(t *testing.T) {
 		last = a.save(t, content.AnnouncementInput{Texts: twoLanguages[:1]})
 	}
 	_, err = a.svc.SaveAnnouncement(a.As(a.alpha, a.admin), content.SaveAnnouncementRequest{SpaceID: api.ID(a.alpha.ID), Announcement: content.AnnouncementInput{Texts: twoLanguages}})
-	e := apiError(err)
+	e := servicetest.APIError(err)
 	require.NotNil(t, e, "%v", err)
 	assert.Equal(t, api.KindConflict, e.Kind)
 	assert.Equal(t, "announcement.tooMany", e.Message)
 	assert.Equal(t, 100, e.Params["max"])
-	assert.Equal(t, 100, a.count(t, "SELECT count(*) FROM control.announcements WHERE space_id = $1", a.alpha.ID))
+	assert.Equal(t, 100, a.CountRows(t, "SELECT count(*) FROM control.announcements WHERE space_id = $1", a.alpha.ID))
 	a.save(t, content.AnnouncementInput{ID: ptr(api.ID(last.ID)), Texts: twoLanguages})
 }
 

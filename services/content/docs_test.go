@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"vademecum/services/content"
+	"vademecum/services/servicetest"
 )
 
 // TestIntegrationDocs proves that the footer's public documents exist in the four languages
@@ -47,7 +48,7 @@ func TestIntegrationDocs(t *testing.T) {
 		{"legal", "xx", "validation.language"},
 	} {
 		_, err := f.svc.Doc(f.As(f.alpha, 0), content.DocRequest{Token: tc.token, Lang: tc.lang})
-		assert.Equal(t, tc.message, message(err), "%q in %q", tc.token, tc.lang)
+		assert.Equal(t, tc.message, servicetest.Message(err), "%q in %q", tc.token, tc.lang)
 	}
 
 	_, err = f.DB.Control().Exec(t.Context(), "DELETE FROM control.docs WHERE slug = 'help' AND language = 'en'")
@@ -81,7 +82,7 @@ func TestIntegrationSaveDoc(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.svc.SaveDoc(ctx, tc.req)
-			e := apiError(err)
+			e := servicetest.APIError(err)
 			require.NotNil(t, e, "%v", err)
 			assert.Equal(t, tc.message, e.Message)
 			if tc.field != "" {
@@ -92,7 +93,7 @@ func TestIntegrationSaveDoc(t *testing.T) {
 	before, err := f.svc.Doc(f.As(f.alpha, 0), content.DocRequest{Token: "legal", Lang: "it"})
 	require.NoError(t, err)
 	assert.Equal(t, "Note legali", before.Title, "refused saves change nothing")
-	assert.Zero(t, f.count(t, "SELECT count(*) FROM control.docs WHERE slug = 'secret'"))
+	assert.Zero(t, f.CountRows(t, "SELECT count(*) FROM control.docs WHERE slug = 'secret'"))
 
 	saved, err := f.svc.SaveDoc(ctx, content.SaveDocRequest{Token: "legal", Lang: "it", Title: " Note legali ", Details: []content.DocSection{
 		{Title: " Contatto ", Content: `<p>Ospedale <a href="javascript:alert(1)">X</a></p><script>alert(1)</script>`},
@@ -104,7 +105,7 @@ func TestIntegrationSaveDoc(t *testing.T) {
 	read, err := f.svc.Doc(f.As(f.beta, 0), content.DocRequest{Token: "legal", Lang: "it"})
 	require.NoError(t, err)
 	assert.Equal(t, saved, read, "every space reads the change")
-	assert.Equal(t, 1, f.count(t, "SELECT count(*) FROM control.docs WHERE slug = 'legal' AND language = 'it' AND updated_by = $1", f.super),
+	assert.Equal(t, 1, f.CountRows(t, "SELECT count(*) FROM control.docs WHERE slug = 'legal' AND language = 'it' AND updated_by = $1", f.super),
 		"who changed it is kept")
 
 	// a language without text yet is written beside the others

@@ -151,11 +151,11 @@ func TestIntegrationRecentGuidelines(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := l.svc.RecentGuidelines(l.As(l.alpha, tc.user), tc.req)
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	_, err := l.svc.RecentGuidelines(l.As(l.alpha, l.admin), content.RecentRequest{Limit: ptr(51)})
-	assert.Equal(t, map[string]any{"field": "limit", "min": 1, "max": 50}, apiError(err).Params)
+	assert.Equal(t, map[string]any{"field": "limit", "min": 1, "max": 50}, servicetest.APIError(err).Params)
 }
 
 // TestIntegrationImportantChanges proves that the event inbox lists the important changes of
@@ -202,7 +202,7 @@ func TestIntegrationImportantChanges(t *testing.T) {
 		{content.ImportantChangesRequest{From: ptr(10001)}, "from"},
 	} {
 		_, err := l.svc.ImportantChanges(l.As(l.alpha, 0), tc.req)
-		e := apiError(err)
+		e := servicetest.APIError(err)
 		require.NotNil(t, e, "%v", err)
 		assert.Equal(t, "request.invalidLimit", e.Message)
 		assert.Equal(t, tc.field, e.Params["field"])
@@ -228,7 +228,7 @@ func TestIntegrationSharedReading(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []int64{l.inside}, recentIDs(filtered))
 	_, err = l.svc.RecentGuidelines(beta, content.RecentRequest{CollectionID: &content.CollectionRef{CollectionID: l.protected}})
-	assert.Equal(t, "collection.notFound", message(err), "without its space the id names a collection of beta")
+	assert.Equal(t, "collection.notFound", servicetest.Message(err), "without its space the id names a collection of beta")
 	changes, err := l.svc.ImportantChanges(beta, content.ImportantChangesRequest{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{fmt.Sprintf("%d-%d-de", l.alpha.ID, l.inside)}, changeIDs(changes.Items), "not the private one, which is not shared")
@@ -244,7 +244,7 @@ func TestIntegrationSharedReading(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, changes.Items)
 	_, err = l.svc.RecentGuidelines(beta, content.RecentRequest{CollectionID: &content.CollectionRef{SpaceID: l.alpha.ID, CollectionID: l.protected}})
-	assert.Equal(t, "collection.notFound", message(err))
+	assert.Equal(t, "collection.notFound", servicetest.Message(err))
 }
 
 // TestCollectionRef proves the forms in which a request names a collection: its id, as a

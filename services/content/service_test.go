@@ -2,12 +2,10 @@ package content_test
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"vademecum/services/api"
 	"vademecum/services/content"
 	"vademecum/services/servicetest"
 	"vademecum/services/users"
@@ -40,29 +38,4 @@ func newFixture(t *testing.T) *fixture {
 	f.alpha = e.Space(t, "alpha", f.admin, f.member, f.collMember)
 	f.beta = e.Space(t, "beta", f.betaAdmin)
 	return f
-}
-
-// count counts the rows a query of the control plane finds.
-func (f *fixture) count(t *testing.T, query string, args ...any) int {
-	t.Helper()
-	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), query, args...).Scan(&n))
-	return n
-}
-
-// apiError is the public error of err, or nil.
-func apiError(err error) *api.Error {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e
-	}
-	return nil
-}
-
-// message is the public message of an API error.
-func message(err error) string {
-	if e := apiError(err); e != nil {
-		return e.Message
-	}
-	return ""
 }

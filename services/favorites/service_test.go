@@ -1,7 +1,6 @@
 package favorites_test
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -94,15 +93,6 @@ func (f *fixture) share(t *testing.T, active bool) {
 	require.NoError(t, err)
 }
 
-// message is the public message of an API error.
-func message(err error) string {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return ""
-}
-
 // TestIntegrationPinGuidelines proves that a reader pins only guideline languages they may
 // read (anything else is not found, whatever the reason), that pinning twice pins once,
 // that the favourites come back newest first with their titles, and that refusals write
@@ -127,7 +117,7 @@ func TestIntegrationPinGuidelines(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.pin(f.alpha, tc.user, tc.guideline, tc.lang, tc.from)
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	assert.Zero(t, f.count(t, f.alpha, "favorite_guidelines", f.outsider), "refusals write nothing")
@@ -177,7 +167,7 @@ func TestIntegrationPinCollections(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.pinCollection(f.alpha, tc.user, tc.collection, tc.from)
-			assert.Equal(t, "collection.notFound", message(err))
+			assert.Equal(t, "collection.notFound", servicetest.Message(err))
 		})
 	}
 	assert.Zero(t, f.count(t, f.alpha, "favorite_collections", f.outsider), "refusals write nothing")
@@ -200,13 +190,13 @@ func TestIntegrationSharedFavorites(t *testing.T) {
 	f := newFixture(t)
 	f.share(t, true)
 	_, err := f.pin(f.beta, f.betaAdmin, f.open, "de", nil)
-	assert.Equal(t, "guideline.notFound", message(err), "without the space it is beta's own guideline, which does not exist")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "without the space it is beta's own guideline, which does not exist")
 	_, err = f.pin(f.beta, f.betaAdmin, f.private, "de", f.alpha)
-	assert.Equal(t, "guideline.notFound", message(err), "a collection that is not shared")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "a collection that is not shared")
 	_, err = f.pin(f.beta, f.betaAdmin, f.open, "de", f.alpha)
 	require.NoError(t, err)
 	_, err = f.pinCollection(f.beta, f.betaAdmin, f.cardio, f.alpha)
-	assert.Equal(t, "collection.notFound", message(err))
+	assert.Equal(t, "collection.notFound", servicetest.Message(err))
 	out, err := f.pinCollection(f.beta, f.betaAdmin, f.public, f.alpha)
 	require.NoError(t, err)
 	assert.Equal(t, []favorites.Guideline{{Guideline: f.open, Language: "de", Title: "Guideline de", Space: f.alpha.ID, Shared: true}}, out.Guidelines)
@@ -262,7 +252,7 @@ func TestIntegrationUnreadableFavorites(t *testing.T) {
 	assert.Empty(t, f.list(t, f.alpha, f.member).Collections, "the member pinned nothing")
 
 	_, err = f.svc.RemoveGuidelineFavorite(f.As(f.alpha, f.outsider), favorites.GuidelineRequest{Guideline: api.ID(f.open), Language: "xx"})
-	assert.Equal(t, "validation.language", message(err))
+	assert.Equal(t, "validation.language", servicetest.Message(err))
 	assert.Equal(t, 1, f.count(t, f.alpha, "favorite_guidelines", f.outsider))
 	for range 2 {
 		_, err = f.svc.RemoveGuidelineFavorite(f.As(f.alpha, f.outsider), favorites.GuidelineRequest{Guideline: api.ID(f.open), Language: "de"})

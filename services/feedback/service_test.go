@@ -1,7 +1,6 @@
 package feedback_test
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -77,31 +76,6 @@ func (f *fixture) thread(t *testing.T, user, id int64) feedback.Conversation {
 	return c
 }
 
-// count counts the rows of a table of alpha.
-func (f *fixture) count(t *testing.T, table string) int {
-	t.Helper()
-	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+f.alpha.Schema+"."+table).Scan(&n))
-	return n
-}
-
-// apiError is the public error of err, or nil.
-func apiError(err error) *api.Error {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e
-	}
-	return nil
-}
-
-// message is the public message of an API error.
-func message(err error) string {
-	if e := apiError(err); e != nil {
-		return e.Message
-	}
-	return ""
-}
-
 // TestIntegrationFeedbackWhoMayWrite proves that a reader writes only to the authors of a
 // guideline language they may read (a guideline they may not read is not there for them),
 // that a refused message writes nothing, and that the accepted one is answered as the new
@@ -122,12 +96,12 @@ func TestIntegrationFeedbackWhoMayWrite(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.send(tc.user, tc.guideline, tc.lang, "Ist die Dosis noch aktuell?")
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 			assert.NotErrorIs(t, err, api.ErrForbidden, "a refusal does not tell that the guideline exists")
 		})
 	}
-	assert.Zero(t, f.count(t, "feedbacks"), "refused messages write nothing")
-	assert.Zero(t, f.count(t, "feedback_messages"))
+	assert.Zero(t, f.Count(t, f.alpha, "feedbacks"), "refused messages write nothing")
+	assert.Zero(t, f.Count(t, f.alpha, "feedback_messages"))
 	assert.Empty(t, servicetest.Queued[notify.GuidelineEvent](t, f.Env))
 
 	c, err := f.svc.SendFeedback(f.As(f.alpha, f.outsider), feedback.SendRequest{Guideline: api.ID(f.open), Language: "de",
@@ -151,7 +125,7 @@ func TestIntegrationFeedbackWhoMayWrite(t *testing.T) {
 	assert.Equal(t, f.outsider, c.Messages[0].AuthorID)
 	assert.Equal(t, "F outsider@test.ch", c.Messages[0].AuthorName)
 
-	assert.Equal(t, 1, f.count(t, "feedbacks"))
+	assert.Equal(t, 1, f.Count(t, f.alpha, "feedbacks"))
 	queued := servicetest.Queued[notify.GuidelineEvent](t, f.Env)
 	require.Len(t, queued, 1, "a new thread tells the guideline's authors")
 	assert.Equal(t, notify.GuidelineEvent{SpaceID: f.alpha.ID, GuidelineID: f.open, Language: "de", FeedbackID: c.Thread.ID,
@@ -177,7 +151,7 @@ func TestIntegrationFeedbackInput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.req.Guideline = api.ID(f.open)
 			_, err := f.svc.SendFeedback(f.As(f.alpha, f.outsider), tc.req)
-			e := apiError(err)
+			e := servicetest.APIError(err)
 			require.NotNil(t, e, "%v", err)
 			assert.Equal(t, api.KindInvalid, e.Kind)
 			assert.Equal(t, tc.message, e.Message)
@@ -185,14 +159,14 @@ func TestIntegrationFeedbackInput(t *testing.T) {
 		})
 	}
 	_, err := f.answer(f.outsider, 999999, " ")
-	assert.Equal(t, "validation.required", message(err), "the text is checked before the thread")
+	assert.Equal(t, "validation.required", servicetest.Message(err), "the text is checked before the thread")
 	_, err = f.answer(f.outsider, 999999, "x")
-	assert.Equal(t, "feedback.notFound", message(err))
+	assert.Equal(t, "feedback.notFound", servicetest.Message(err))
 	_, err = f.svc.MarkFeedbackRead(f.As(f.alpha, f.outsider), feedback.IDRequest{ID: 999999})
-	assert.Equal(t, "feedback.notFound", message(err))
+	assert.Equal(t, "feedback.notFound", servicetest.Message(err))
 	_, err = f.svc.Feedback(f.As(f.alpha, f.outsider), feedback.IDRequest{ID: 999999})
-	assert.Equal(t, "feedback.notFound", message(err))
-	assert.Zero(t, f.count(t, "feedbacks"), "refused messages write nothing")
+	assert.Equal(t, "feedback.notFound", servicetest.Message(err))
+	assert.Zero(t, f.Count(t, f.alpha, "feedbacks"), "refused messages write nothing")
 	assert.Empty(t, f.mine(t, f.outsider))
 
 	c, err := f.svc.SendFeedback(f.As(f.alpha, f.outsider), feedback.SendRequest{Guideline: api.ID(f.open), Language: "de",
@@ -243,16 +217,16 @@ func TestIntegrationFeedbackVisibility(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := f.As(tc.sp, tc.user)
 			_, err := f.svc.Feedback(ctx, feedback.IDRequest{ID: api.ID(id)})
-			assert.Equal(t, "feedback.notFound", message(err))
+			assert.Equal(t, "feedback.notFound", servicetest.Message(err))
 			_, err = f.svc.AnswerFeedback(ctx, feedback.AnswerRequest{Feedback: api.ID(id), Text: "Ich auch"})
-			assert.Equal(t, "feedback.notFound", message(err))
+			assert.Equal(t, "feedback.notFound", servicetest.Message(err))
 			_, err = f.svc.MarkFeedbackRead(ctx, feedback.IDRequest{ID: api.ID(id)})
-			assert.Equal(t, "feedback.notFound", message(err))
+			assert.Equal(t, "feedback.notFound", servicetest.Message(err))
 		})
 	}
 	assert.Empty(t, f.mine(t, f.betaAdmin), "another space lists none of alpha's threads")
-	assert.Equal(t, 1, f.count(t, "feedback_messages"), "refused answers write nothing")
-	assert.Zero(t, f.count(t, "feedback_reads WHERE user_id <> "+fmt.Sprint(f.outsider)), "refused read marks write nothing")
+	assert.Equal(t, 1, f.Count(t, f.alpha, "feedback_messages"), "refused answers write nothing")
+	assert.Zero(t, f.CountRows(t, "SELECT count(*) FROM "+f.alpha.Schema+".feedback_reads WHERE user_id <> $1", f.outsider), "refused read marks write nothing")
 	assert.Len(t, servicetest.Queued[notify.GuidelineEvent](t, f.Env), 1)
 }
 
@@ -339,14 +313,14 @@ func TestIntegrationFeedbackRateLimit(t *testing.T) {
 		id = c.Thread.ID
 	}
 	_, err := f.send(f.outsider, f.open, "de", "Frage 11")
-	e := apiError(err)
+	e := servicetest.APIError(err)
 	require.NotNil(t, e, "%v", err)
 	assert.Equal(t, api.KindTooManyRequests, e.Kind)
 	assert.Equal(t, "feedback.tooMany", e.Message)
 	assert.Equal(t, feedback.MaxThreadsPerHour, e.Params["max"])
 	assert.Greater(t, e.Params["retryAfter"], 3500)
 	assert.LessOrEqual(t, e.Params["retryAfter"], 3601)
-	assert.Equal(t, feedback.MaxThreadsPerHour, f.count(t, "feedbacks"), "a refused thread writes nothing")
+	assert.Equal(t, feedback.MaxThreadsPerHour, f.Count(t, f.alpha, "feedbacks"), "a refused thread writes nothing")
 	_, err = f.send(f.member, f.open, "de", "Meine erste")
 	require.NoError(t, err, "the limit is per person")
 
@@ -356,11 +330,11 @@ func TestIntegrationFeedbackRateLimit(t *testing.T) {
 		require.NoError(t, err)
 	}
 	_, err = f.answer(f.outsider, id, "Noch einer")
-	e = apiError(err)
+	e = servicetest.APIError(err)
 	require.NotNil(t, e, "%v", err)
 	assert.Equal(t, "feedback.tooMany", e.Message)
 	assert.Equal(t, feedback.MaxMessagesPerHour, e.Params["max"])
-	assert.Equal(t, feedback.MaxMessagesPerHour+1, f.count(t, "feedback_messages"), "a refused answer writes nothing")
+	assert.Equal(t, feedback.MaxMessagesPerHour+1, f.Count(t, f.alpha, "feedback_messages"), "a refused answer writes nothing")
 	_, err = f.answer(f.author, id, "Bitte nicht so viele Nachrichten.")
 	require.NoError(t, err, "the author still answers")
 }

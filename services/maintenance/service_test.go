@@ -53,28 +53,12 @@ func newFixture(t *testing.T) *fixture {
 
 func (f *fixture) ctx() context.Context { return f.As(f.alpha, f.super) }
 
-// message is the public message of an API error.
-func message(err error) string {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return ""
-}
-
 func params(err error) map[string]any {
 	var e *api.Error
 	if errors.As(err, &e) {
 		return e.Params
 	}
 	return nil
-}
-
-func (f *fixture) count(t *testing.T, query string, args ...any) int {
-	t.Helper()
-	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), query, args...).Scan(&n))
-	return n
 }
 
 func ids(list ...int64) []api.ID {
@@ -145,7 +129,7 @@ func TestIntegrationValidatedGuidelines(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []int64{}, v.IDs)
 	_, err = f.svc.ValidatedGuidelines(f.ctx(), maintenance.IDsRequest{IDs: make([]api.ID, 1001)})
-	assert.Equal(t, "validation.tooMany", message(err))
+	assert.Equal(t, "validation.tooMany", servicetest.Message(err))
 	assert.Equal(t, map[string]any{"field": "ids", "max": 1000}, params(err))
 }
 
@@ -178,15 +162,15 @@ func TestIntegrationCopyGuidelines(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.svc.CopyGuidelines(f.ctx(), tc.req)
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 			if tc.params != nil {
 				assert.Equal(t, tc.params, params(err))
 			}
 		})
 	}
-	assert.Zero(t, f.count(t, "SELECT count(*) FROM control.maintenance_tasks"), "refusals start nothing")
+	assert.Zero(t, f.CountRows(t, "SELECT count(*) FROM control.maintenance_tasks"), "refusals start nothing")
 	assert.Empty(t, servicetest.Queued[maintenance.CopyJob](t, f.Env))
-	assert.Zero(t, f.count(t, "SELECT count(*) FROM control.audit_log WHERE action = 'guideline.copied'"))
+	assert.Zero(t, f.CountRows(t, "SELECT count(*) FROM control.audit_log WHERE action = 'guideline.copied'"))
 
 	task, err := f.svc.CopyGuidelines(f.ctx(), maintenance.CopyRequest{GuidelineIDs: ids(f.oneLanguage, f.twoLanguages, f.oneLanguage), Space: &beta,
 		Collection: api.ID(f.target), Author: api.ID(f.betaMember), Validator: &validator})
@@ -197,7 +181,7 @@ func TestIntegrationCopyGuidelines(t *testing.T) {
 	v := f.betaValidator
 	assert.Equal(t, []maintenance.CopyJob{{TaskID: task.ID, FromSpace: f.alpha.ID, GuidelineIDs: []int64{f.twoLanguages, f.oneLanguage}, ToSpace: f.beta.ID,
 		Collection: f.target, Validator: &v, Author: f.betaMember}}, servicetest.Queued[maintenance.CopyJob](t, f.Env), "each guideline once")
-	assert.Equal(t, 2, f.count(t, `SELECT count(*) FROM control.audit_log WHERE action = 'guideline.copied' AND space_id = $1
+	assert.Equal(t, 2, f.CountRows(t, `SELECT count(*) FROM control.audit_log WHERE action = 'guideline.copied' AND space_id = $1
 		AND (details->>'toSpaceId')::bigint = $2 AND (details->>'taskId')::bigint = $3`, f.alpha.ID, f.beta.ID, task.ID), "each guideline's copy is recorded in its space")
 	tasks, err := f.svc.MaintenanceTasks(f.ctx(), struct{}{})
 	require.NoError(t, err)
@@ -259,7 +243,7 @@ func TestIntegrationCopyWorker(t *testing.T) {
 		{f.target, f.betaMember, &v, "fr", "Guideline fr", nil},
 		{f.target, f.betaMember, &v, "it", "Guideline it", nil},
 	}, got, "copies start unpublished")
-	assert.Equal(t, 2, f.count(t, "SELECT count(*) FROM "+f.alpha.Schema+".guidelines"), "the originals stay")
+	assert.Equal(t, 2, f.CountRows(t, "SELECT count(*) FROM "+f.alpha.Schema+".guidelines"), "the originals stay")
 
 	// a guideline deleted after the copy was accepted
 	failing := jobs[0]

@@ -212,10 +212,18 @@ func Queued[T river.JobArgs](t *testing.T, e *Env) []T {
 	return out
 }
 
-// Message is the public message of err's API error ("" when err is none).
-func Message(err error) string {
+// APIError is the API error err is or wraps, or nil.
+func APIError(err error) *api.Error {
 	var e *api.Error
 	if errors.As(err, &e) {
+		return e
+	}
+	return nil
+}
+
+// Message is the public message of err's API error ("" when err is none).
+func Message(err error) string {
+	if e := APIError(err); e != nil {
 		return e.Message
 	}
 	return ""

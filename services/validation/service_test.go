@@ -125,13 +125,6 @@ func (f *fixture) language(t *testing.T, guideline int64, lang string) language 
 	return l
 }
 
-func (f *fixture) count(t *testing.T, table string) int {
-	t.Helper()
-	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+f.alpha.Schema+"."+table).Scan(&n))
-	return n
-}
-
 // events are the actions of the guideline events queued so far for a revision.
 func (f *fixture) events(t *testing.T, revision int64) []notify.GuidelineEvent {
 	t.Helper()
@@ -156,15 +149,6 @@ func (f *fixture) audited(t *testing.T, action string) int {
 }
 
 func ptr[T any](v T) *T { return &v }
-
-// message is the public message of an API error.
-func message(err error) string {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return ""
-}
 
 func params(err error) map[string]any {
 	var e *api.Error
@@ -210,10 +194,10 @@ func TestIntegrationSubmitToValidation(t *testing.T) {
 				assert.ErrorIs(t, err, api.ErrForbidden)
 				return
 			}
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
-	assert.Equal(t, 2, f.count(t, "validations"), "refused requests write nothing: the two publications of the fixture")
+	assert.Equal(t, 2, f.Count(t, f.alpha, "validations"), "refused requests write nothing: the two publications of the fixture")
 	assert.Empty(t, servicetest.Queued[notify.GuidelineEvent](t, f.Env))
 
 	req, err := f.submit(f.coauthor, f.draft, 1, validation.Content{Title: "  Neu  ", Description: " Erste Fassung ", Important: true})
@@ -229,14 +213,14 @@ func TestIntegrationSubmitToValidation(t *testing.T) {
 	assert.Equal(t, f.alpha.ID, evs[0].SpaceID)
 
 	_, err = f.submit(f.author, f.draft, 1, validation.Content{})
-	assert.Equal(t, "validation.alreadySubmitted", message(err), "one open request per language")
+	assert.Equal(t, "validation.alreadySubmitted", servicetest.Message(err), "one open request per language")
 	v2 := f.addVersion(t, f.draft, "de")
 	_, err = f.submit(f.author, f.draft, 1, validation.Content{})
-	assert.Equal(t, "validation.alreadySubmitted", message(err))
+	assert.Equal(t, "validation.alreadySubmitted", servicetest.Message(err))
 	_, err = f.reject(f.validator, req.Revision, "Dosierung fehlt")
 	require.NoError(t, err)
 	_, err = f.submit(f.author, f.draft, 1, validation.Content{})
-	assert.Equal(t, "validation.notLatest", message(err))
+	assert.Equal(t, "validation.notLatest", servicetest.Message(err))
 	assert.Equal(t, map[string]any{"latest": v2}, params(err))
 	_, err = f.submit(f.author, f.draft, v2, validation.Content{})
 	require.NoError(t, err, "after an answer, the next request")
@@ -262,15 +246,15 @@ func TestIntegrationAnswers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.svc.AcceptValidation(f.As(tc.space, tc.user), validation.AcceptRequest{Revision: api.ID(tc.revision)})
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 			_, err = f.svc.RejectValidation(f.As(tc.space, tc.user), validation.RejectRequest{Revision: api.ID(tc.revision), Comment: "nein"})
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	_, err := f.reject(f.validator, req.Revision, "  ")
-	assert.Equal(t, "validation.commentRequired", message(err), "a rejection says why")
+	assert.Equal(t, "validation.commentRequired", servicetest.Message(err), "a rejection says why")
 	_, err = f.accept(f.validator, req.Revision, strings.Repeat("a", 4001))
-	assert.Equal(t, "validation.tooLong", message(err))
+	assert.Equal(t, "validation.tooLong", servicetest.Message(err))
 	assert.Nil(t, f.language(t, f.draft, "de").Published, "refused answers change nothing")
 	assert.Equal(t, []string{notify.ActionSubmitted}, actions(f.events(t, req.Revision)))
 
@@ -282,7 +266,7 @@ func TestIntegrationAnswers(t *testing.T) {
 	assert.NotNil(t, rejected.TimestampCompleted)
 	assert.Equal(t, []string{notify.ActionSubmitted, notify.ActionRejected}, actions(f.events(t, req.Revision)))
 	_, err = f.accept(f.second, req.Revision, "")
-	assert.Equal(t, "validation.alreadyProcessed", message(err), "an answered request stays answered")
+	assert.Equal(t, "validation.alreadyProcessed", servicetest.Message(err), "an answered request stays answered")
 	assert.Equal(t, 1, f.audited(t, "guideline.rejected"))
 
 	v2 := f.addVersion(t, f.draft, "de")
@@ -313,7 +297,7 @@ func TestIntegrationAnswers(t *testing.T) {
 	assert.Equal(t, 1, f.audited(t, "guideline.approved"))
 
 	_, err = f.reject(f.validator, again.Revision, "zu spät")
-	assert.Equal(t, "validation.alreadyProcessed", message(err))
+	assert.Equal(t, "validation.alreadyProcessed", servicetest.Message(err))
 }
 
 // TestIntegrationAcceptAndRejectAtOnce proves that of two validators answering a request at
@@ -329,7 +313,7 @@ func TestIntegrationAcceptAndRejectAtOnce(t *testing.T) {
 	wg.Wait()
 	failed := slices.DeleteFunc(slices.Clone(errs), func(err error) bool { return err == nil })
 	require.Len(t, failed, 1, "%v", errs)
-	assert.Equal(t, "validation.alreadyProcessed", message(failed[0]))
+	assert.Equal(t, "validation.alreadyProcessed", servicetest.Message(failed[0]))
 	var progress string
 	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT progress FROM "+f.alpha.Schema+".validations WHERE revision = $1",
 		req.Revision).Scan(&progress))
@@ -347,10 +331,10 @@ func TestIntegrationOwnGuideline(t *testing.T) {
 	req := f.submitted(t)
 	for _, user := range []int64{f.author, f.coauthor} {
 		_, err := f.accept(user, req.Revision, "")
-		assert.Equal(t, "validation.ownGuideline", message(err))
+		assert.Equal(t, "validation.ownGuideline", servicetest.Message(err))
 		assert.ErrorIs(t, err, validation.ErrOwnGuideline)
 		_, err = f.reject(user, req.Revision, "nein")
-		assert.Equal(t, "validation.ownGuideline", message(err))
+		assert.Equal(t, "validation.ownGuideline", servicetest.Message(err))
 		mine, err := f.svc.MyValidations(f.As(f.alpha, user), struct{}{})
 		require.NoError(t, err)
 		assert.Empty(t, mine, "own requests are not tasks")
@@ -388,7 +372,7 @@ func TestIntegrationFourEyes(t *testing.T) {
 	assert.Equal(t, f.validator, evs[2].SenderID)
 
 	_, err = f.accept(f.validator, req.Revision, "nochmals")
-	assert.Equal(t, "validation.alreadyApproved", message(err), "one approval per validator")
+	assert.Equal(t, "validation.alreadyApproved", servicetest.Message(err), "one approval per validator")
 	seen, err := f.svc.Validation(f.As(f.alpha, f.author), validation.RevisionRequest{Revision: api.ID(req.Revision)})
 	require.NoError(t, err)
 	assert.Len(t, seen.Approvals, 1, "the authors see the progress")
@@ -474,33 +458,33 @@ func TestIntegrationUpdateValidation(t *testing.T) {
 	}
 	v2 := f.addVersion(t, f.draft, "de")
 	_, err = update(f.author, 1, req.Revision)
-	assert.Equal(t, "validation.notLatest", message(err))
+	assert.Equal(t, "validation.notLatest", servicetest.Message(err))
 	_, err = update(f.validator, v2, req.Revision)
 	assert.ErrorIs(t, err, api.ErrForbidden)
 	_, err = f.svc.UpdateValidation(f.As(f.alpha, f.author), validation.UpdateRequest{GuidelineID: api.ID(f.draft), Version: v2,
 		Revision: api.ID(req.Revision), Data: validation.Content{Title: strings.Repeat("a", 301)}})
-	assert.Equal(t, "validation.tooLong", message(err))
+	assert.Equal(t, "validation.tooLong", servicetest.Message(err))
 
 	updated, err := update(f.author, v2, req.Revision)
 	require.NoError(t, err)
 	assert.Equal(t, v2, updated.GuidelineVersion)
 	assert.Equal(t, "Dosierung ergänzt", updated.Title)
 	assert.False(t, updated.Read)
-	assert.Zero(t, f.count(t, "validation_reads"), "validators read the changed request anew")
+	assert.Zero(t, f.Count(t, f.alpha, "validation_reads"), "validators read the changed request anew")
 	assert.Equal(t, []string{notify.ActionSubmitted, notify.ActionSubmitted}, actions(f.events(t, req.Revision)))
 
 	_, err = f.reject(f.validator, req.Revision, "nein")
 	require.NoError(t, err)
 	v3 := f.addVersion(t, f.draft, "de")
 	_, err = update(f.author, v3, req.Revision)
-	assert.Equal(t, "validation.alreadyProcessed", message(err), "a closed request is stale")
+	assert.Equal(t, "validation.alreadyProcessed", servicetest.Message(err), "a closed request is stale")
 
 	renewal, err := f.svc.RenewValidation(f.As(f.alpha, f.author), validation.FixRequest{GuidelineID: api.ID(f.published), GuidelineVersion: 1})
 	require.NoError(t, err)
 	v2p := f.addVersion(t, f.published, "de")
 	_, err = f.svc.UpdateValidation(f.As(f.alpha, f.author), validation.UpdateRequest{GuidelineID: api.ID(f.published), Version: v2p,
 		Revision: api.ID(renewal.Revision)})
-	assert.Equal(t, "validation.renewalOpen", message(err), "a renewal confirms the published text")
+	assert.Equal(t, "validation.renewalOpen", servicetest.Message(err), "a renewal confirms the published text")
 }
 
 // TestIntegrationHotfix proves that a hotfix replaces the published text at once, without a
@@ -511,13 +495,13 @@ func TestIntegrationHotfix(t *testing.T) {
 		return f.svc.SubmitHotfix(f.As(f.alpha, f.author), validation.FixRequest{GuidelineID: api.ID(guideline), GuidelineVersion: version, Comment: comment})
 	}
 	_, err := hotfix(f.draft, 1, "")
-	assert.Equal(t, "validation.notPublished", message(err))
+	assert.Equal(t, "validation.notPublished", servicetest.Message(err))
 	_, err = hotfix(f.published, 1, "")
-	assert.Equal(t, "validation.noChange", message(err))
+	assert.Equal(t, "validation.noChange", servicetest.Message(err))
 	v2 := f.addVersion(t, f.published, "de")
 	v3 := f.addVersion(t, f.published, "de")
 	_, err = hotfix(f.published, v2, "")
-	assert.Equal(t, "validation.notLatest", message(err))
+	assert.Equal(t, "validation.notLatest", servicetest.Message(err))
 	_, err = f.svc.SubmitHotfix(f.As(f.alpha, f.validator), validation.FixRequest{GuidelineID: api.ID(f.published), GuidelineVersion: v3})
 	assert.ErrorIs(t, err, api.ErrForbidden)
 	assert.Equal(t, ptr(1), f.language(t, f.published, "de").Published, "refused hotfixes change nothing")
@@ -573,10 +557,10 @@ func TestIntegrationRenewal(t *testing.T) {
 		return f.svc.RenewValidation(f.As(f.alpha, f.author), validation.FixRequest{GuidelineID: api.ID(guideline), GuidelineVersion: version, Comment: "unverändert"})
 	}
 	_, err := renew(f.draft, 1)
-	assert.Equal(t, "validation.notPublished", message(err))
+	assert.Equal(t, "validation.notPublished", servicetest.Message(err))
 	v2 := f.addVersion(t, f.published, "de")
 	_, err = renew(f.published, v2)
-	assert.Equal(t, "validation.notLatest", message(err), "only the published version is renewed")
+	assert.Equal(t, "validation.notLatest", servicetest.Message(err), "only the published version is renewed")
 	assert.Equal(t, map[string]any{"published": 1}, params(err))
 	f.exec(t, "UPDATE guideline_languages SET change_important = true, change_comment = 'Dosis halbiert', valid_until = now() + interval '10 days' WHERE guideline_id = $1", f.published)
 
@@ -584,7 +568,7 @@ func TestIntegrationRenewal(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "renew", req.Kind)
 	_, err = renew(f.published, 1)
-	assert.Equal(t, "validation.alreadySubmitted", message(err))
+	assert.Equal(t, "validation.alreadySubmitted", servicetest.Message(err))
 	data, err := f.svc.AuthorValidationData(f.As(f.alpha, f.author), validation.AuthorDataRequest{GuidelineID: api.ID(f.published), GuidelineVersion: 1})
 	require.NoError(t, err)
 	assert.Equal(t, "renew", data.OpenKind)
@@ -644,14 +628,14 @@ func TestIntegrationValidationLists(t *testing.T) {
 			assert.Equal(t, tc.tasks, n)
 			_, err = f.svc.Validation(ctx, validation.RevisionRequest{Revision: api.ID(req.Revision)})
 			if tc.all == 0 {
-				assert.Equal(t, "validation.notFound", message(err))
+				assert.Equal(t, "validation.notFound", servicetest.Message(err))
 			} else {
 				assert.NoError(t, err)
 			}
 		})
 	}
 	_, err := f.svc.Validation(f.As(f.beta, f.betaAdmin), validation.RevisionRequest{Revision: api.ID(req.Revision)})
-	assert.Equal(t, "validation.notFound", message(err), "a request of another space")
+	assert.Equal(t, "validation.notFound", servicetest.Message(err), "a request of another space")
 	recent, err := f.svc.Validations(f.As(f.alpha, f.author), validation.ValidationsRequest{BackUntil: ptr(time.Now().Add(time.Hour))})
 	require.NoError(t, err)
 	assert.Empty(t, recent, "created before backUntil")
@@ -665,11 +649,11 @@ func TestIntegrationValidationLists(t *testing.T) {
 	assert.True(t, data.ImportantChange)
 	assert.False(t, data.ExpiringSoon)
 	_, err = f.svc.ValidatorValidationData(f.As(f.alpha, f.validator), validation.LanguageRequest{Guideline: api.ID(f.draft), Language: "fr"})
-	assert.Equal(t, "validation.notFound", message(err))
+	assert.Equal(t, "validation.notFound", servicetest.Message(err))
 	_, err = f.svc.ValidatorValidationData(f.As(f.alpha, f.validator), validation.LanguageRequest{Guideline: api.ID(f.draft), Language: "xx"})
-	assert.Equal(t, "validation.language", message(err))
+	assert.Equal(t, "validation.language", servicetest.Message(err))
 	_, err = f.svc.ValidationRequest(f.As(f.alpha, f.author), validation.RevisionRequest{Revision: api.ID(req.Revision)})
-	assert.Equal(t, "validation.notFound", message(err), "the author does not answer")
+	assert.Equal(t, "validation.notFound", servicetest.Message(err), "the author does not answer")
 
 	unread := func(user int64) int {
 		n, err := f.svc.UnreadValidation(f.As(f.alpha, user), struct{}{})
@@ -694,7 +678,7 @@ func TestIntegrationValidationLists(t *testing.T) {
 	assert.Equal(t, 1, seen(f.validator, false, 1))
 	assert.Equal(t, 1, unread(f.validator))
 	_, err = f.svc.UpdateValidationSeen(f.As(f.alpha, f.validator), validation.SeenRequest{Read: true, Revisions: make([]validation.SeenRevision, 1001)})
-	assert.Equal(t, "validation.tooMany", message(err))
+	assert.Equal(t, "validation.tooMany", servicetest.Message(err))
 }
 
 // TestIntegrationValidationSettings proves who reads and changes a guideline's main validator
@@ -724,7 +708,7 @@ func TestIntegrationValidationSettings(t *testing.T) {
 			case tc.forbidden:
 				assert.ErrorIs(t, err, api.ErrForbidden)
 			case tc.message != "":
-				assert.Equal(t, tc.message, message(err))
+				assert.Equal(t, tc.message, servicetest.Message(err))
 			default:
 				require.NoError(t, err)
 				assert.Equal(t, ptr(f.validator), st.MainValidator)
@@ -751,7 +735,7 @@ func TestIntegrationValidationSettings(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := update(tc.user, tc.validator, tc.interval)
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	st, err := update(f.collAdmin, ptr(api.ID(f.second)), 6)
@@ -803,7 +787,7 @@ func TestIntegrationValidationExpiration(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := move(tc.user, tc.guideline, tc.at)
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	after, err := f.svc.ValidationExpirations(f.As(f.alpha, f.author), validation.GuidelineRequest{Guideline: api.ID(f.published)})
