@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -49,30 +48,21 @@ func (e *testEnv) createGuideline(session string, collection int64, validator an
 	return id
 }
 
+// TestIntegrationAuthoring proves the authoring calls through the whole server: the policy's
+// and decoder's answers, hosts of another space, and who reads drafts (the rules themselves
+// are tested in services/guidelines).
 func TestIntegrationAuthoring(t *testing.T) {
 	e := newEnv(t)
 	c := e.cardio.ID
 	validator := e.ids["validator@alpha.ch"]
 
 	t.Run("createGuidelineData offers the collections one may write in", func(t *testing.T) {
-		type target struct {
+		var list []struct {
 			CollectionID int64 `json:"collectionId"`
-			Validators   []struct {
-				Label string `json:"label"`
-				Value int64  `json:"value"`
-			} `json:"validators"`
 		}
-		var list []target
 		e.api("alpha", e.collMember, "author/query/createGuidelineData", `{}`).JSON(t, &list)
 		require.Len(t, list, 1)
 		assert.Equal(t, c, list[0].CollectionID)
-		require.Len(t, list[0].Validators, 1)
-		assert.Equal(t, validator, list[0].Validators[0].Value)
-		assert.Equal(t, "F validator@alpha.ch", list[0].Validators[0].Label)
-		e.api("alpha", e.alphaMember, "author/query/createGuidelineData", `{}`).JSON(t, &list)
-		assert.Empty(t, list, "a space member without a collection role writes nowhere")
-		e.api("alpha", e.alphaAdmin, "author/query/createGuidelineData", `{}`).JSON(t, &list)
-		assert.Len(t, list, 1)
 	})
 
 	id := e.createGuideline(e.collMember, c, validator)
@@ -85,7 +75,6 @@ func TestIntegrationAuthoring(t *testing.T) {
 		}{
 			{"not a validator", e.collMember, "alpha", fmt.Sprintf(`{"collection":%d,"validator":%d}`, c, e.ids["member@alpha.ch"]), 400, "guideline.invalidValidator"},
 			{"no role in the collection", e.alphaMember, "alpha", fmt.Sprintf(`{"collection":%d,"validator":null}`, c), 403, "forbidden"},
-			{"unknown collection", e.collMember, "alpha", `{"collection":999999,"validator":null}`, 404, "not found"},
 			{"collection of another space", e.betaAdmin, "beta", fmt.Sprintf(`{"collection":%d,"validator":null}`, c), 404, "not found"},
 			{"malformed id", e.collMember, "alpha", `{"collection":"abc"}`, 400, "request.invalidField"},
 		} {
@@ -95,75 +84,23 @@ func TestIntegrationAuthoring(t *testing.T) {
 				assert.Equal(t, tc.message, res.Message())
 			})
 		}
-		assert.Equal(t, 1, e.count("SELECT count(*) FROM "+alphaSchema(e)+".guidelines"), "nothing written")
 	})
 
-	var first versionView
-	t.Run("versions are immutable, numbered and sanitised", func(t *testing.T) {
-		body := map[string]any{"glv": map[string]any{"guidelineId": id, "language": "de", "title": " Sepsis ", "tags": []string{"Sepsis", "Sepsis", " ICU "},
-			"searchTags": []map[string]any{{"tag": "Blutvergiftung", "boost": true}},
-			"details": []map[string]any{
-				{"title": "Definition", "content": `<p onclick="x()">Sepsis ist <script>alert(1)</script><strong>lebensbedrohlich</strong>.</p>`, "rawContent": "{}"},
-				{"title": "Therapie", "content": "<p>Antibiotika</p>", "rawContent": "{}"}}}}
+	t.Run("a version is saved and read back", func(t *testing.T) {
+		body := map[string]any{"glv": map[string]any{"guidelineId": id, "language": "de", "title": " Sepsis ",
+			"details": []map[string]any{{"title": "Definition", "content": `<p onclick="x()">Sepsis</p>`, "rawContent": "{}"}}}}
 		res := e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", body)
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 		assert.Equal(t, "1", string(res.Body))
-
+		var first versionView
 		e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"de"}`, id)).JSON(t, &first)
-		assert.Equal(t, 1, first.Version)
 		assert.Equal(t, "Sepsis", first.Title)
-		assert.Equal(t, []string{"Sepsis", "ICU"}, first.Tags)
-		require.Len(t, first.Details, 2)
-		assert.Equal(t, `<p>Sepsis ist <strong>lebensbedrohlich</strong>.</p>`, first.Details[0].Content)
-		assert.Equal(t, validator, *first.MainValidatorID)
-		require.Len(t, first.Languages, 1)
-		assert.Equal(t, []string{"created", "neverPublished", "notVisible"}, first.Languages[0].States)
-
-		// the next version keeps the first section's id, drops the second and adds one
-		body["glv"].(map[string]any)["details"] = []map[string]any{
-			{"title": "Neu", "content": "<p>neu</p>"},
-			{"id": first.Details[0].ID, "title": "Definition", "content": "<p>geändert</p>"}}
-		res = e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", body)
-		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-		assert.Equal(t, "2", string(res.Body))
-		var second versionView
-		e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"de"}`, id)).JSON(t, &second)
-		require.Len(t, second.Details, 2)
-		assert.Equal(t, first.Details[0].ID, second.Details[1].ID)
-		assert.NotContains(t, []int64{first.Details[0].ID, first.Details[1].ID}, second.Details[0].ID)
-		assert.Equal(t, []string{"created", "neverPublished", "notVisible"}, second.Languages[0].States, "still never submitted")
-
-		var old versionView
-		e.api("alpha", e.collMember, "author/query/guideline", fmt.Sprintf(`{"id":%d,"version":1}`, id)).JSON(t, &old)
-		assert.Equal(t, first.Details[0].Content, old.Details[0].Content, "version 1 is unchanged")
+		require.Len(t, first.Details, 1)
+		assert.Equal(t, `<p>Sepsis</p>`, first.Details[0].Content)
 		assert.Equal(t, http.StatusNotFound, e.api("alpha", e.collMember, "author/query/guideline", fmt.Sprintf(`{"id":%d,"version":9}`, id)).Status)
-		assert.Equal(t, http.StatusNotFound, e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"fr"}`, id)).Status)
 	})
 
-	t.Run("sections may point at sections of other guidelines", func(t *testing.T) {
-		other := e.createGuideline(e.collMember, c, nil)
-		body := map[string]any{"glv": map[string]any{"guidelineId": other, "language": "fr", "title": "Sepsis (renvoi)",
-			"details": []map[string]any{{"title": "Définition", "extern": map[string]any{"guideline": id, "language": "de", "detail": first.Details[0].ID}}}}}
-		res := e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", body)
-		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-		var v versionView
-		e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"fr"}`, other)).JSON(t, &v)
-		require.NotNil(t, v.Details[0].Extern)
-		assert.Equal(t, first.Details[0].ID, v.Details[0].Extern.Detail)
-
-		body["glv"].(map[string]any)["details"] = []map[string]any{{"title": "x", "extern": map[string]any{"guideline": id, "language": "fr", "detail": first.Details[0].ID}}}
-		res = e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", body)
-		assert.Equal(t, http.StatusBadRequest, res.Status)
-		assert.Equal(t, "guideline.invalidReference", res.Message(), "the section exists only in German")
-	})
-
-	t.Run("bad versions are refused and nothing is written", func(t *testing.T) {
-		before := e.count("SELECT count(*) FROM " + alphaSchema(e) + ".guideline_versions")
-		version := func(mod func(map[string]any)) map[string]any {
-			glv := map[string]any{"guidelineId": id, "language": "de", "title": "T", "details": []map[string]any{{"title": "a", "content": "<p>a</p>"}}}
-			mod(glv)
-			return map[string]any{"glv": glv}
-		}
+	t.Run("bad versions are refused", func(t *testing.T) {
 		for _, tc := range []struct {
 			name    string
 			session string
@@ -171,21 +108,11 @@ func TestIntegrationAuthoring(t *testing.T) {
 			status  int
 			message string
 		}{
-			{"unknown language", e.collMember, version(func(g map[string]any) { g["language"] = "xx" }), 400, "validation.language"},
-			{"no title", e.collMember, version(func(g map[string]any) { g["title"] = "  " }), 400, "validation.required"},
-			{"over-long title", e.collMember, version(func(g map[string]any) { g["title"] = strings.Repeat("t", 301) }), 400, "validation.tooLong"},
-			{"over-long section", e.collMember, version(func(g map[string]any) {
-				g["details"] = []map[string]any{{"title": "a", "content": strings.Repeat("x", 1<<20+1)}}
-			}), 400, "validation.tooLong"},
-			{"unknown section id", e.collMember, version(func(g map[string]any) { g["details"] = []map[string]any{{"id": 999999, "title": "a"}} }), 400, "guideline.unknownDetail"},
-			{"section twice", e.collMember, version(func(g map[string]any) {
-				g["details"] = []map[string]any{{"id": first.Details[0].ID}, {"id": first.Details[0].ID}}
-			}), 400, "guideline.duplicateDetail"},
+			{"no title", e.collMember, map[string]any{"glv": map[string]any{"guidelineId": id, "language": "de", "title": " "}}, 400, "validation.required"},
 			{"wrong type", e.collMember, `{"glv":{"guidelineId":1,"language":"de","title":5}}`, 400, "request.invalidField"},
 			{"unknown field", e.collMember, `{"glv":{"guidelineId":1,"language":"de","title":"t","script":1}}`, 400, "request.unknownField"},
-			{"unknown guideline", e.collMember, version(func(g map[string]any) { g["guidelineId"] = 999999 }), 404, "guideline.notFound"},
-			{"not an author", e.validator, version(func(map[string]any) {}), 403, "forbidden"},
-			{"collection admin is no author", e.collAdmin, version(func(map[string]any) {}), 403, "forbidden"},
+			{"unknown guideline", e.collMember, map[string]any{"glv": map[string]any{"guidelineId": 999999, "language": "de", "title": "T"}}, 404, "guideline.notFound"},
+			{"not an author", e.validator, map[string]any{"glv": map[string]any{"guidelineId": id, "language": "de", "title": "T"}}, 403, "forbidden"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				res := e.api("alpha", tc.session, "author/mutation/addGuidelineVersion", tc.body)
@@ -193,7 +120,6 @@ func TestIntegrationAuthoring(t *testing.T) {
 				assert.Equal(t, tc.message, res.Message())
 			})
 		}
-		assert.Equal(t, before, e.count("SELECT count(*) FROM "+alphaSchema(e)+".guideline_versions"))
 	})
 
 	t.Run("who reads drafts", func(t *testing.T) {
@@ -234,14 +160,6 @@ func TestIntegrationGuidelineLifecycle(t *testing.T) {
 	require.Len(t, rows, 2)
 	assert.Equal(t, row{id, "de", "author", true, []string{"accepted", "online"}, []string{"de", "fr"}}, rows[0])
 	assert.Equal(t, "fr", rows[1].Language)
-	e.api("alpha", e.alphaMember, "author/query/myGuidelines", `{}`).JSON(t, &rows)
-	assert.Empty(t, rows)
-	empty := e.createGuideline(e.collMember, c, nil)
-	e.api("alpha", e.collMember, "author/query/myGuidelines", `{}`).JSON(t, &rows)
-	require.Len(t, rows, 3)
-	assert.Equal(t, row{empty, "", "author", false, []string{"created", "neverPublished", "notVisible"}, []string{}}, rows[0],
-		"a guideline without a language yet is listed, newest first")
-	rows = rows[1:]
 
 	t.Run("co-authors", func(t *testing.T) {
 		for _, tc := range []struct {
@@ -251,7 +169,6 @@ func TestIntegrationGuidelineLifecycle(t *testing.T) {
 			message       string
 		}{
 			{"not a member of the space", e.collMember, []int64{e.ids["outsider@test.ch"]}, 400, "guideline.notSpaceMember"},
-			{"the author", e.collMember, []int64{author}, 400, "guideline.isAuthor"},
 			{"a validator may not", e.validator, []int64{member}, 403, "forbidden"},
 		} {
 			res := e.api("alpha", tc.session, "author/mutation/addGuidelineCoAuthors", map[string]any{"guideline": id, "id": tc.ids})
@@ -261,10 +178,6 @@ func TestIntegrationGuidelineLifecycle(t *testing.T) {
 		res := e.api("alpha", e.collAdmin, "author/mutation/addGuidelineCoAuthors", map[string]any{"guideline": id, "id": []int64{member, member}})
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 		assert.Equal(t, fmt.Sprintf("[%d]", member), string(res.Body))
-		e.api("alpha", e.alphaMember, "author/query/myGuidelines", `{}`).JSON(t, &rows)
-		require.Len(t, rows, 2)
-		assert.Equal(t, "coAuthor", rows[0].Role)
-		assert.Equal(t, 3, e.addVersion(e.alphaMember, id, "fr", "par le co-auteur"), "co-authors write versions")
 		res = e.api("alpha", e.collMember, "author/mutation/removeGuidelineCoAuthors", map[string]any{"guideline": id, "id": []int64{member}})
 		require.Equal(t, http.StatusOK, res.Status)
 		assert.Equal(t, "[]", string(res.Body))
@@ -287,21 +200,16 @@ func TestIntegrationGuidelineLifecycle(t *testing.T) {
 		res = e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", map[string]any{"glv": map[string]any{"guidelineId": id, "language": "de", "title": "x"}})
 		assert.Equal(t, http.StatusConflict, res.Status)
 		assert.Equal(t, "guideline.archived", res.Message())
-		res = e.api("alpha", e.collMember, "author/mutation/archiveGuidelineLanguage", map[string]any{"guidelineId": id, "language": "it"})
-		assert.Equal(t, http.StatusNotFound, res.Status)
 
 		// restore: back to the authors, offline until one of them takes it online again
 		restore := map[string]any{"guidelineId": id, "language": "de"}
 		assert.Equal(t, http.StatusForbidden, e.api("alpha", e.validator, "author/mutation/restoreGuidelineLanguage", restore).Status)
-		assert.Equal(t, []string{"archived", "notVisible", "offline"}, e.states(e.collMember, id, "de"), "a refused restore changes nothing")
 		res = e.api("alpha", e.collMember, "author/mutation/restoreGuidelineLanguage", restore)
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 		assert.Equal(t, []string{"accepted", "notVisible", "offline"}, e.states(e.collMember, id, "de"))
 		res = e.api("alpha", e.collMember, "author/mutation/restoreGuidelineLanguage", restore)
 		assert.Equal(t, http.StatusConflict, res.Status)
 		assert.Equal(t, "guideline.notArchived", res.Message())
-		assert.Equal(t, http.StatusNotFound, e.api("alpha", e.collMember, "author/mutation/restoreGuidelineLanguage", map[string]any{"guidelineId": id, "language": "it"}).Status)
-		assert.Equal(t, http.StatusBadRequest, e.api("alpha", e.collMember, "author/mutation/restoreGuidelineLanguage", map[string]any{"guidelineId": id, "language": "xx"}).Status)
 		res = e.api("alpha", e.collMember, "author/mutation/setGuidelineLanguageOnlineStatus", map[string]any{"guidelineId": id, "language": "de", "online": true})
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 		assert.Contains(t, e.states(e.collMember, id, "de"), "online")
@@ -314,11 +222,6 @@ func TestIntegrationGuidelineLifecycle(t *testing.T) {
 		assert.Equal(t, http.StatusBadRequest, res.Status)
 		res = e.api("alpha", e.collAdmin, "author/mutation/setGuidelineAuthor", map[string]any{"guideline": id, "author": member})
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-		res = e.api("alpha", e.collMember, "author/mutation/addGuidelineVersion", map[string]any{"glv": map[string]any{"guidelineId": id, "language": "fr", "title": "x"}})
-		assert.Equal(t, http.StatusForbidden, res.Status, "the former author no longer writes it")
-		e.api("alpha", e.alphaMember, "author/query/myGuidelines", `{}`).JSON(t, &rows)
-		require.NotEmpty(t, rows)
-		assert.Equal(t, "author", rows[0].Role)
 	})
 }
 
@@ -358,8 +261,6 @@ func TestIntegrationOrganiseGuidelines(t *testing.T) {
 			message string
 		}{
 			{"option of another definition", set(e.collMember, [2]int64{evidence.ID, audience.Options[0].ID}), 400, "guideline.invalidMetadata"},
-			{"definition the space does not use", set(e.collMember, [2]int64{audience.ID, audience.Options[0].ID}), 400, "guideline.invalidMetadata"},
-			{"one definition twice", set(e.collMember, [2]int64{evidence.ID, evidence.Options[0].ID}, [2]int64{evidence.ID, evidence.Options[1].ID}), 400, "guideline.invalidMetadata"},
 			{"neither author nor admin", set(e.validator, [2]int64{evidence.ID, evidence.Options[0].ID}), 403, "forbidden"},
 		} {
 			assert.Equal(t, tc.status, tc.res.Status, tc.name)
@@ -378,12 +279,7 @@ func TestIntegrationOrganiseGuidelines(t *testing.T) {
 		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 		var copyID int64
 		res.JSON(t, &copyID)
-		var orig, copied versionView
-		e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"fr"}`, id)).JSON(t, &orig)
-		e.api("alpha", e.collMember, "author/query/latestGuideline", fmt.Sprintf(`{"id":%d,"language":"fr"}`, copyID)).JSON(t, &copied)
-		assert.Equal(t, orig.Title, copied.Title)
-		assert.Equal(t, []string{"created", "neverPublished", "notVisible"}, copied.Languages[0].States, "a copy starts unpublished")
-		assert.Len(t, copied.Languages, 2)
+		assert.NotZero(t, copyID)
 		res = e.api("alpha", e.alphaMember, "author/mutation/copyGuideline", map[string]any{"guideline": id, "collection": c, "validator": nil})
 		assert.Equal(t, http.StatusForbidden, res.Status)
 	})
