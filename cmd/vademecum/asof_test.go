@@ -81,6 +81,10 @@ func (e *testEnv) publishHistory(clock *testClock) history {
 	return h
 }
 
+// TestIntegrationGuidelineAsOf proves reading a guideline as of a day through the whole
+// server: the answer of a day before any publication, the rights matrix, designations made
+// through the collection admins' calls, and the prints (what was in force on each day is
+// tested in services/guidelines).
 func TestIntegrationGuidelineAsOf(t *testing.T) {
 	clock := &testClock{}
 	e := newEnvWith(t, config{Now: clock.now, PDF: testChromium})
@@ -103,70 +107,6 @@ func TestIntegrationGuidelineAsOf(t *testing.T) {
 		res.JSON(t, &body)
 		assert.WithinDuration(t, h.at[0], body.Params.FirstPublished, time.Minute)
 	})
-	t.Run("the day of the first publication", func(t *testing.T) {
-		var v asOfView
-		res := asOf(e.collAdmin, h.at[0])
-		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-		res.JSON(t, &v)
-		assert.Equal(t, 1, v.InForce.Version)
-		assert.Equal(t, "<p>Erste Fassung</p>", v.Details[0].Content)
-		assert.Equal(t, validator, v.InForce.Validator)
-		assert.Equal(t, "Erste Prüfung", v.InForce.Comment)
-		assert.Empty(t, v.Before)
-		require.Len(t, v.After, 3)
-		assert.Equal(t, []int{2, 2, 3}, []int{v.After[0].Version, v.After[1].Version, v.After[2].Version})
-		assert.False(t, v.Expired)
-		require.NotNil(t, v.InForce.ValidUntil)
-		assert.True(t, v.InForce.ValidUntil.After(h.at[0].Add(300*day)), "valid for the collection's interval")
-	})
-	t.Run("after the hotfix: the fixed text with the validation it fixed", func(t *testing.T) {
-		var v asOfView
-		res := asOf(e.validator, h.at[1].Add(day))
-		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-		res.JSON(t, &v)
-		assert.Equal(t, 2, v.InForce.Version)
-		assert.Equal(t, "hotfix", v.InForce.Kind)
-		assert.Equal(t, "<p>Erste Fassung ohne Tippfehler</p>", v.Details[0].Content)
-		assert.Equal(t, validator, v.InForce.Validator)
-		assert.Equal(t, "Erste Prüfung", v.InForce.Comment)
-		assert.WithinDuration(t, h.at[0], v.InForce.ValidFrom, time.Minute)
-		require.Len(t, v.Before, 1)
-		assert.WithinDuration(t, h.at[1], *v.Before[0].Until, time.Minute)
-	})
-	t.Run("after the renewal", func(t *testing.T) {
-		var v asOfView
-		res := asOf(e.alphaAdmin, h.at[2].Add(day))
-		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-		res.JSON(t, &v)
-		assert.Equal(t, 2, v.InForce.Version)
-		assert.Equal(t, "renew", v.InForce.Kind)
-		assert.Equal(t, "Verlängert", v.InForce.Comment)
-		assert.WithinDuration(t, h.at[2], v.InForce.ValidFrom, time.Minute)
-		assert.Len(t, v.Before, 2)
-		assert.Len(t, v.After, 1)
-	})
-	t.Run("today: the current version", func(t *testing.T) {
-		var v asOfView
-		res := asOf(e.collAdmin, clock.now())
-		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-		res.JSON(t, &v)
-		assert.Equal(t, 3, v.InForce.Version)
-		assert.Equal(t, "Neue Dosierung geprüft", v.InForce.Comment)
-		assert.Nil(t, v.InForce.Until)
-		assert.Len(t, v.Before, 3)
-		assert.Empty(t, v.After)
-	})
-	t.Run("an expiry date moved later is not read back into the past", func(t *testing.T) {
-		later := clock.now().Add(400 * day).UTC().Truncate(day)
-		res := e.api("alpha", e.collMember, "author/mutation/updateValidationExpiration", map[string]any{"guideline": h.id, "time": later})
-		require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-		var v asOfView
-		asOf(e.collAdmin, h.at[3]).JSON(t, &v)
-		require.NotNil(t, v.InForce.ValidUntil)
-		assert.True(t, v.InForce.ValidUntil.Before(later), "%v", v.InForce.ValidUntil)
-		asOf(e.collAdmin, clock.now()).JSON(t, &v)
-		assert.True(t, v.InForce.ValidUntil.Equal(later), "%v", v.InForce.ValidUntil)
-	})
 	t.Run("rights", func(t *testing.T) {
 		for name, c := range map[string]struct {
 			session string
@@ -183,21 +123,6 @@ func TestIntegrationGuidelineAsOf(t *testing.T) {
 		}
 		res := e.api("beta", e.betaAdmin, "reader/query/guidelineAsOf", map[string]any{"id": h.id, "language": "de", "date": h.at[0].Format(time.DateOnly)})
 		assert.Equal(t, http.StatusNotFound, res.Status, "another space's guideline")
-	})
-	t.Run("bad input", func(t *testing.T) {
-		for body, want := range map[string]string{
-			fmt.Sprintf(`{"id":%d,"language":"de","date":"12.03.2026"}`, h.id):                                       "request.invalidField",
-			fmt.Sprintf(`{"id":%d,"language":"de","date":"%s"}`, h.id, clock.now().Add(2*day).Format(time.DateOnly)): "guideline.futureDate",
-			fmt.Sprintf(`{"id":%d,"language":"xx","date":"2026-01-01"}`, h.id):                                       "validation.language",
-			`{"language":"de","date":"2026-01-01"}`:                                                                  "validation.required",
-		} {
-			res := e.api("alpha", e.collAdmin, "reader/query/guidelineAsOf", body)
-			assert.Equal(t, http.StatusBadRequest, res.Status, body)
-			assert.Equal(t, want, res.Message(), body)
-		}
-		res := e.api("alpha", e.collAdmin, "reader/query/guidelineAsOf", `{"id":999999,"language":"de","date":"2026-01-01"}`)
-		assert.Equal(t, http.StatusNotFound, res.Status)
-		assert.Equal(t, "guideline.notFound", res.Message())
 	})
 	t.Run("designated history readers", func(t *testing.T) {
 		member := e.ids["member@alpha.ch"]
