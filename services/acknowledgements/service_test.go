@@ -2,7 +2,6 @@ package acknowledgements_test
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -138,14 +137,6 @@ func sorted(vs ...int64) []int64 {
 	return slices.Sorted(slices.Values(vs))
 }
 
-func params(err error) map[string]any {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e.Params
-	}
-	return nil
-}
-
 // TestIntegrationRecordRead proves that every signed-in read is recorded and answers what the
 // reader had read before, that reading the same version again changes nothing, that the
 // space names the reader from then on, and that anonymous readers leave nothing.
@@ -224,7 +215,7 @@ func TestIntegrationAcknowledge(t *testing.T) {
 		})
 	}
 	_, err := f.acknowledge(f.author, f.g, "de", 2)
-	assert.Equal(t, map[string]any{"current": 1}, params(err), "the refusal names the published version")
+	assert.Equal(t, map[string]any{"current": 1}, servicetest.Params(err), "the refusal names the published version")
 	assert.Equal(t, 2, f.Count(t, f.alpha, "guideline_reads"), "refused acknowledgements record nothing")
 
 	// an acknowledgement counts as a read: the version read before is kept for the comparison
@@ -275,9 +266,9 @@ func TestIntegrationRequireAcknowledgement(t *testing.T) {
 		})
 	}
 	_, err := f.svc.RequireAcknowledgement(f.As(f.alpha, f.collAdmin), acknowledgements.RequireRequest{Guideline: id(f.g), Required: true, Members: ids(f.outsider)})
-	assert.Equal(t, []int64{f.outsider}, params(err)["ids"], "the refusal names who is not of the space")
+	assert.Equal(t, []int64{f.outsider}, servicetest.Params(err)["ids"], "the refusal names who is not of the space")
 	_, err = f.svc.RequireAcknowledgement(f.As(f.alpha, f.collAdmin), acknowledgements.RequireRequest{Collection: id(f.cardio), Required: true, Roles: []string{"chief"}})
-	assert.Equal(t, "chief", params(err)["role"])
+	assert.Equal(t, "chief", servicetest.Params(err)["role"])
 	assert.Zero(t, f.Count(t, f.alpha, "acknowledgement_requirements"), "refused requirements write nothing")
 
 	for _, tc := range []struct {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -100,15 +99,6 @@ func spaceIDs(page auditlog.Page) map[string]int {
 		out[key]++
 	}
 	return out
-}
-
-// errorOf is the public error in err's chain, or an empty one.
-func errorOf(err error) *api.Error {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e
-	}
-	return &api.Error{}
 }
 
 // TestIntegrationAuditLogWhoReadsWhat proves that a space admin reads their own space's
@@ -267,7 +257,7 @@ func TestIntegrationAuditLogRefusesBadFilters(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := tr.svc.AuditLog(tr.as(tr.alpha, tr.admin), tc.req)
-			e := errorOf(err)
+			e := servicetest.APIError(err)
 			assert.Equal(t, tc.message, e.Message, "%v", err)
 			assert.Equal(t, tc.field, e.Params["field"])
 			assert.Equal(t, http.StatusBadRequest, e.Status())

@@ -2,7 +2,6 @@ package collections_test
 
 import (
 	"context"
-	"errors"
 	"sort"
 	"strings"
 	"testing"
@@ -62,15 +61,6 @@ func newFixture(t *testing.T) *fixture {
 		f.betaOnly = e.Collection(t, f.beta, title, "public", map[int64]string{f.betaAdmin: "admin"})
 	}
 	return f
-}
-
-// params are the parameters of an API error.
-func params(err error) map[string]any {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e.Params
-	}
-	return nil
 }
 
 func (f *fixture) collection(t *testing.T, id int64) collections.Collection {
@@ -198,7 +188,7 @@ func TestIntegrationCreateCollection(t *testing.T) {
 			_, err := create(f.admin, tc.space, tc.in)
 			assert.Equal(t, tc.message, servicetest.Message(err))
 			if tc.params != nil {
-				assert.Equal(t, tc.params, params(err))
+				assert.Equal(t, tc.params, servicetest.Params(err))
 			}
 		})
 	}
@@ -344,7 +334,7 @@ func TestIntegrationDeleteCollection(t *testing.T) {
 	f.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.cardio, Author: f.collMember, Languages: []string{"fr"}})
 	_, err := f.svc.DeleteCollection(ctx, collections.DeleteRequest{CollectionID: api.ID(f.cardio)})
 	assert.Equal(t, "collection.hasGuidelines", servicetest.Message(err))
-	assert.Equal(t, map[string]any{"n": 2}, params(err))
+	assert.Equal(t, map[string]any{"n": 2}, servicetest.Params(err))
 	assert.Equal(t, 3, f.Count(t, f.alpha, "collection_roles"), "nothing changed")
 	c := f.collection(t, f.cardio)
 	assert.True(t, c.HasGuidelines)
@@ -412,7 +402,7 @@ func TestIntegrationCollectionMembers(t *testing.T) {
 			_, err := add(tc.user, tc.ids...)
 			assert.Equal(t, tc.message, servicetest.Message(err))
 			if tc.params != nil {
-				assert.Equal(t, tc.params, params(err))
+				assert.Equal(t, tc.params, servicetest.Params(err))
 			}
 		})
 	}
@@ -488,7 +478,7 @@ func TestIntegrationCollectionEnrolment(t *testing.T) {
 	usersBefore, rolesBefore := accounts(), f.Count(t, f.alpha, "collection_roles")
 	_, err := addresses(f.collAdmin, "new.nurse@alpha.ch", "someone@elsewhere.org")
 	assert.Equal(t, "space.emailOutsideDomains", servicetest.Message(err))
-	assert.Equal(t, []string{"someone@elsewhere.org"}, params(err)["emails"])
+	assert.Equal(t, []string{"someone@elsewhere.org"}, servicetest.Params(err)["emails"])
 	_, err = addresses(f.collAdmin, "not an address")
 	assert.Equal(t, "validation.emailList", servicetest.Message(err))
 	_, err = addresses(f.collAdmin, "new.nurse@alpha.ch", "collmember@alpha.ch")
@@ -540,11 +530,11 @@ func TestIntegrationCollectionValidators(t *testing.T) {
 	assert.ErrorIs(t, err, api.ErrForbidden, "validators do not choose validators")
 	_, err = f.svc.AddValidators(f.As(f.alpha, f.collAdmin), collections.AddValidatorsRequest{Collection: api.ID(f.cardio)})
 	assert.Equal(t, "validation.required", servicetest.Message(err))
-	assert.Equal(t, map[string]any{"field": "validators"}, params(err))
+	assert.Equal(t, map[string]any{"field": "validators"}, servicetest.Params(err))
 
 	_, err = f.svc.RemoveValidator(f.As(f.alpha, f.collAdmin), collections.RemoveValidatorRequest{Collection: api.ID(f.cardio), Validator: api.ID(f.validator)})
 	assert.Equal(t, "collection.mainValidator", servicetest.Message(err))
-	assert.Equal(t, map[string]any{"n": 1}, params(err))
+	assert.Equal(t, map[string]any{"n": 1}, servicetest.Params(err))
 	_, err = f.svc.RemoveValidator(f.As(f.alpha, f.collAdmin), collections.RemoveValidatorRequest{Collection: api.ID(f.cardio), Validator: api.ID(f.admin)})
 	assert.ErrorIs(t, err, api.ErrNotFound, "not a validator of the collection")
 	validators, err = f.svc.RemoveValidator(f.As(f.alpha, f.collAdmin), collections.RemoveValidatorRequest{Collection: api.ID(f.cardio), Validator: api.ID(f.member)})

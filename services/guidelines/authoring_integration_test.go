@@ -2,7 +2,6 @@ package guidelines_test
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
@@ -111,15 +110,6 @@ func (f *authoring) reindexed(t *testing.T) []int64 {
 	return out
 }
 
-// messageOf is the public message of an API error.
-func messageOf(err error) string {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return ""
-}
-
 func ptr[T any](v T) *T { return &v }
 
 // TestIntegrationCreateGuidelineData proves that an author is offered the collections they
@@ -163,7 +153,7 @@ func TestIntegrationCreateGuideline(t *testing.T) {
 	id, err := f.create(f.author, f.cardio, &f.validator)
 	require.NoError(t, err)
 	v, err := f.latest(f.author, id, "de")
-	assert.Equal(t, "guideline.versionNotFound", messageOf(err), "a new guideline has no version yet")
+	assert.Equal(t, "guideline.versionNotFound", servicetest.Message(err), "a new guideline has no version yet")
 	assert.Empty(t, v.Details)
 	mine, err := f.svc.MyGuidelines(f.As(f.alpha, f.author), struct{}{})
 	require.NoError(t, err)
@@ -192,7 +182,7 @@ func TestIntegrationCreateGuideline(t *testing.T) {
 				req.Validator = ptr(api.ID(*tc.validator))
 			}
 			_, err := f.svc.CreateGuideline(f.As(tc.sp, tc.user), req)
-			assert.Equal(t, tc.message, messageOf(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	assert.Equal(t, 1, f.rows(t, "guidelines"), "refused creations write nothing")
@@ -261,11 +251,11 @@ func TestIntegrationGuidelineVersions(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, first.Details, old.Details, "version 1 is unchanged")
 	_, err = f.svc.Guideline(f.As(f.alpha, f.author), guidelines.VersionRequest{ID: api.ID(id), Version: 9})
-	assert.Equal(t, "guideline.versionNotFound", messageOf(err))
+	assert.Equal(t, "guideline.versionNotFound", servicetest.Message(err))
 	_, err = f.latest(f.author, id, "it")
-	assert.Equal(t, "guideline.versionNotFound", messageOf(err))
+	assert.Equal(t, "guideline.versionNotFound", servicetest.Message(err))
 	_, err = f.latest(f.author, id, "xx")
-	assert.Equal(t, "validation.language", messageOf(err))
+	assert.Equal(t, "validation.language", servicetest.Message(err))
 	mine, err := f.svc.MyGuidelines(f.As(f.alpha, f.author), struct{}{})
 	require.NoError(t, err)
 	require.Len(t, mine, 2)
@@ -310,7 +300,7 @@ func TestIntegrationSectionReferences(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.save(f.author, guidelines.VersionInput{GuidelineID: api.ID(tc.guide), Language: "de", Title: "x",
 				Details: []guidelines.DetailInput{{Title: "x", Extern: &tc.extern}}})
-			assert.Equal(t, "guideline.invalidReference", messageOf(err))
+			assert.Equal(t, "guideline.invalidReference", servicetest.Message(err))
 		})
 	}
 	assert.Equal(t, before, f.rows(t, "guideline_versions"), "refused versions write nothing")
@@ -371,11 +361,11 @@ func TestIntegrationVersionRefusals(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.save(tc.user, tc.glv)
-			assert.Equal(t, tc.message, messageOf(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	_, err = f.svc.AddGuidelineVersion(f.As(f.beta, f.betaAdmin), guidelines.AddVersionRequest{Glv: version(func(*guidelines.VersionInput) {})})
-	assert.Equal(t, "guideline.notFound", messageOf(err), "ids of another space")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
 	assert.Equal(t, before, f.rows(t, "guideline_versions"), "refused versions write nothing")
 	assert.Equal(t, 2, f.rows(t, "guideline_languages"))
 }
@@ -406,17 +396,17 @@ func TestIntegrationWhoReadsDrafts(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v, err := f.latest(tc.user, id, "de")
-			assert.Equal(t, tc.message, messageOf(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 			if tc.message == "" {
 				require.NoError(t, err)
 				assert.Equal(t, "Entwurf", v.Title)
 			}
 			_, err = f.svc.Guideline(f.As(f.alpha, tc.user), guidelines.VersionRequest{ID: api.ID(id), Version: 1})
-			assert.Equal(t, tc.message, messageOf(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	_, err = f.svc.LatestGuideline(f.As(f.beta, f.betaAdmin), guidelines.LatestRequest{ID: api.ID(id), Language: "de"})
-	assert.Equal(t, "guideline.notFound", messageOf(err), "ids of another space")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
 }
 
 // TestIntegrationMyGuidelines proves that an author's list holds one row per language of
@@ -470,12 +460,12 @@ func TestIntegrationCoAuthors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := add(tc.user, tc.ids...)
-			assert.Equal(t, tc.message, messageOf(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	assert.Zero(t, f.rows(t, "guideline_coauthors"), "refusals write nothing")
 	_, err := f.svc.AddGuidelineCoAuthors(f.As(f.beta, f.betaAdmin), guidelines.CoAuthorsRequest{Guideline: api.ID(id), ID: []api.ID{api.ID(f.betaAdmin)}})
-	assert.Equal(t, "guideline.notFound", messageOf(err), "ids of another space")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
 
 	got, err := add(f.collAdmin, f.member, f.member)
 	require.NoError(t, err, "a collection admin manages the authors")
@@ -491,13 +481,13 @@ func TestIntegrationCoAuthors(t *testing.T) {
 	require.NoError(t, err, "co-authors write versions")
 	assert.Equal(t, 3, n)
 	_, err = add(f.member, f.admin)
-	assert.Equal(t, "forbidden", messageOf(err), "a co-author does not choose co-authors")
+	assert.Equal(t, "forbidden", servicetest.Message(err), "a co-author does not choose co-authors")
 
 	got, err = f.svc.RemoveGuidelineCoAuthors(f.As(f.alpha, f.author), guidelines.CoAuthorsRequest{Guideline: api.ID(id), ID: []api.ID{api.ID(f.member)}})
 	require.NoError(t, err)
 	assert.Equal(t, []int64{f.validator}, got)
 	_, err = f.save(f.member, guidelines.VersionInput{GuidelineID: api.ID(id), Language: "fr", Title: "encore"})
-	assert.Equal(t, "forbidden", messageOf(err), "a former co-author no longer writes")
+	assert.Equal(t, "forbidden", servicetest.Message(err), "a former co-author no longer writes")
 }
 
 // TestIntegrationLanguageOnlineArchiveRestore proves how authors take a published language
@@ -516,25 +506,25 @@ func TestIntegrationLanguageOnlineArchiveRestore(t *testing.T) {
 	archive, restore := f.svc.ArchiveGuidelineLanguage, f.svc.RestoreGuidelineLanguage
 
 	_, err := online(f.author, "fr", true)
-	assert.Equal(t, "guideline.notPublished", messageOf(err))
+	assert.Equal(t, "guideline.notPublished", servicetest.Message(err))
 	langs, err := online(f.author, "de", false)
 	require.NoError(t, err)
 	require.Len(t, langs, 2)
 	assert.Equal(t, []string{"accepted", "notVisible", "offline"}, langs[0].States, "the answer holds the languages afterwards")
 	_, err = online(f.validator, "de", true)
-	assert.Equal(t, "forbidden", messageOf(err))
+	assert.Equal(t, "forbidden", servicetest.Message(err))
 	_, err = online(f.author, "it", true)
-	assert.Equal(t, "guideline.languageNotFound", messageOf(err))
+	assert.Equal(t, "guideline.languageNotFound", servicetest.Message(err))
 	assert.Equal(t, []string{"accepted", "notVisible", "offline"}, f.states(t, id, "de"), "refusals change nothing")
 
 	require.NoError(t, change(archive, f.author, "de"))
 	assert.Equal(t, []string{"archived", "notVisible", "offline"}, f.states(t, id, "de"))
 	require.NoError(t, change(archive, f.author, "de"), "archiving twice changes nothing")
 	_, err = f.save(f.author, guidelines.VersionInput{GuidelineID: api.ID(id), Language: "de", Title: "x"})
-	assert.Equal(t, "guideline.archived", messageOf(err), "an archived language is not written")
+	assert.Equal(t, "guideline.archived", servicetest.Message(err), "an archived language is not written")
 	_, err = online(f.author, "de", true)
-	assert.Equal(t, "guideline.archived", messageOf(err))
-	assert.Equal(t, "guideline.languageNotFound", messageOf(change(archive, f.author, "it")))
+	assert.Equal(t, "guideline.archived", servicetest.Message(err))
+	assert.Equal(t, "guideline.languageNotFound", servicetest.Message(change(archive, f.author, "it")))
 
 	// restore: back to the authors, offline until one of them takes it online again
 	for _, tc := range []struct {
@@ -549,18 +539,18 @@ func TestIntegrationLanguageOnlineArchiveRestore(t *testing.T) {
 		{"an unknown language", f.author, "xx", "validation.language"},
 		{"a language not archived", f.author, "fr", "guideline.notArchived"},
 	} {
-		assert.Equal(t, tc.message, messageOf(change(restore, tc.user, tc.lang)), tc.name)
+		assert.Equal(t, tc.message, servicetest.Message(change(restore, tc.user, tc.lang)), tc.name)
 	}
 	assert.Equal(t, []string{"archived", "notVisible", "offline"}, f.states(t, id, "de"), "a refused restore changes nothing")
 	require.NoError(t, change(restore, f.author, "de"))
 	assert.Equal(t, []string{"accepted", "notVisible", "offline"}, f.states(t, id, "de"))
-	assert.Equal(t, "guideline.notArchived", messageOf(change(restore, f.author, "de")))
+	assert.Equal(t, "guideline.notArchived", servicetest.Message(change(restore, f.author, "de")))
 	_, err = online(f.author, "de", true)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"accepted", "online"}, f.states(t, id, "de"))
 
 	_, err = f.svc.ArchiveGuidelineLanguage(f.As(f.beta, f.betaAdmin), guidelines.LanguageChange{GuidelineID: api.ID(id), Language: "de"})
-	assert.Equal(t, "guideline.notFound", messageOf(err), "ids of another space")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
 	assert.Equal(t, []int64{id, id, id, id, id}, f.reindexed(t), "each change that went through rebuilds the guideline's search documents")
 }
 
@@ -592,11 +582,11 @@ func TestIntegrationGuidelineAuthor(t *testing.T) {
 		_, err := f.svc.SetGuidelineAuthor(f.As(f.alpha, user), guidelines.AuthorRequest{Guideline: api.ID(id), Author: api.ID(author)})
 		return err
 	}
-	assert.Equal(t, "forbidden", messageOf(set(f.validator, f.member)))
-	assert.Equal(t, "forbidden", messageOf(set(f.member, f.member)), "a co-author does not take the guideline")
-	assert.Equal(t, "guideline.notSpaceMember", messageOf(set(f.collAdmin, f.outsider)))
+	assert.Equal(t, "forbidden", servicetest.Message(set(f.validator, f.member)))
+	assert.Equal(t, "forbidden", servicetest.Message(set(f.member, f.member)), "a co-author does not take the guideline")
+	assert.Equal(t, "guideline.notSpaceMember", servicetest.Message(set(f.collAdmin, f.outsider)))
 	_, err := f.svc.SetGuidelineAuthor(f.As(f.alpha, f.author), guidelines.AuthorRequest{Guideline: 999999, Author: api.ID(f.member)})
-	assert.Equal(t, "guideline.notFound", messageOf(err))
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err))
 	v, err := f.latest(f.author, id, "de")
 	require.NoError(t, err)
 	assert.Equal(t, f.author, v.AuthorID, "refusals change nothing")
@@ -607,7 +597,7 @@ func TestIntegrationGuidelineAuthor(t *testing.T) {
 	assert.Equal(t, f.member, v.AuthorID)
 	assert.Empty(t, v.CoAuthorIDs, "a co-author who becomes author is no longer co-author")
 	_, err = f.save(f.author, guidelines.VersionInput{GuidelineID: api.ID(id), Language: "de", Title: "x"})
-	assert.Equal(t, "forbidden", messageOf(err), "the former author no longer writes it")
+	assert.Equal(t, "forbidden", servicetest.Message(err), "the former author no longer writes it")
 	mine, err := f.svc.MyGuidelines(f.As(f.alpha, f.member), struct{}{})
 	require.NoError(t, err)
 	require.Len(t, mine, 1)

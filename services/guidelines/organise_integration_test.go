@@ -66,18 +66,18 @@ func TestIntegrationSetMetadata(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := set(tc.user, tc.choices...)
-			assert.Equal(t, tc.message, messageOf(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	_, err = f.svc.SetMetadata(f.As(f.beta, f.betaAdmin), guidelines.SetMetadataRequest{GuidelineID: api.ID(id)})
-	assert.Equal(t, "guideline.notFound", messageOf(err), "ids of another space")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
 	for _, who := range []int64{f.collAdmin, f.validator, f.author} {
 		got, err := f.svc.GuidelineMetadata(f.As(f.alpha, who), guidelines.GuidelineRequest{ID: api.ID(id)})
 		require.NoError(t, err)
 		assert.Equal(t, want, got, "refused changes changed nothing")
 	}
 	_, err = f.svc.GuidelineMetadata(f.As(f.alpha, f.member), guidelines.GuidelineRequest{ID: api.ID(id)})
-	assert.Equal(t, "forbidden", messageOf(err), "a private collection's guideline is not read by every member")
+	assert.Equal(t, "forbidden", servicetest.Message(err), "a private collection's guideline is not read by every member")
 	assert.Len(t, f.reindexed(t), jobs, "refusals queue nothing")
 
 	got, err = set(f.collAdmin)
@@ -113,7 +113,7 @@ func TestIntegrationCopyGuideline(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := copyOf(tc.user, tc.collection, tc.validator)
-			assert.Equal(t, tc.message, messageOf(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	assert.Equal(t, 1, f.rows(t, "guidelines"), "refused copies write nothing")
@@ -164,11 +164,11 @@ func TestIntegrationMoveGuideline(t *testing.T) {
 		{"an unknown collection", f.admin, 999999, nil, "not found"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.message, messageOf(move(tc.user, tc.collection, tc.validator)))
+			assert.Equal(t, tc.message, servicetest.Message(move(tc.user, tc.collection, tc.validator)))
 		})
 	}
 	_, err := f.svc.MoveGuideline(f.As(f.beta, f.betaAdmin), guidelines.PlaceRequest{Guideline: api.ID(id), Collection: api.ID(neuro)})
-	assert.Equal(t, "guideline.notFound", messageOf(err), "ids of another space")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
 	assert.Empty(t, f.reindexed(t), "refusals queue nothing")
 
 	require.NoError(t, move(f.admin, neuro, &f.member))
@@ -201,7 +201,7 @@ func TestIntegrationCollectionGuidelines(t *testing.T) {
 	assert.Equal(t, []string{"accepted", "online"}, list[0].Languages[1].States)
 	for _, who := range []int64{f.author, f.validator, f.member} {
 		_, err := f.svc.CollectionGuidelines(f.As(f.alpha, who), guidelines.CollectionGuidelinesRequest{Collection: api.ID(f.cardio)})
-		assert.Equal(t, "forbidden", messageOf(err))
+		assert.Equal(t, "forbidden", servicetest.Message(err))
 	}
 	_, err = f.svc.CollectionGuidelines(f.As(f.beta, f.betaAdmin), guidelines.CollectionGuidelinesRequest{Collection: api.ID(f.cardio)})
 	assert.ErrorIs(t, err, api.ErrNotFound, "ids of another space")

@@ -9,6 +9,7 @@ import (
 
 	"vademecum/services/api"
 	"vademecum/services/guidelines"
+	"vademecum/services/servicetest"
 	"vademecum/tenancy"
 )
 
@@ -70,11 +71,11 @@ func TestIntegrationTemplates(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.saveTemplate(f.alpha, f.author, tc.in)
-			assert.Equal(t, tc.message, messageOf(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	_, err = f.svc.Templates(f.As(f.alpha, f.author), guidelines.TemplatesRequest{Language: "xx"})
-	assert.Equal(t, "validation.language", messageOf(err))
+	assert.Equal(t, "validation.language", servicetest.Message(err))
 	assert.Equal(t, 2, f.rows(t, "templates"), "nothing written")
 }
 
@@ -93,12 +94,12 @@ func TestIntegrationTemplateChanges(t *testing.T) {
 	}
 
 	_, err = f.saveTemplate(f.alpha, f.member, guidelines.TemplateInput{ID: ptr(api.ID(checklist.ID)), Title: "Meine jetzt", Language: "de"})
-	assert.Equal(t, "forbidden", messageOf(err))
-	assert.Equal(t, "forbidden", messageOf(del(f.alpha, f.member, checklist.ID)))
-	assert.Equal(t, "forbidden", messageOf(del(f.alpha, f.collAdmin, checklist.ID)), "a collection admin is no space admin")
-	assert.Equal(t, "template.notFound", messageOf(del(f.beta, f.betaAdmin, checklist.ID)), "ids of another space")
+	assert.Equal(t, "forbidden", servicetest.Message(err))
+	assert.Equal(t, "forbidden", servicetest.Message(del(f.alpha, f.member, checklist.ID)))
+	assert.Equal(t, "forbidden", servicetest.Message(del(f.alpha, f.collAdmin, checklist.ID)), "a collection admin is no space admin")
+	assert.Equal(t, "template.notFound", servicetest.Message(del(f.beta, f.betaAdmin, checklist.ID)), "ids of another space")
 	_, err = f.saveTemplate(f.beta, f.betaAdmin, guidelines.TemplateInput{ID: ptr(api.ID(checklist.ID)), Title: "x", Language: "de"})
-	assert.Equal(t, "template.notFound", messageOf(err))
+	assert.Equal(t, "template.notFound", servicetest.Message(err))
 	assert.Equal(t, []string{"avis", "Checkliste Aufnahme"}, templateTitles(f.templates(t, f.alpha, f.author, "")), "refusals change nothing")
 
 	renamed, err := f.saveTemplate(f.alpha, f.author, guidelines.TemplateInput{ID: ptr(api.ID(checklist.ID)), Title: "Checkliste Eintritt", Language: "fr", Content: "<p>Neu</p>"})
@@ -111,7 +112,7 @@ func TestIntegrationTemplateChanges(t *testing.T) {
 	// a template whose writer's account is gone stays with the space admins
 	_, err = f.DB.Control().Exec(t.Context(), "UPDATE "+f.alpha.Schema+".templates SET created_by = NULL WHERE id = $1", avis.ID)
 	require.NoError(t, err)
-	assert.Equal(t, "forbidden", messageOf(del(f.alpha, f.member, avis.ID)))
+	assert.Equal(t, "forbidden", servicetest.Message(del(f.alpha, f.member, avis.ID)))
 	orphan, err := f.saveTemplate(f.alpha, f.admin, guidelines.TemplateInput{ID: ptr(api.ID(avis.ID)), Title: "Avis", Language: "fr", Content: "<p>Texte</p>"})
 	require.NoError(t, err)
 	assert.Empty(t, orphan.CreatedByName)
@@ -119,6 +120,6 @@ func TestIntegrationTemplateChanges(t *testing.T) {
 
 	require.NoError(t, del(f.alpha, f.author, checklist.ID))
 	require.NoError(t, del(f.alpha, f.admin, avis.ID))
-	assert.Equal(t, "template.notFound", messageOf(del(f.alpha, f.admin, avis.ID)))
+	assert.Equal(t, "template.notFound", servicetest.Message(del(f.alpha, f.admin, avis.ID)))
 	assert.Empty(t, f.templates(t, f.alpha, f.author, ""))
 }

@@ -2,7 +2,6 @@ package maintenance_test
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/riverqueue/river"
@@ -53,14 +52,6 @@ func newFixture(t *testing.T) *fixture {
 
 func (f *fixture) ctx() context.Context { return f.As(f.alpha, f.super) }
 
-func params(err error) map[string]any {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e.Params
-	}
-	return nil
-}
-
 func ids(list ...int64) []api.ID {
 	out := make([]api.ID, len(list))
 	for i, id := range list {
@@ -93,7 +84,7 @@ func TestIntegrationCopyChoices(t *testing.T) {
 	assert.Equal(t, []maintenance.Option{{Label: "Allgemein", Value: 1}, {Label: "Übernommen", Value: f.target}}, list)
 	_, err = f.svc.CopyGuidelineCollections(f.ctx(), maintenance.SpaceRequest{Space: 999999})
 	assert.ErrorIs(t, err, api.ErrNotFound)
-	assert.Equal(t, map[string]any{"field": "space"}, params(err))
+	assert.Equal(t, map[string]any{"field": "space"}, servicetest.Params(err))
 
 	beta := api.ID(f.beta.ID)
 	data, err := f.svc.CopyGuidelineData(f.ctx(), maintenance.CollectionRequest{Space: &beta, Collection: api.ID(f.target)})
@@ -107,7 +98,7 @@ func TestIntegrationCopyChoices(t *testing.T) {
 	assert.Equal(t, []int64{f.author}, values(data.Authors))
 	_, err = f.svc.CopyGuidelineData(f.ctx(), maintenance.CollectionRequest{Space: &beta, Collection: 999999})
 	assert.ErrorIs(t, err, api.ErrNotFound)
-	assert.Equal(t, map[string]any{"field": "collection"}, params(err))
+	assert.Equal(t, map[string]any{"field": "collection"}, servicetest.Params(err))
 }
 
 // TestIntegrationValidatedGuidelines proves that a list of ids is checked against the
@@ -130,7 +121,7 @@ func TestIntegrationValidatedGuidelines(t *testing.T) {
 	assert.Equal(t, []int64{}, v.IDs)
 	_, err = f.svc.ValidatedGuidelines(f.ctx(), maintenance.IDsRequest{IDs: make([]api.ID, 1001)})
 	assert.Equal(t, "validation.tooMany", servicetest.Message(err))
-	assert.Equal(t, map[string]any{"field": "ids", "max": 1000}, params(err))
+	assert.Equal(t, map[string]any{"field": "ids", "max": 1000}, servicetest.Params(err))
 }
 
 // TestIntegrationCopyGuidelines proves the checks of a copy, none of which starts anything,
@@ -164,7 +155,7 @@ func TestIntegrationCopyGuidelines(t *testing.T) {
 			_, err := f.svc.CopyGuidelines(f.ctx(), tc.req)
 			assert.Equal(t, tc.message, servicetest.Message(err))
 			if tc.params != nil {
-				assert.Equal(t, tc.params, params(err))
+				assert.Equal(t, tc.params, servicetest.Params(err))
 			}
 		})
 	}

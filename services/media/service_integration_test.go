@@ -186,15 +186,6 @@ func (f *mediaFixture) documentRows(t *testing.T, sp *tenancy.Space) int {
 	return n
 }
 
-// apiError is the public error of a call, nil when it is none.
-func apiError(err error) *api.Error {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e
-	}
-	return nil
-}
-
 // TestIntegrationUpload proves that an upload is stored under the hash of its content with
 // the type sniffed from it, once whatever its name, and that a file of a type not accepted,
 // too large, unnamed or missing is refused before anything is stored.
@@ -305,7 +296,7 @@ func TestIntegrationDocuments(t *testing.T) {
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				_, err := create(tc.space, tc.user, tc.in)
-				e := apiError(err)
+				e := servicetest.APIError(err)
 				require.NotNil(t, e, "%v", err)
 				assert.Equal(t, tc.message, e.Message)
 				if tc.field != "" {
@@ -342,7 +333,7 @@ func TestIntegrationDocuments(t *testing.T) {
 			})
 		}
 		_, err := f.svc.DocumentsForGuideline(f.As(f.alpha, f.author), media.GuidelineDocumentsRequest{GuidelineID: api.ID(other)})
-		assert.Equal(t, "guideline.notFound", apiError(err).Message, "a guideline of another space")
+		assert.Equal(t, "guideline.notFound", servicetest.APIError(err).Message, "a guideline of another space")
 	})
 
 	t.Run("renamed and archived by the authors only", func(t *testing.T) {
@@ -364,7 +355,7 @@ func TestIntegrationDocuments(t *testing.T) {
 			{"a document of another space", f.beta, f.betaAdmin, doc.ID, "Neu", "media.notFound"},
 		} {
 			_, err := update(tc.space, tc.user, tc.id, tc.doc, true)
-			assert.Equal(t, tc.message, apiError(err).Message, tc.name)
+			assert.Equal(t, tc.message, servicetest.APIError(err).Message, tc.name)
 		}
 		docs, err := list(f.validator)
 		require.NoError(t, err)
@@ -387,8 +378,8 @@ func TestIntegrationDocuments(t *testing.T) {
 			return err
 		}
 		assert.ErrorIs(t, del(f.alpha, f.validator, doc.ID), api.ErrForbidden)
-		assert.Equal(t, "media.notFound", apiError(del(f.beta, f.betaAdmin, doc.ID)).Message, "an id of another space")
-		assert.Equal(t, "media.notFound", apiError(del(f.alpha, f.author, 999999)).Message)
+		assert.Equal(t, "media.notFound", servicetest.APIError(del(f.beta, f.betaAdmin, doc.ID)).Message, "an id of another space")
+		assert.Equal(t, "media.notFound", servicetest.APIError(del(f.alpha, f.author, 999999)).Message)
 		assert.Equal(t, 2, f.documentRows(t, f.alpha), "refused deletions delete nothing")
 		require.NoError(t, del(f.alpha, f.author, doc.ID))
 		docs, err := list(f.author)

@@ -11,6 +11,7 @@ import (
 
 	"vademecum/services/api"
 	"vademecum/services/reader"
+	"vademecum/services/servicetest"
 	"vademecum/tenancy"
 )
 
@@ -98,7 +99,7 @@ func TestIntegrationGuidelineAsOf(t *testing.T) {
 
 	t.Run("before the first publication", func(t *testing.T) {
 		_, err := f.asOf(f.alpha, f.collAdmin, h, h.at[0].Add(-day))
-		e := readerError(err)
+		e := servicetest.APIError(err)
 		require.NotNil(t, e, "%v", err)
 		assert.Equal(t, "guideline.notInForce", e.Message)
 		assert.Equal(t, h.at[0].Add(-day).Format(time.DateOnly), e.Params["date"])
@@ -225,7 +226,7 @@ func TestIntegrationGuidelineAsOfRights(t *testing.T) {
 
 	t.Run("a guideline of another space", func(t *testing.T) {
 		_, err := f.asOf(f.beta, f.betaAdmin, h, h.at[0])
-		assert.Equal(t, "guideline.notFound", message(err))
+		assert.Equal(t, "guideline.notFound", servicetest.Message(err))
 	})
 }
 

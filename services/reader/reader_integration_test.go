@@ -2,7 +2,6 @@ package reader_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"testing"
 
@@ -76,23 +75,6 @@ func (f *readerFixture) exec(t *testing.T, sp *tenancy.Space, q string, args ...
 // read is the reader's view of a language of a guideline of alpha.
 func (f *readerFixture) read(user, guideline int64, lang string) (reader.Guideline, error) {
 	return f.svc.Guideline(f.As(f.alpha, user), reader.GuidelineRequest{ID: api.ID(guideline), Language: lang})
-}
-
-// readerError is the public error of a call, nil when it is none.
-func readerError(err error) *api.Error {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e
-	}
-	return nil
-}
-
-// message is the public message of an API error.
-func message(err error) string {
-	if e := readerError(err); e != nil {
-		return e.Message
-	}
-	return ""
 }
 
 // TestIntegrationReaderView proves what a reader gets with the text: sections, metadata in
@@ -255,7 +237,7 @@ func TestIntegrationReaderConditions(t *testing.T) {
 				assert.Equal(t, tc.guideline, g.ID)
 				return
 			}
-			e := readerError(err)
+			e := servicetest.APIError(err)
 			require.NotNil(t, e, "%v", err)
 			assert.Equal(t, tc.message, e.Message)
 			for k, v := range tc.params {
@@ -266,20 +248,20 @@ func TestIntegrationReaderConditions(t *testing.T) {
 
 	t.Run("the other readings follow the same rule", func(t *testing.T) {
 		_, err := f.svc.GuidelineLanguages(f.As(f.alpha, f.outsider), reader.LanguagesRequest{GuidelineID: api.ID(inside)})
-		require.NotNil(t, readerError(err))
-		assert.Equal(t, "requestMembership", readerError(err).Params["action"])
+		require.NotNil(t, servicetest.APIError(err))
+		assert.Equal(t, "requestMembership", servicetest.APIError(err).Params["action"])
 		_, err = f.svc.GuidelineLanguages(f.As(f.alpha, 0), reader.LanguagesRequest{GuidelineID: 999999})
-		assert.Equal(t, "guideline.notFound", message(err))
+		assert.Equal(t, "guideline.notFound", servicetest.Message(err))
 		langs, err := f.svc.GuidelineLanguages(f.As(f.alpha, 0), reader.LanguagesRequest{GuidelineID: api.ID(never)})
 		require.NoError(t, err)
 		assert.Empty(t, langs, "a guideline never published has no language to offer")
 
 		_, err = f.svc.GLMarkdown(f.As(f.alpha, 0), reader.MarkdownRequest{ID: api.ID(open), Lang: "fr"})
-		assert.Equal(t, "reader.expired", message(err))
+		assert.Equal(t, "reader.expired", servicetest.Message(err))
 		_, err = f.svc.GLMarkdown(f.As(f.alpha, 0), reader.MarkdownRequest{ID: api.ID(private), Lang: "de"})
-		assert.Equal(t, "reader.forbidden", message(err))
+		assert.Equal(t, "reader.forbidden", servicetest.Message(err))
 		_, err = f.svc.GuidelinePreview(f.As(f.alpha, f.member), reader.PreviewRequest{ID: api.ID(private), Language: "de", Space: alphaID})
-		assert.Equal(t, "reader.forbidden", message(err))
+		assert.Equal(t, "reader.forbidden", servicetest.Message(err))
 	})
 }
 
@@ -304,7 +286,7 @@ func TestIntegrationReaderNewVersion(t *testing.T) {
 
 	f.exec(t, f.alpha, `UPDATE guideline_languages SET online = false WHERE guideline_id = $1`, open)
 	_, err = f.read(0, open, "de")
-	assert.Equal(t, "reader.offline", message(err), "taken offline: gone at once")
+	assert.Equal(t, "reader.offline", servicetest.Message(err), "taken offline: gone at once")
 }
 
 // TestIntegrationReaderReferences proves that a section referencing another guideline shows
@@ -376,11 +358,11 @@ func TestIntegrationReaderShares(t *testing.T) {
 	}
 
 	_, err := read(f.betaAdmin)
-	assert.Equal(t, "guideline.notFound", message(err), "not shared")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "not shared")
 	_, err = f.Sharing.CreateSharedCollection(f.As(f.alpha, f.admin), share)
 	require.NoError(t, err)
 	_, err = read(f.betaAdmin)
-	assert.Equal(t, "guideline.notFound", message(err), "offered, not yet active")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "offered, not yet active")
 	assert.Empty(t, previewSpaces(f.beta, f.betaAdmin))
 
 	activate(true)
@@ -391,8 +373,8 @@ func TestIntegrationReaderShares(t *testing.T) {
 	assert.Nil(t, g.SinceRead, "reads are recorded in the guideline's own space only")
 	assert.Equal(t, fmt.Sprintf("http://alpha.vademecum.localhost:8080/guideline/%d/de", shared), g.CanonicalLink)
 	_, err = read(0)
-	require.NotNil(t, readerError(err))
-	assert.Equal(t, "signIn", readerError(err).Params["action"], "protected stays protected when shared")
+	require.NotNil(t, servicetest.APIError(err))
+	assert.Equal(t, "signIn", servicetest.APIError(err).Params["action"], "protected stays protected when shared")
 	assert.Equal(t, []reader.PreviewSpace{{SpaceID: f.alpha.ID, SpaceTitle: "alpha", Shared: true}}, previewSpaces(f.beta, f.betaAdmin))
 	preview, err := f.svc.GuidelinePreview(f.As(f.beta, f.betaAdmin), reader.PreviewRequest{ID: api.ID(shared), Language: "de", Space: alphaID})
 	require.NoError(t, err)
@@ -404,17 +386,17 @@ func TestIntegrationReaderShares(t *testing.T) {
 
 	activate(false)
 	_, err = read(f.betaAdmin)
-	assert.Equal(t, "guideline.notFound", message(err), "deactivated: gone at once")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "deactivated: gone at once")
 	assert.Empty(t, previewSpaces(f.beta, f.betaAdmin))
 	_, err = f.svc.GuidelineLanguages(f.As(f.beta, f.betaAdmin), reader.LanguagesRequest{GuidelineID: api.ID(shared), Space: &alphaID})
-	assert.Equal(t, "guideline.notFound", message(err))
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err))
 	activate(true)
 	_, err = read(f.betaAdmin)
 	require.NoError(t, err)
 	_, err = f.Sharing.DeleteSharedCollection(f.As(f.alpha, f.admin), share)
 	require.NoError(t, err)
 	_, err = read(f.betaAdmin)
-	assert.Equal(t, "guideline.notFound", message(err), "withdrawn: gone at once")
+	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "withdrawn: gone at once")
 
 	assert.Equal(t, []reader.PreviewSpace{{SpaceID: f.alpha.ID, SpaceTitle: "alpha", Shared: false}}, previewSpaces(f.alpha, f.member))
 	assert.Empty(t, previewSpaces(f.alpha, 0), "anonymous readers do not see a protected collection")

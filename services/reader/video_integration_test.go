@@ -12,6 +12,7 @@ import (
 
 	"vademecum/services/api"
 	"vademecum/services/reader"
+	"vademecum/services/servicetest"
 	"vademecum/tenancy"
 )
 
@@ -85,11 +86,11 @@ func TestIntegrationVideoProgress(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := set(tc.space, tc.user, tc.doc, tc.seconds)
-			assert.Equal(t, tc.message, message(err))
+			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
 	_, err = get(f.member, hidden)
-	assert.Equal(t, "reader.forbidden", message(err), "nor is its position told")
+	assert.Equal(t, "reader.forbidden", servicetest.Message(err), "nor is its position told")
 	p, err = get(f.author, hidden)
 	require.NoError(t, err, "a member of the collection watches it")
 	assert.Zero(t, p.Seconds)

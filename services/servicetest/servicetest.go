@@ -229,6 +229,14 @@ func Message(err error) string {
 	return ""
 }
 
+// Params are the parameters of err's API error (nil when err is none).
+func Params(err error) map[string]any {
+	if e := APIError(err); e != nil {
+		return e.Params
+	}
+	return nil
+}
+
 // Count counts the rows of a table of sp (placed as a schema on the test's cluster).
 func (e *Env) Count(t *testing.T, sp *tenancy.Space, table string) int {
 	t.Helper()

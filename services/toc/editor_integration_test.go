@@ -1,7 +1,6 @@
 package toc_test
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -104,15 +103,6 @@ func (f *fixture) saves(t *testing.T) int {
 	return n
 }
 
-// apiError is the public error in err's chain, or an empty one.
-func apiError(err error) *api.Error {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e
-	}
-	return &api.Error{}
-}
-
 // TestIntegrationTocWhoMayEdit proves that only a collection's administrators (and the
 // space's) read and save its table of contents, that the list of editable collections
 // follows the same rule, that collection ids of another space are not found, and that a
@@ -151,7 +141,7 @@ func TestIntegrationTocWhoMayEdit(t *testing.T) {
 			assert.ErrorIs(t, fullErr, tc.want)
 			assert.ErrorIs(t, saveErr, tc.want)
 			if tc.want == toc.ErrCollectionUnknown {
-				assert.Equal(t, "collection.notFound", apiError(saveErr).Message)
+				assert.Equal(t, "collection.notFound", servicetest.Message(saveErr))
 			}
 		})
 	}
@@ -234,7 +224,7 @@ func TestIntegrationTocRefusesBadTrees(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.update(f.alpha, f.emAdmin, f.emergency, tc.tree)
-			e := apiError(err)
+			e := servicetest.APIError(err)
 			require.Equal(t, tc.message, e.Message, "%v", err)
 			assert.Equal(t, 400, e.Status())
 			assert.Equal(t, tc.path, e.Params["path"])
@@ -243,7 +233,7 @@ func TestIntegrationTocRefusesBadTrees(t *testing.T) {
 	}
 	_, err := f.svc.CreateCollectionToc(f.As(f.alpha, f.emAdmin), toc.CreateTocRequest{CollectionID: api.ID(f.emergency),
 		Body: toc.CollectionToc{Tree: root(nil, guidelineItem("i", f.private, "de"))}})
-	assert.Equal(t, "toc.guidelineNotInCollection", apiError(err).Message, "a first table of contents is checked alike")
+	assert.Equal(t, "toc.guidelineNotInCollection", servicetest.Message(err), "a first table of contents is checked alike")
 	assert.Zero(t, f.saves(t), "nothing was written")
 
 	// who may not edit learns nothing about the guidelines a tree names
@@ -273,7 +263,7 @@ func TestIntegrationTocBuildAndHistory(t *testing.T) {
 
 	// the space admin may link to Cardiology's guideline, the admin of Emergency may not
 	_, err = f.update(f.alpha, f.emAdmin, f.emergency, f.emergencyTree())
-	assert.Equal(t, "toc.guidelineNotReadable", apiError(err).Message)
+	assert.Equal(t, "toc.guidelineNotReadable", servicetest.Message(err))
 	created, err := f.svc.CreateCollectionToc(f.As(f.alpha, f.admin), toc.CreateTocRequest{CollectionID: api.ID(f.emergency),
 		Body: toc.CollectionToc{ID: 42, UserID: &f.outsider, Tree: f.emergencyTree()}})
 	require.NoError(t, err)
@@ -283,8 +273,8 @@ func TestIntegrationTocBuildAndHistory(t *testing.T) {
 	assert.Equal(t, f.admin, *created.UserID, "and who saved it")
 	assert.NotNil(t, created.Timestamp)
 	_, err = f.svc.CreateCollectionToc(f.As(f.alpha, f.admin), toc.CreateTocRequest{CollectionID: api.ID(f.emergency), Body: toc.CollectionToc{Tree: f.emergencyTree()}})
-	assert.Equal(t, "toc.exists", apiError(err).Message)
-	assert.Equal(t, 409, apiError(err).Status())
+	assert.Equal(t, "toc.exists", servicetest.Message(err))
+	assert.Equal(t, 409, servicetest.APIError(err).Status())
 	assert.Equal(t, 1, f.saves(t), "a second first one is not written")
 
 	full, err = f.svc.FullToc(f.As(f.alpha, f.emAdmin), toc.CollectionRequest{Collection: api.ID(f.emergency)})

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"vademecum/services/api"
+	"vademecum/services/servicetest"
 	"vademecum/services/toc"
 	"vademecum/tenancy"
 )
@@ -213,7 +214,7 @@ func TestIntegrationReaderTocShared(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, mine.Tree.Items, "the link is dropped with the share")
 	_, err = f.update(f.beta, f.betaAdmin, own, tocFolder("root", "", nil, linkItem("l", "", f.a, "fr", f.alpha)))
-	assert.Equal(t, "toc.guidelineNotReadable", apiError(err).Message)
+	assert.Equal(t, "toc.guidelineNotReadable", servicetest.Message(err))
 	active, err = f.svc.CollectionsWithActiveGuidelines(f.As(f.beta, 0), struct{}{})
 	require.NoError(t, err)
 	assert.Empty(t, active)

@@ -2,7 +2,6 @@ package validation_test
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -150,14 +149,6 @@ func (f *fixture) audited(t *testing.T, action string) int {
 
 func ptr[T any](v T) *T { return &v }
 
-func params(err error) map[string]any {
-	var e *api.Error
-	if errors.As(err, &e) {
-		return e.Params
-	}
-	return nil
-}
-
 // TestIntegrationSubmitToValidation proves that the authors submit the latest version of a
 // language, one request at a time, that the validators are told, and that a refused request
 // writes nothing.
@@ -221,7 +212,7 @@ func TestIntegrationSubmitToValidation(t *testing.T) {
 	require.NoError(t, err)
 	_, err = f.submit(f.author, f.draft, 1, validation.Content{})
 	assert.Equal(t, "validation.notLatest", servicetest.Message(err))
-	assert.Equal(t, map[string]any{"latest": v2}, params(err))
+	assert.Equal(t, map[string]any{"latest": v2}, servicetest.Params(err))
 	_, err = f.submit(f.author, f.draft, v2, validation.Content{})
 	require.NoError(t, err, "after an answer, the next request")
 }
@@ -544,7 +535,7 @@ func TestIntegrationHotfix(t *testing.T) {
 			assert.Equal(t, tc.reason, data.HotfixBlockedBy)
 			_, err = hotfix(f.published, v, "")
 			assert.ErrorIs(t, err, validation.ErrHotfixBlocked)
-			assert.Equal(t, map[string]any{"reason": tc.reason}, params(err))
+			assert.Equal(t, map[string]any{"reason": tc.reason}, servicetest.Params(err))
 		})
 	}
 }
@@ -561,7 +552,7 @@ func TestIntegrationRenewal(t *testing.T) {
 	v2 := f.addVersion(t, f.published, "de")
 	_, err = renew(f.published, v2)
 	assert.Equal(t, "validation.notLatest", servicetest.Message(err), "only the published version is renewed")
-	assert.Equal(t, map[string]any{"published": 1}, params(err))
+	assert.Equal(t, map[string]any{"published": 1}, servicetest.Params(err))
 	f.exec(t, "UPDATE guideline_languages SET change_important = true, change_comment = 'Dosis halbiert', valid_until = now() + interval '10 days' WHERE guideline_id = $1", f.published)
 
 	req, err := renew(f.published, 1)
