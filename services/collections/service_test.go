@@ -51,7 +51,7 @@ func newFixture(t *testing.T) *fixture {
 	f.alpha, err = e.Registry.Provision(context.Background(), tenancy.Space{Subdomain: "alpha", Title: "Alpha Hospital", EmailDomains: []string{"alpha.ch"}}, tenancy.Placement{})
 	require.NoError(t, err)
 	for i, id := range []int64{f.admin, f.member, f.collAdmin, f.collMember, f.validator} {
-		e.Member(t, f.alpha, id, i == 0)
+		e.AddMember(t, f.alpha, id, i == 0)
 	}
 	f.beta = e.Space(t, "beta", f.betaAdmin)
 	f.cardio = e.Collection(t, f.alpha, "Cardiology", "private", map[int64]string{f.collAdmin: "admin", f.collMember: "member", f.validator: "validator"})

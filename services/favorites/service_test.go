@@ -20,25 +20,20 @@ func TestMain(m *testing.M) { tenancytest.Main(m) }
 // draft) and a private one holding private, both written by author; beta is another space.
 type fixture struct {
 	*servicetest.Env
-	svc                             *favorites.Service
-	alpha, beta                     *tenancy.Space
-	admin, member, author, outsider int64
-	betaAdmin                       int64
-	public, cardio, open, private   int64
+	servicetest.Cast
+	svc                           *favorites.Service
+	public, cardio, open, private int64
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	e := servicetest.New(t)
 	f := &fixture{Env: e, svc: &favorites.Service{DB: e.DB, Registry: e.Registry, Guidelines: e.Guidelines}}
-	f.admin, f.member, f.author = e.User(t, "admin@alpha.ch"), e.User(t, "member@alpha.ch"), e.User(t, "author@alpha.ch")
-	f.outsider, f.betaAdmin = e.User(t, "outsider@test.ch"), e.User(t, "admin@beta.ch")
-	f.alpha = e.Space(t, "alpha", f.admin, f.member, f.author)
-	f.beta = e.Space(t, "beta", f.betaAdmin)
-	f.public = e.Collection(t, f.alpha, "Emergency", "public", nil)
-	f.cardio = e.Collection(t, f.alpha, "Cardiology", "private", map[int64]string{f.author: "member"})
-	f.open = e.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.public, Author: f.author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
-	f.private = e.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.cardio, Author: f.author, Languages: []string{"de"}, Published: []string{"de"}})
+	f.Cast = e.Cast(t)
+	f.public = e.Collection(t, f.Alpha, "Emergency", "public", nil)
+	f.cardio = e.Collection(t, f.Alpha, "Cardiology", "private", map[int64]string{f.Author: "member"})
+	f.open = e.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.public, Author: f.Author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
+	f.private = e.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.cardio, Author: f.Author, Languages: []string{"de"}, Published: []string{"de"}})
 	return f
 }
 
@@ -89,7 +84,7 @@ func (f *fixture) exec(t *testing.T, sp *tenancy.Space, q string, args ...any) {
 func (f *fixture) share(t *testing.T, active bool) {
 	t.Helper()
 	_, err := f.DB.Control().Exec(t.Context(), `INSERT INTO control.shared_collections (from_space_id, collection_id, to_space_id, active) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (from_space_id, collection_id, to_space_id) DO UPDATE SET active = excluded.active`, f.alpha.ID, f.public, f.beta.ID, active)
+		ON CONFLICT (from_space_id, collection_id, to_space_id) DO UPDATE SET active = excluded.active`, f.Alpha.ID, f.public, f.Beta.ID, active)
 	require.NoError(t, err)
 }
 
@@ -107,39 +102,39 @@ func TestIntegrationPinGuidelines(t *testing.T) {
 		from      *tenancy.Space
 		message   string
 	}{
-		{"a language not published", f.outsider, f.open, "fr", nil, "guideline.notFound"},
-		{"a language the guideline lacks", f.outsider, f.open, "it", nil, "guideline.notFound"},
-		{"a private collection's guideline", f.member, f.private, "de", nil, "guideline.notFound"},
-		{"an unknown guideline", f.outsider, 999999, "de", nil, "guideline.notFound"},
-		{"an unknown space", f.outsider, f.open, "de", &tenancy.Space{ID: 999999}, "guideline.notFound"},
-		{"a space that shares nothing", f.outsider, f.open, "de", f.beta, "guideline.notFound"},
-		{"an unknown language", f.outsider, f.open, "xx", nil, "validation.language"},
+		{"a language not published", f.Outsider, f.open, "fr", nil, "guideline.notFound"},
+		{"a language the guideline lacks", f.Outsider, f.open, "it", nil, "guideline.notFound"},
+		{"a private collection's guideline", f.Member, f.private, "de", nil, "guideline.notFound"},
+		{"an unknown guideline", f.Outsider, 999999, "de", nil, "guideline.notFound"},
+		{"an unknown space", f.Outsider, f.open, "de", &tenancy.Space{ID: 999999}, "guideline.notFound"},
+		{"a space that shares nothing", f.Outsider, f.open, "de", f.Beta, "guideline.notFound"},
+		{"an unknown language", f.Outsider, f.open, "xx", nil, "validation.language"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := f.pin(f.alpha, tc.user, tc.guideline, tc.lang, tc.from)
+			_, err := f.pin(f.Alpha, tc.user, tc.guideline, tc.lang, tc.from)
 			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
-	assert.Zero(t, f.count(t, f.alpha, "favorite_guidelines", f.outsider), "refusals write nothing")
-	assert.Zero(t, f.count(t, f.alpha, "favorite_guidelines", f.member))
+	assert.Zero(t, f.count(t, f.Alpha, "favorite_guidelines", f.Outsider), "refusals write nothing")
+	assert.Zero(t, f.count(t, f.Alpha, "favorite_guidelines", f.Member))
 
 	for range 2 {
-		out, err := f.pin(f.alpha, f.outsider, f.open, "de", nil)
+		out, err := f.pin(f.Alpha, f.Outsider, f.open, "de", nil)
 		require.NoError(t, err)
 		require.Len(t, out.Guidelines, 1, "pinning twice pins once")
-		assert.Equal(t, favorites.Guideline{Guideline: f.open, Language: "de", Title: "Guideline de", Space: f.alpha.ID}, out.Guidelines[0])
+		assert.Equal(t, favorites.Guideline{Guideline: f.open, Language: "de", Title: "Guideline de", Space: f.Alpha.ID}, out.Guidelines[0])
 		assert.Empty(t, out.Collections)
 	}
-	_, err := f.pin(f.alpha, f.outsider, f.open, "de", f.alpha)
+	_, err := f.pin(f.Alpha, f.Outsider, f.open, "de", f.Alpha)
 	require.NoError(t, err, "naming one's own space is the same")
-	assert.Equal(t, 1, f.count(t, f.alpha, "favorite_guidelines", f.outsider))
+	assert.Equal(t, 1, f.count(t, f.Alpha, "favorite_guidelines", f.Outsider))
 
 	// the author reads every language of their guidelines, drafts included
-	_, err = f.pin(f.alpha, f.author, f.open, "de", nil)
+	_, err = f.pin(f.Alpha, f.Author, f.open, "de", nil)
 	require.NoError(t, err)
-	_, err = f.pin(f.alpha, f.author, f.private, "de", nil)
+	_, err = f.pin(f.Alpha, f.Author, f.private, "de", nil)
 	require.NoError(t, err)
-	out, err := f.pin(f.alpha, f.author, f.open, "fr", nil)
+	out, err := f.pin(f.Alpha, f.Author, f.open, "fr", nil)
 	require.NoError(t, err)
 	var got []string
 	for _, g := range out.Guidelines {
@@ -147,7 +142,7 @@ func TestIntegrationPinGuidelines(t *testing.T) {
 	}
 	assert.Equal(t, []string{"Guideline fr", "Guideline de", "Guideline de"}, got, "newest first")
 	assert.Equal(t, f.private, out.Guidelines[1].Guideline)
-	assert.Len(t, f.list(t, f.alpha, f.outsider).Guidelines, 1, "each reader has their own")
+	assert.Len(t, f.list(t, f.Alpha, f.Outsider).Guidelines, 1, "each reader has their own")
 }
 
 // TestIntegrationPinCollections proves that a reader pins only collections they may read,
@@ -160,25 +155,25 @@ func TestIntegrationPinCollections(t *testing.T) {
 		collection int64
 		from       *tenancy.Space
 	}{
-		{"a private collection", f.outsider, f.cardio, nil},
-		{"a private collection, to a space member", f.member, f.cardio, nil},
-		{"an unknown collection", f.outsider, 999999, nil},
-		{"a collection of a space that shares nothing", f.outsider, f.public, f.beta},
+		{"a private collection", f.Outsider, f.cardio, nil},
+		{"a private collection, to a space member", f.Member, f.cardio, nil},
+		{"an unknown collection", f.Outsider, 999999, nil},
+		{"a collection of a space that shares nothing", f.Outsider, f.public, f.Beta},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := f.pinCollection(f.alpha, tc.user, tc.collection, tc.from)
+			_, err := f.pinCollection(f.Alpha, tc.user, tc.collection, tc.from)
 			assert.Equal(t, "collection.notFound", servicetest.Message(err))
 		})
 	}
-	assert.Zero(t, f.count(t, f.alpha, "favorite_collections", f.outsider), "refusals write nothing")
+	assert.Zero(t, f.count(t, f.Alpha, "favorite_collections", f.Outsider), "refusals write nothing")
 
 	for range 2 {
-		out, err := f.pinCollection(f.alpha, f.outsider, f.public, nil)
+		out, err := f.pinCollection(f.Alpha, f.Outsider, f.public, nil)
 		require.NoError(t, err)
 		require.Len(t, out.Collections, 1, "pinning twice pins once")
-		assert.Equal(t, favorites.Collection{Collection: f.public, Title: "Emergency", Space: f.alpha.ID}, out.Collections[0])
+		assert.Equal(t, favorites.Collection{Collection: f.public, Title: "Emergency", Space: f.Alpha.ID}, out.Collections[0])
 	}
-	out, err := f.pinCollection(f.alpha, f.author, f.cardio, nil)
+	out, err := f.pinCollection(f.Alpha, f.Author, f.cardio, nil)
 	require.NoError(t, err, "a member of the private collection")
 	assert.Equal(t, "Cardiology", out.Collections[0].Title)
 }
@@ -189,42 +184,42 @@ func TestIntegrationPinCollections(t *testing.T) {
 func TestIntegrationSharedFavorites(t *testing.T) {
 	f := newFixture(t)
 	f.share(t, true)
-	_, err := f.pin(f.beta, f.betaAdmin, f.open, "de", nil)
+	_, err := f.pin(f.Beta, f.BetaAdmin, f.open, "de", nil)
 	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "without the space it is beta's own guideline, which does not exist")
-	_, err = f.pin(f.beta, f.betaAdmin, f.private, "de", f.alpha)
+	_, err = f.pin(f.Beta, f.BetaAdmin, f.private, "de", f.Alpha)
 	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "a collection that is not shared")
-	_, err = f.pin(f.beta, f.betaAdmin, f.open, "de", f.alpha)
+	_, err = f.pin(f.Beta, f.BetaAdmin, f.open, "de", f.Alpha)
 	require.NoError(t, err)
-	_, err = f.pinCollection(f.beta, f.betaAdmin, f.cardio, f.alpha)
+	_, err = f.pinCollection(f.Beta, f.BetaAdmin, f.cardio, f.Alpha)
 	assert.Equal(t, "collection.notFound", servicetest.Message(err))
-	out, err := f.pinCollection(f.beta, f.betaAdmin, f.public, f.alpha)
+	out, err := f.pinCollection(f.Beta, f.BetaAdmin, f.public, f.Alpha)
 	require.NoError(t, err)
-	assert.Equal(t, []favorites.Guideline{{Guideline: f.open, Language: "de", Title: "Guideline de", Space: f.alpha.ID, Shared: true}}, out.Guidelines)
-	assert.Equal(t, []favorites.Collection{{Collection: f.public, Title: "Emergency", Space: f.alpha.ID, Shared: true}}, out.Collections)
-	assert.Equal(t, 1, f.count(t, f.beta, "favorite_guidelines", f.betaAdmin), "kept in the space they were pinned in")
-	mine := f.list(t, f.alpha, f.betaAdmin)
+	assert.Equal(t, []favorites.Guideline{{Guideline: f.open, Language: "de", Title: "Guideline de", Space: f.Alpha.ID, Shared: true}}, out.Guidelines)
+	assert.Equal(t, []favorites.Collection{{Collection: f.public, Title: "Emergency", Space: f.Alpha.ID, Shared: true}}, out.Collections)
+	assert.Equal(t, 1, f.count(t, f.Beta, "favorite_guidelines", f.BetaAdmin), "kept in the space they were pinned in")
+	mine := f.list(t, f.Alpha, f.BetaAdmin)
 	assert.Empty(t, mine.Guidelines, "favourites belong to the space they were pinned in")
 	assert.Empty(t, mine.Collections)
 
 	f.share(t, false)
-	out = f.list(t, f.beta, f.betaAdmin)
+	out = f.list(t, f.Beta, f.BetaAdmin)
 	assert.Empty(t, out.Guidelines, "a withdrawn share drops them at once")
 	assert.Empty(t, out.Collections)
-	assert.Equal(t, 1, f.count(t, f.beta, "favorite_guidelines", f.betaAdmin), "kept, in case the share comes back")
+	assert.Equal(t, 1, f.count(t, f.Beta, "favorite_guidelines", f.BetaAdmin), "kept, in case the share comes back")
 	f.share(t, true)
-	out = f.list(t, f.beta, f.betaAdmin)
+	out = f.list(t, f.Beta, f.BetaAdmin)
 	assert.Len(t, out.Guidelines, 1)
 	assert.Len(t, out.Collections, 1)
 
 	// unpinning names the source space as pinning did
-	out, err = f.svc.RemoveGuidelineFavorite(f.As(f.beta, f.betaAdmin), favorites.GuidelineRequest{Guideline: api.ID(f.open), Language: "de"})
+	out, err = f.svc.RemoveGuidelineFavorite(f.As(f.Beta, f.BetaAdmin), favorites.GuidelineRequest{Guideline: api.ID(f.open), Language: "de"})
 	require.NoError(t, err)
 	assert.Len(t, out.Guidelines, 1, "without the space it names beta's own guideline")
-	alpha := api.ID(f.alpha.ID)
-	out, err = f.svc.RemoveGuidelineFavorite(f.As(f.beta, f.betaAdmin), favorites.GuidelineRequest{Guideline: api.ID(f.open), Language: "de", Space: &alpha})
+	alpha := api.ID(f.Alpha.ID)
+	out, err = f.svc.RemoveGuidelineFavorite(f.As(f.Beta, f.BetaAdmin), favorites.GuidelineRequest{Guideline: api.ID(f.open), Language: "de", Space: &alpha})
 	require.NoError(t, err)
 	assert.Empty(t, out.Guidelines)
-	out, err = f.svc.RemoveCollectionFavorite(f.As(f.beta, f.betaAdmin), favorites.CollectionRequest{Collection: api.ID(f.public), Space: &alpha})
+	out, err = f.svc.RemoveCollectionFavorite(f.As(f.Beta, f.BetaAdmin), favorites.CollectionRequest{Collection: api.ID(f.public), Space: &alpha})
 	require.NoError(t, err)
 	assert.Empty(t, out.Collections)
 }
@@ -234,34 +229,34 @@ func TestIntegrationSharedFavorites(t *testing.T) {
 // unpinning is idempotent and checks the language.
 func TestIntegrationUnreadableFavorites(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.pin(f.alpha, f.outsider, f.open, "de", nil)
+	_, err := f.pin(f.Alpha, f.Outsider, f.open, "de", nil)
 	require.NoError(t, err)
-	_, err = f.pinCollection(f.alpha, f.outsider, f.public, nil)
+	_, err = f.pinCollection(f.Alpha, f.Outsider, f.public, nil)
 	require.NoError(t, err)
 
-	f.exec(t, f.alpha, "UPDATE guideline_languages SET online = false WHERE guideline_id = $1", f.open)
-	assert.Empty(t, f.list(t, f.alpha, f.outsider).Guidelines, "a guideline that went offline is not listed")
-	assert.Equal(t, 1, f.count(t, f.alpha, "favorite_guidelines", f.outsider))
-	f.exec(t, f.alpha, "UPDATE guideline_languages SET online = true WHERE guideline_id = $1", f.open)
-	assert.Len(t, f.list(t, f.alpha, f.outsider).Guidelines, 1, "and is back when online again")
+	f.exec(t, f.Alpha, "UPDATE guideline_languages SET online = false WHERE guideline_id = $1", f.open)
+	assert.Empty(t, f.list(t, f.Alpha, f.Outsider).Guidelines, "a guideline that went offline is not listed")
+	assert.Equal(t, 1, f.count(t, f.Alpha, "favorite_guidelines", f.Outsider))
+	f.exec(t, f.Alpha, "UPDATE guideline_languages SET online = true WHERE guideline_id = $1", f.open)
+	assert.Len(t, f.list(t, f.Alpha, f.Outsider).Guidelines, 1, "and is back when online again")
 
-	f.exec(t, f.alpha, "UPDATE collections SET visibility = 'protected' WHERE id = $1", f.public)
-	out := f.list(t, f.alpha, f.outsider)
+	f.exec(t, f.Alpha, "UPDATE collections SET visibility = 'protected' WHERE id = $1", f.public)
+	out := f.list(t, f.Alpha, f.Outsider)
 	assert.Empty(t, out.Guidelines, "a collection closed to the reader takes its guidelines along")
 	assert.Empty(t, out.Collections)
-	assert.Empty(t, f.list(t, f.alpha, f.member).Collections, "the member pinned nothing")
+	assert.Empty(t, f.list(t, f.Alpha, f.Member).Collections, "the member pinned nothing")
 
-	_, err = f.svc.RemoveGuidelineFavorite(f.As(f.alpha, f.outsider), favorites.GuidelineRequest{Guideline: api.ID(f.open), Language: "xx"})
+	_, err = f.svc.RemoveGuidelineFavorite(f.As(f.Alpha, f.Outsider), favorites.GuidelineRequest{Guideline: api.ID(f.open), Language: "xx"})
 	assert.Equal(t, "validation.language", servicetest.Message(err))
-	assert.Equal(t, 1, f.count(t, f.alpha, "favorite_guidelines", f.outsider))
+	assert.Equal(t, 1, f.count(t, f.Alpha, "favorite_guidelines", f.Outsider))
 	for range 2 {
-		_, err = f.svc.RemoveGuidelineFavorite(f.As(f.alpha, f.outsider), favorites.GuidelineRequest{Guideline: api.ID(f.open), Language: "de"})
+		_, err = f.svc.RemoveGuidelineFavorite(f.As(f.Alpha, f.Outsider), favorites.GuidelineRequest{Guideline: api.ID(f.open), Language: "de"})
 		require.NoError(t, err, "unpinning what is unreadable, or not pinned")
-		_, err = f.svc.RemoveCollectionFavorite(f.As(f.alpha, f.outsider), favorites.CollectionRequest{Collection: api.ID(f.public)})
+		_, err = f.svc.RemoveCollectionFavorite(f.As(f.Alpha, f.Outsider), favorites.CollectionRequest{Collection: api.ID(f.public)})
 		require.NoError(t, err)
 	}
-	assert.Zero(t, f.count(t, f.alpha, "favorite_guidelines", f.outsider))
-	assert.Zero(t, f.count(t, f.alpha, "favorite_collections", f.outsider))
+	assert.Zero(t, f.count(t, f.Alpha, "favorite_guidelines", f.Outsider))
+	assert.Zero(t, f.count(t, f.Alpha, "favorite_collections", f.Outsider))
 }
 
 // TestIntegrationFavoritesBound proves that a reader keeps at most MaxFavorites guidelines
@@ -269,27 +264,27 @@ func TestIntegrationUnreadableFavorites(t *testing.T) {
 // pinning again what is pinned still answers.
 func TestIntegrationFavoritesBound(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.pinCollection(f.alpha, f.outsider, f.public, nil)
+	_, err := f.pinCollection(f.Alpha, f.Outsider, f.public, nil)
 	require.NoError(t, err)
-	f.exec(t, f.alpha, `INSERT INTO favorite_collections (user_id, source_space_id, collection_id)
-		SELECT $1, $2, n FROM generate_series(100001, 100000 + $3::int - 1) n`, f.outsider, f.alpha.ID, favorites.MaxFavorites)
-	f.exec(t, f.alpha, `INSERT INTO favorite_guidelines (user_id, source_space_id, guideline_id, language)
-		SELECT $1, $2, n, 'de' FROM generate_series(100001, 100000 + $3::int) n`, f.outsider, f.alpha.ID, favorites.MaxFavorites)
+	f.exec(t, f.Alpha, `INSERT INTO favorite_collections (user_id, source_space_id, collection_id)
+		SELECT $1, $2, n FROM generate_series(100001, 100000 + $3::int - 1) n`, f.Outsider, f.Alpha.ID, favorites.MaxFavorites)
+	f.exec(t, f.Alpha, `INSERT INTO favorite_guidelines (user_id, source_space_id, guideline_id, language)
+		SELECT $1, $2, n, 'de' FROM generate_series(100001, 100000 + $3::int) n`, f.Outsider, f.Alpha.ID, favorites.MaxFavorites)
 
-	_, err = f.pinCollection(f.alpha, f.outsider, f.public, nil)
+	_, err = f.pinCollection(f.Alpha, f.Outsider, f.public, nil)
 	require.NoError(t, err, "pinning again what is pinned, at the bound")
-	_, err = f.pin(f.alpha, f.outsider, f.open, "de", nil)
+	_, err = f.pin(f.Alpha, f.Outsider, f.open, "de", nil)
 	var e *api.Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, api.KindConflict, e.Kind)
 	assert.Equal(t, "favorites.tooMany", e.Message)
 	assert.Equal(t, map[string]any{"max": favorites.MaxFavorites}, e.Params)
-	assert.Equal(t, favorites.MaxFavorites, f.count(t, f.alpha, "favorite_guidelines", f.outsider), "the one too many is not kept")
-	out := f.list(t, f.alpha, f.outsider)
+	assert.Equal(t, favorites.MaxFavorites, f.count(t, f.Alpha, "favorite_guidelines", f.Outsider), "the one too many is not kept")
+	out := f.list(t, f.Alpha, f.Outsider)
 	assert.Empty(t, out.Guidelines, "pins of nothing readable are not listed")
 	assert.Len(t, out.Collections, 1)
 
-	_, err = f.pin(f.alpha, f.member, f.open, "de", nil)
+	_, err = f.pin(f.Alpha, f.Member, f.open, "de", nil)
 	require.NoError(t, err, "the bound is per reader")
 }
 
@@ -297,18 +292,18 @@ func TestIntegrationFavoritesBound(t *testing.T) {
 // readers' favourites of its own collections and those of collections shared by others.
 func TestIntegrationRenumberSpace(t *testing.T) {
 	f := newFixture(t)
-	f.exec(t, f.alpha, `INSERT INTO favorite_guidelines (user_id, source_space_id, guideline_id, language) VALUES ($1, $2, 1, 'de'), ($1, $3, 2, 'de')`,
-		f.member, f.alpha.ID, f.beta.ID)
-	f.exec(t, f.alpha, `INSERT INTO favorite_collections (user_id, source_space_id, collection_id) VALUES ($1, $2, 1), ($1, $3, 2)`,
-		f.member, f.alpha.ID, f.beta.ID)
-	require.NoError(t, f.DB.SpaceTx(t.Context(), f.alpha, func(tx pgx.Tx) error {
-		return favorites.RenumberSpace(t.Context(), tx, f.alpha.ID, 4242)
+	f.exec(t, f.Alpha, `INSERT INTO favorite_guidelines (user_id, source_space_id, guideline_id, language) VALUES ($1, $2, 1, 'de'), ($1, $3, 2, 'de')`,
+		f.Member, f.Alpha.ID, f.Beta.ID)
+	f.exec(t, f.Alpha, `INSERT INTO favorite_collections (user_id, source_space_id, collection_id) VALUES ($1, $2, 1), ($1, $3, 2)`,
+		f.Member, f.Alpha.ID, f.Beta.ID)
+	require.NoError(t, f.DB.SpaceTx(t.Context(), f.Alpha, func(tx pgx.Tx) error {
+		return favorites.RenumberSpace(t.Context(), tx, f.Alpha.ID, 4242)
 	}))
 	for _, table := range []string{"favorite_guidelines", "favorite_collections"} {
-		rows, err := f.DB.Control().Query(t.Context(), "SELECT source_space_id FROM "+f.alpha.Schema+"."+table+" ORDER BY source_space_id")
+		rows, err := f.DB.Control().Query(t.Context(), "SELECT source_space_id FROM "+f.Alpha.Schema+"."+table+" ORDER BY source_space_id")
 		require.NoError(t, err)
 		spaces, err := pgx.CollectRows(rows, pgx.RowTo[int64])
 		require.NoError(t, err)
-		assert.ElementsMatch(t, []int64{4242, f.beta.ID}, spaces, table)
+		assert.ElementsMatch(t, []int64{4242, f.Beta.ID}, spaces, table)
 	}
 }

@@ -20,25 +20,18 @@ import (
 // rights differ; beta is another space.
 type authoring struct {
 	*servicetest.Env
-	svc                            *guidelines.Service
-	alpha, beta                    *tenancy.Space
-	admin, member, author          int64
-	collAdmin, validator, outsider int64
-	betaAdmin                      int64
-	cardio, emergency              int64
+	servicetest.Cast
+	svc               *guidelines.Service
+	cardio, emergency int64
 }
 
 func newAuthoring(t *testing.T) *authoring {
 	t.Helper()
 	e := servicetest.New(t)
 	f := &authoring{Env: e, svc: e.Guidelines}
-	f.admin, f.member, f.author = e.User(t, "admin@alpha.ch"), e.User(t, "member@alpha.ch"), e.User(t, "author@alpha.ch")
-	f.collAdmin, f.validator, f.outsider = e.User(t, "colladmin@alpha.ch"), e.User(t, "validator@alpha.ch"), e.User(t, "outsider@test.ch")
-	f.betaAdmin = e.User(t, "admin@beta.ch")
-	f.alpha = e.Space(t, "alpha", f.admin, f.member, f.author, f.collAdmin, f.validator)
-	f.beta = e.Space(t, "beta", f.betaAdmin)
-	f.cardio = e.Collection(t, f.alpha, "Cardiology", "private", map[int64]string{f.collAdmin: "admin", f.author: "member", f.validator: "validator"})
-	f.emergency = e.Collection(t, f.alpha, "Emergency", "public", nil)
+	f.Cast = e.Cast(t)
+	f.cardio = e.Collection(t, f.Alpha, "Cardiology", "private", map[int64]string{f.CollAdmin: "admin", f.Author: "member", f.Validator: "validator"})
+	f.emergency = e.Collection(t, f.Alpha, "Emergency", "public", nil)
 	return f
 }
 
@@ -49,26 +42,26 @@ func (f *authoring) create(user, collection int64, validator *int64) (int64, err
 		v := api.ID(*validator)
 		req.Validator = &v
 	}
-	return f.svc.CreateGuideline(f.As(f.alpha, user), req)
+	return f.svc.CreateGuideline(f.As(f.Alpha, user), req)
 }
 
 // mustCreate creates a guideline the author writes in Cardiology, without a main validator.
 func (f *authoring) mustCreate(t *testing.T) int64 {
 	t.Helper()
-	id, err := f.create(f.author, f.cardio, nil)
+	id, err := f.create(f.Author, f.cardio, nil)
 	require.NoError(t, err)
 	return id
 }
 
 // save saves a version as user.
 func (f *authoring) save(user int64, glv guidelines.VersionInput) (int, error) {
-	return f.svc.AddGuidelineVersion(f.As(f.alpha, user), guidelines.AddVersionRequest{Glv: glv})
+	return f.svc.AddGuidelineVersion(f.As(f.Alpha, user), guidelines.AddVersionRequest{Glv: glv})
 }
 
 // mustSave saves a version of one section as the author.
 func (f *authoring) mustSave(t *testing.T, id int64, lang, text string) int {
 	t.Helper()
-	v, err := f.save(f.author, guidelines.VersionInput{GuidelineID: api.ID(id), Language: lang, Title: text,
+	v, err := f.save(f.Author, guidelines.VersionInput{GuidelineID: api.ID(id), Language: lang, Title: text,
 		Details: []guidelines.DetailInput{{Title: "Text", Content: "<p>" + text + "</p>"}}})
 	require.NoError(t, err)
 	return v
@@ -76,13 +69,13 @@ func (f *authoring) mustSave(t *testing.T, id int64, lang, text string) int {
 
 // latest reads the latest version of a language as user.
 func (f *authoring) latest(user, id int64, lang string) (guidelines.Version, error) {
-	return f.svc.LatestGuideline(f.As(f.alpha, user), guidelines.LatestRequest{ID: api.ID(id), Language: lang})
+	return f.svc.LatestGuideline(f.As(f.Alpha, user), guidelines.LatestRequest{ID: api.ID(id), Language: lang})
 }
 
 // states are the states of a language of a guideline as its author sees them.
 func (f *authoring) states(t *testing.T, id int64, lang string) []string {
 	t.Helper()
-	v, err := f.latest(f.author, id, lang)
+	v, err := f.latest(f.Author, id, lang)
 	require.NoError(t, err)
 	for _, l := range v.Languages {
 		if l.Language == lang {
@@ -96,7 +89,7 @@ func (f *authoring) states(t *testing.T, id int64, lang string) []string {
 func (f *authoring) rows(t *testing.T, table string) int {
 	t.Helper()
 	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+f.alpha.Schema+"."+table).Scan(&n))
+	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+f.Alpha.Schema+"."+table).Scan(&n))
 	return n
 }
 
@@ -121,13 +114,13 @@ func TestIntegrationCreateGuidelineData(t *testing.T) {
 		user  int64
 		wants []int64
 	}{
-		{"a member of the collection", f.author, []int64{f.cardio}},
-		{"a space member without a collection role", f.member, nil},
-		{"the space admin writes anywhere", f.admin, []int64{f.cardio, f.emergency}},
-		{"somebody of another space", f.outsider, nil},
+		{"a member of the collection", f.Author, []int64{f.cardio}},
+		{"a space member without a collection role", f.Member, nil},
+		{"the space admin writes anywhere", f.Admin, []int64{f.cardio, f.emergency}},
+		{"somebody of another space", f.Outsider, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			list, err := f.svc.CreateGuidelineData(f.As(f.alpha, tc.user), struct{}{})
+			list, err := f.svc.CreateGuidelineData(f.As(f.Alpha, tc.user), struct{}{})
 			require.NoError(t, err)
 			var got []int64
 			for _, c := range list {
@@ -137,7 +130,7 @@ func TestIntegrationCreateGuidelineData(t *testing.T) {
 			for _, c := range list {
 				if c.CollectionID == f.cardio {
 					assert.Equal(t, "Cardiology", c.CollectionTitle)
-					assert.Equal(t, []guidelines.Option{{Label: "F validator@alpha.ch", Value: f.validator}}, c.Validators)
+					assert.Equal(t, []guidelines.Option{{Label: "F validator@alpha.ch", Value: f.Validator}}, c.Validators)
 				} else {
 					assert.Empty(t, c.Validators)
 				}
@@ -150,12 +143,12 @@ func TestIntegrationCreateGuidelineData(t *testing.T) {
 // validator must validate in the collection, and that a refused creation writes nothing.
 func TestIntegrationCreateGuideline(t *testing.T) {
 	f := newAuthoring(t)
-	id, err := f.create(f.author, f.cardio, &f.validator)
+	id, err := f.create(f.Author, f.cardio, &f.Validator)
 	require.NoError(t, err)
-	v, err := f.latest(f.author, id, "de")
+	v, err := f.latest(f.Author, id, "de")
 	assert.Equal(t, "guideline.versionNotFound", servicetest.Message(err), "a new guideline has no version yet")
 	assert.Empty(t, v.Details)
-	mine, err := f.svc.MyGuidelines(f.As(f.alpha, f.author), struct{}{})
+	mine, err := f.svc.MyGuidelines(f.As(f.Alpha, f.Author), struct{}{})
 	require.NoError(t, err)
 	require.Len(t, mine, 1)
 	assert.Equal(t, guidelines.MyGuideline{ID: id, Role: "author", Collection: "Cardiology", CollectionID: f.cardio, Edited: mine[0].Edited,
@@ -169,12 +162,12 @@ func TestIntegrationCreateGuideline(t *testing.T) {
 		validator  *int64
 		message    string
 	}{
-		{"a main validator who does not validate there", f.alpha, f.author, f.cardio, &f.member, "guideline.invalidValidator"},
-		{"a validator of the space, not of the collection", f.alpha, f.admin, f.emergency, &f.validator, "guideline.invalidValidator"},
-		{"no role in the collection", f.alpha, f.member, f.cardio, nil, "forbidden"},
-		{"a validator does not write", f.alpha, f.validator, f.cardio, nil, "forbidden"},
-		{"an unknown collection", f.alpha, f.author, 999999, nil, "not found"},
-		{"a collection of another space", f.beta, f.betaAdmin, f.cardio, nil, "not found"},
+		{"a main validator who does not validate there", f.Alpha, f.Author, f.cardio, &f.Member, "guideline.invalidValidator"},
+		{"a validator of the space, not of the collection", f.Alpha, f.Admin, f.emergency, &f.Validator, "guideline.invalidValidator"},
+		{"no role in the collection", f.Alpha, f.Member, f.cardio, nil, "forbidden"},
+		{"a validator does not write", f.Alpha, f.Validator, f.cardio, nil, "forbidden"},
+		{"an unknown collection", f.Alpha, f.Author, 999999, nil, "not found"},
+		{"a collection of another space", f.Beta, f.BetaAdmin, f.cardio, nil, "not found"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req := guidelines.CreateRequest{Collection: api.ID(tc.collection)}
@@ -186,7 +179,7 @@ func TestIntegrationCreateGuideline(t *testing.T) {
 		})
 	}
 	assert.Equal(t, 1, f.rows(t, "guidelines"), "refused creations write nothing")
-	other, err := f.create(f.admin, f.emergency, nil)
+	other, err := f.create(f.Admin, f.emergency, nil)
 	require.NoError(t, err, "the space admin creates in any collection")
 	assert.NotEqual(t, id, other)
 }
@@ -196,18 +189,18 @@ func TestIntegrationCreateGuideline(t *testing.T) {
 // their ids from version to version.
 func TestIntegrationGuidelineVersions(t *testing.T) {
 	f := newAuthoring(t)
-	id, err := f.create(f.author, f.cardio, &f.validator)
+	id, err := f.create(f.Author, f.cardio, &f.Validator)
 	require.NoError(t, err)
 	glv := guidelines.VersionInput{GuidelineID: api.ID(id), Language: "de", Title: " Sepsis ", Description: "Erwachsene",
 		Tags: []string{"Sepsis", "Sepsis", " ICU ", " "}, SearchTags: []guidelines.SearchTag{{Tag: " Blutvergiftung ", Boost: true}, {Tag: "  "}},
 		Details: []guidelines.DetailInput{
 			{Title: " Definition ", Content: `<p onclick="x()">Sepsis ist <script>alert(1)</script><strong>lebensbedrohlich</strong>.</p>`, RawContent: "{}"},
 			{Title: "Therapie", Content: "<p>Antibiotika</p>", RawContent: "{}"}}}
-	n, err := f.save(f.author, glv)
+	n, err := f.save(f.Author, glv)
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
 
-	first, err := f.latest(f.author, id, "de")
+	first, err := f.latest(f.Author, id, "de")
 	require.NoError(t, err)
 	assert.Equal(t, 1, first.Version)
 	assert.Equal(t, "Sepsis", first.Title)
@@ -219,9 +212,9 @@ func TestIntegrationGuidelineVersions(t *testing.T) {
 	assert.Equal(t, `<p>Sepsis ist <strong>lebensbedrohlich</strong>.</p>`, first.Details[0].Content, "what runs is removed")
 	assert.Equal(t, "{}", first.Details[0].RawContent)
 	assert.Equal(t, []int{0, 1}, []int{first.Details[0].Index, first.Details[1].Index})
-	assert.Equal(t, f.author, first.CreatedBy)
-	assert.Equal(t, f.author, first.AuthorID)
-	assert.Equal(t, &f.validator, first.MainValidatorID)
+	assert.Equal(t, f.Author, first.CreatedBy)
+	assert.Equal(t, f.Author, first.AuthorID)
+	assert.Equal(t, &f.Validator, first.MainValidatorID)
 	assert.Equal(t, "Cardiology", first.CollectionTitle)
 	require.Len(t, first.Languages, 1)
 	assert.Equal(t, []string{"created", "neverPublished", "notVisible"}, first.Languages[0].States)
@@ -229,10 +222,10 @@ func TestIntegrationGuidelineVersions(t *testing.T) {
 	// the next version keeps the first section's id, drops the second and adds one
 	glv.Details = []guidelines.DetailInput{{Title: "Neu", Content: "<p>neu</p>"},
 		{ID: ptr(api.ID(first.Details[0].ID)), Title: "Definition", Content: "<p>geändert</p>"}}
-	n, err = f.save(f.author, glv)
+	n, err = f.save(f.Author, glv)
 	require.NoError(t, err)
 	assert.Equal(t, 2, n)
-	second, err := f.latest(f.author, id, "de")
+	second, err := f.latest(f.Author, id, "de")
 	require.NoError(t, err)
 	require.Len(t, second.Details, 2)
 	assert.Equal(t, first.Details[0].ID, second.Details[1].ID)
@@ -242,21 +235,21 @@ func TestIntegrationGuidelineVersions(t *testing.T) {
 	// a second language continues the guideline's numbering
 	n = f.mustSave(t, id, "fr", "Sepsis (fr)")
 	assert.Equal(t, 3, n)
-	fr, err := f.latest(f.author, id, "fr")
+	fr, err := f.latest(f.Author, id, "fr")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"de", "fr"}, []string{fr.Languages[0].Language, fr.Languages[1].Language})
 	assert.Equal(t, 2, fr.Languages[0].LatestVersion)
 
-	old, err := f.svc.Guideline(f.As(f.alpha, f.author), guidelines.VersionRequest{ID: api.ID(id), Version: 1})
+	old, err := f.svc.Guideline(f.As(f.Alpha, f.Author), guidelines.VersionRequest{ID: api.ID(id), Version: 1})
 	require.NoError(t, err)
 	assert.Equal(t, first.Details, old.Details, "version 1 is unchanged")
-	_, err = f.svc.Guideline(f.As(f.alpha, f.author), guidelines.VersionRequest{ID: api.ID(id), Version: 9})
+	_, err = f.svc.Guideline(f.As(f.Alpha, f.Author), guidelines.VersionRequest{ID: api.ID(id), Version: 9})
 	assert.Equal(t, "guideline.versionNotFound", servicetest.Message(err))
-	_, err = f.latest(f.author, id, "it")
+	_, err = f.latest(f.Author, id, "it")
 	assert.Equal(t, "guideline.versionNotFound", servicetest.Message(err))
-	_, err = f.latest(f.author, id, "xx")
+	_, err = f.latest(f.Author, id, "xx")
 	assert.Equal(t, "validation.language", servicetest.Message(err))
-	mine, err := f.svc.MyGuidelines(f.As(f.alpha, f.author), struct{}{})
+	mine, err := f.svc.MyGuidelines(f.As(f.Alpha, f.Author), struct{}{})
 	require.NoError(t, err)
 	require.Len(t, mine, 2)
 	assert.Equal(t, []string{"fr", "de"}, []string{mine[0].Language, mine[1].Language}, "last edited first")
@@ -270,20 +263,20 @@ func TestIntegrationSectionReferences(t *testing.T) {
 	f := newAuthoring(t)
 	src := f.mustCreate(t)
 	f.mustSave(t, src, "de", "Definition")
-	text, err := f.latest(f.author, src, "de")
+	text, err := f.latest(f.Author, src, "de")
 	require.NoError(t, err)
 	section := api.ID(text.Details[0].ID)
 
 	other := f.mustCreate(t)
-	_, err = f.save(f.author, guidelines.VersionInput{GuidelineID: api.ID(other), Language: "fr", Title: "Sepsis (renvoi)",
+	_, err = f.save(f.Author, guidelines.VersionInput{GuidelineID: api.ID(other), Language: "fr", Title: "Sepsis (renvoi)",
 		Details: []guidelines.DetailInput{{Title: "Définition", Extern: &guidelines.Extern{Guideline: api.ID(src), Language: "de", Detail: section}}}})
 	require.NoError(t, err)
-	v, err := f.latest(f.author, other, "fr")
+	v, err := f.latest(f.Author, other, "fr")
 	require.NoError(t, err)
 	require.NotNil(t, v.Details[0].Extern)
 	assert.Equal(t, guidelines.Extern{Guideline: api.ID(src), Language: "de", Detail: section}, *v.Details[0].Extern)
 
-	refs, err := f.svc.DetailRefs(f.As(f.alpha, f.member), guidelines.DetailRefsRequest{DetailID: section})
+	refs, err := f.svc.DetailRefs(f.As(f.Alpha, f.Member), guidelines.DetailRefsRequest{DetailID: section})
 	require.NoError(t, err)
 	assert.Equal(t, []guidelines.DetailRef{{GuidelineID: other, Language: "fr", Title: "Sepsis (renvoi)", DetailID: v.Details[0].ID}}, refs)
 
@@ -298,7 +291,7 @@ func TestIntegrationSectionReferences(t *testing.T) {
 		{"an unknown section", other, guidelines.Extern{Guideline: api.ID(src), Language: "de", Detail: 999999}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := f.save(f.author, guidelines.VersionInput{GuidelineID: api.ID(tc.guide), Language: "de", Title: "x",
+			_, err := f.save(f.Author, guidelines.VersionInput{GuidelineID: api.ID(tc.guide), Language: "de", Title: "x",
 				Details: []guidelines.DetailInput{{Title: "x", Extern: &tc.extern}}})
 			assert.Equal(t, "guideline.invalidReference", servicetest.Message(err))
 		})
@@ -312,12 +305,12 @@ func TestIntegrationVersionRefusals(t *testing.T) {
 	f := newAuthoring(t)
 	id := f.mustCreate(t)
 	f.mustSave(t, id, "de", "Erste Fassung")
-	first, err := f.latest(f.author, id, "de")
+	first, err := f.latest(f.Author, id, "de")
 	require.NoError(t, err)
 	section := ptr(api.ID(first.Details[0].ID))
 	frSection := func() *api.ID {
 		f.mustSave(t, id, "fr", "Première")
-		fr, err := f.latest(f.author, id, "fr")
+		fr, err := f.latest(f.Author, id, "fr")
 		require.NoError(t, err)
 		return ptr(api.ID(fr.Details[0].ID))
 	}()
@@ -334,37 +327,37 @@ func TestIntegrationVersionRefusals(t *testing.T) {
 		glv     guidelines.VersionInput
 		message string
 	}{
-		{"unknown language", f.author, version(func(g *guidelines.VersionInput) { g.Language = "xx" }), "validation.language"},
-		{"no title", f.author, version(func(g *guidelines.VersionInput) { g.Title = "  " }), "validation.required"},
-		{"over-long title", f.author, version(func(g *guidelines.VersionInput) { g.Title = strings.Repeat("t", 301) }), "validation.tooLong"},
-		{"over-long description", f.author, version(func(g *guidelines.VersionInput) { g.Description = strings.Repeat("d", 4001) }), "validation.tooLong"},
-		{"too many tags", f.author, version(func(g *guidelines.VersionInput) { g.Tags = many(51) }), "validation.tooMany"},
-		{"over-long tag", f.author, version(func(g *guidelines.VersionInput) { g.Tags = []string{strings.Repeat("t", 101)} }), "validation.tooLong"},
-		{"too many sections", f.author, version(func(g *guidelines.VersionInput) { g.Details = make([]guidelines.DetailInput, 201) }), "validation.tooMany"},
-		{"over-long section", f.author, version(func(g *guidelines.VersionInput) {
+		{"unknown language", f.Author, version(func(g *guidelines.VersionInput) { g.Language = "xx" }), "validation.language"},
+		{"no title", f.Author, version(func(g *guidelines.VersionInput) { g.Title = "  " }), "validation.required"},
+		{"over-long title", f.Author, version(func(g *guidelines.VersionInput) { g.Title = strings.Repeat("t", 301) }), "validation.tooLong"},
+		{"over-long description", f.Author, version(func(g *guidelines.VersionInput) { g.Description = strings.Repeat("d", 4001) }), "validation.tooLong"},
+		{"too many tags", f.Author, version(func(g *guidelines.VersionInput) { g.Tags = many(51) }), "validation.tooMany"},
+		{"over-long tag", f.Author, version(func(g *guidelines.VersionInput) { g.Tags = []string{strings.Repeat("t", 101)} }), "validation.tooLong"},
+		{"too many sections", f.Author, version(func(g *guidelines.VersionInput) { g.Details = make([]guidelines.DetailInput, 201) }), "validation.tooMany"},
+		{"over-long section", f.Author, version(func(g *guidelines.VersionInput) {
 			g.Details = []guidelines.DetailInput{{Title: "a", Content: strings.Repeat("x", 1<<20+1)}}
 		}), "validation.tooLong"},
-		{"reference in an unknown language", f.author, version(func(g *guidelines.VersionInput) {
+		{"reference in an unknown language", f.Author, version(func(g *guidelines.VersionInput) {
 			g.Details = []guidelines.DetailInput{{Title: "a", Extern: &guidelines.Extern{Guideline: 1, Language: "xx", Detail: 1}}}
 		}), "validation.language"},
-		{"unknown section id", f.author, version(func(g *guidelines.VersionInput) {
+		{"unknown section id", f.Author, version(func(g *guidelines.VersionInput) {
 			g.Details = []guidelines.DetailInput{{ID: ptr(api.ID(999999)), Title: "a"}}
 		}), "guideline.unknownDetail"},
-		{"a section of another language", f.author, version(func(g *guidelines.VersionInput) { g.Details = []guidelines.DetailInput{{ID: frSection, Title: "a"}} }), "guideline.unknownDetail"},
-		{"a section twice", f.author, version(func(g *guidelines.VersionInput) {
+		{"a section of another language", f.Author, version(func(g *guidelines.VersionInput) { g.Details = []guidelines.DetailInput{{ID: frSection, Title: "a"}} }), "guideline.unknownDetail"},
+		{"a section twice", f.Author, version(func(g *guidelines.VersionInput) {
 			g.Details = []guidelines.DetailInput{{ID: section, Title: "a"}, {ID: section, Title: "b"}}
 		}), "guideline.duplicateDetail"},
-		{"unknown guideline", f.author, version(func(g *guidelines.VersionInput) { g.GuidelineID = 999999 }), "guideline.notFound"},
-		{"a validator does not write", f.validator, version(func(*guidelines.VersionInput) {}), "forbidden"},
-		{"a collection admin is no author", f.collAdmin, version(func(*guidelines.VersionInput) {}), "forbidden"},
-		{"the space admin is no author", f.admin, version(func(*guidelines.VersionInput) {}), "forbidden"},
+		{"unknown guideline", f.Author, version(func(g *guidelines.VersionInput) { g.GuidelineID = 999999 }), "guideline.notFound"},
+		{"a validator does not write", f.Validator, version(func(*guidelines.VersionInput) {}), "forbidden"},
+		{"a collection admin is no author", f.CollAdmin, version(func(*guidelines.VersionInput) {}), "forbidden"},
+		{"the space admin is no author", f.Admin, version(func(*guidelines.VersionInput) {}), "forbidden"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.save(tc.user, tc.glv)
 			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
-	_, err = f.svc.AddGuidelineVersion(f.As(f.beta, f.betaAdmin), guidelines.AddVersionRequest{Glv: version(func(*guidelines.VersionInput) {})})
+	_, err = f.svc.AddGuidelineVersion(f.As(f.Beta, f.BetaAdmin), guidelines.AddVersionRequest{Glv: version(func(*guidelines.VersionInput) {})})
 	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
 	assert.Equal(t, before, f.rows(t, "guideline_versions"), "refused versions write nothing")
 	assert.Equal(t, 2, f.rows(t, "guideline_languages"))
@@ -377,21 +370,21 @@ func TestIntegrationWhoReadsDrafts(t *testing.T) {
 	id := f.mustCreate(t)
 	f.mustSave(t, id, "de", "Entwurf")
 	coAuthor := f.User(t, "coauthor@alpha.ch")
-	f.Member(t, f.alpha, coAuthor, false)
-	_, err := f.svc.AddGuidelineCoAuthors(f.As(f.alpha, f.author), guidelines.CoAuthorsRequest{Guideline: api.ID(id), ID: []api.ID{api.ID(coAuthor)}})
+	f.AddMember(t, f.Alpha, coAuthor, false)
+	_, err := f.svc.AddGuidelineCoAuthors(f.As(f.Alpha, f.Author), guidelines.CoAuthorsRequest{Guideline: api.ID(id), ID: []api.ID{api.ID(coAuthor)}})
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name    string
 		user    int64
 		message string
 	}{
-		{"the author", f.author, ""},
+		{"the author", f.Author, ""},
 		{"a co-author", coAuthor, ""},
-		{"a validator of the collection", f.validator, ""},
-		{"the collection admin", f.collAdmin, ""},
-		{"the space admin", f.admin, ""},
-		{"a space member", f.member, "forbidden"},
-		{"somebody of another space", f.outsider, "forbidden"},
+		{"a validator of the collection", f.Validator, ""},
+		{"the collection admin", f.CollAdmin, ""},
+		{"the space admin", f.Admin, ""},
+		{"a space member", f.Member, "forbidden"},
+		{"somebody of another space", f.Outsider, "forbidden"},
 		{"anonymous", 0, "forbidden"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -401,11 +394,11 @@ func TestIntegrationWhoReadsDrafts(t *testing.T) {
 				require.NoError(t, err)
 				assert.Equal(t, "Entwurf", v.Title)
 			}
-			_, err = f.svc.Guideline(f.As(f.alpha, tc.user), guidelines.VersionRequest{ID: api.ID(id), Version: 1})
+			_, err = f.svc.Guideline(f.As(f.Alpha, tc.user), guidelines.VersionRequest{ID: api.ID(id), Version: 1})
 			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
-	_, err = f.svc.LatestGuideline(f.As(f.beta, f.betaAdmin), guidelines.LatestRequest{ID: api.ID(id), Language: "de"})
+	_, err = f.svc.LatestGuideline(f.As(f.Beta, f.BetaAdmin), guidelines.LatestRequest{ID: api.ID(id), Language: "de"})
 	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
 }
 
@@ -413,9 +406,9 @@ func TestIntegrationWhoReadsDrafts(t *testing.T) {
 // what they write, with its states, and nothing of others' guidelines.
 func TestIntegrationMyGuidelines(t *testing.T) {
 	f := newAuthoring(t)
-	id := f.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.cardio, Author: f.author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
-	f.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.emergency, Author: f.admin, Languages: []string{"de"}})
-	mine, err := f.svc.MyGuidelines(f.As(f.alpha, f.author), struct{}{})
+	id := f.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.cardio, Author: f.Author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
+	f.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.emergency, Author: f.Admin, Languages: []string{"de"}})
+	mine, err := f.svc.MyGuidelines(f.As(f.Alpha, f.Author), struct{}{})
 	require.NoError(t, err)
 	require.Len(t, mine, 2)
 	assert.Equal(t, []any{id, "de", "author", true, []string{"accepted", "online"}, []string{"de", "fr"}},
@@ -423,12 +416,12 @@ func TestIntegrationMyGuidelines(t *testing.T) {
 	assert.Equal(t, []any{id, "fr", false, []string{"created", "neverPublished", "notVisible"}},
 		[]any{mine[1].ID, mine[1].Language, mine[1].Online, mine[1].States})
 	assert.NotNil(t, mine[0].ValidUntil)
-	for _, who := range []int64{f.member, f.validator, f.collAdmin} {
-		list, err := f.svc.MyGuidelines(f.As(f.alpha, who), struct{}{})
+	for _, who := range []int64{f.Member, f.Validator, f.CollAdmin} {
+		list, err := f.svc.MyGuidelines(f.As(f.Alpha, who), struct{}{})
 		require.NoError(t, err)
 		assert.Empty(t, list, "only what one writes")
 	}
-	list, err := f.svc.MyGuidelines(f.As(f.beta, f.author), struct{}{})
+	list, err := f.svc.MyGuidelines(f.As(f.Beta, f.Author), struct{}{})
 	require.NoError(t, err)
 	assert.Empty(t, list, "only the space asked")
 }
@@ -437,13 +430,13 @@ func TestIntegrationMyGuidelines(t *testing.T) {
 // co-authors write the guideline and find it in their list.
 func TestIntegrationCoAuthors(t *testing.T) {
 	f := newAuthoring(t)
-	id := f.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.cardio, Author: f.author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
+	id := f.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.cardio, Author: f.Author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
 	add := func(user int64, ids ...int64) ([]int64, error) {
 		req := guidelines.CoAuthorsRequest{Guideline: api.ID(id)}
 		for _, i := range ids {
 			req.ID = append(req.ID, api.ID(i))
 		}
-		return f.svc.AddGuidelineCoAuthors(f.As(f.alpha, user), req)
+		return f.svc.AddGuidelineCoAuthors(f.As(f.Alpha, user), req)
 	}
 	for _, tc := range []struct {
 		name    string
@@ -451,12 +444,12 @@ func TestIntegrationCoAuthors(t *testing.T) {
 		ids     []int64
 		message string
 	}{
-		{"not a member of the space", f.author, []int64{f.outsider}, "guideline.notSpaceMember"},
-		{"a member and one who is not", f.author, []int64{f.member, f.outsider}, "guideline.notSpaceMember"},
-		{"the author", f.author, []int64{f.author}, "guideline.isAuthor"},
-		{"a validator may not", f.validator, []int64{f.member}, "forbidden"},
-		{"a space member may not", f.member, []int64{f.member}, "forbidden"},
-		{"too many at once", f.author, make([]int64, 101), "validation.tooMany"},
+		{"not a member of the space", f.Author, []int64{f.Outsider}, "guideline.notSpaceMember"},
+		{"a member and one who is not", f.Author, []int64{f.Member, f.Outsider}, "guideline.notSpaceMember"},
+		{"the author", f.Author, []int64{f.Author}, "guideline.isAuthor"},
+		{"a validator may not", f.Validator, []int64{f.Member}, "forbidden"},
+		{"a space member may not", f.Member, []int64{f.Member}, "forbidden"},
+		{"too many at once", f.Author, make([]int64, 101), "validation.tooMany"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := add(tc.user, tc.ids...)
@@ -464,29 +457,29 @@ func TestIntegrationCoAuthors(t *testing.T) {
 		})
 	}
 	assert.Zero(t, f.rows(t, "guideline_coauthors"), "refusals write nothing")
-	_, err := f.svc.AddGuidelineCoAuthors(f.As(f.beta, f.betaAdmin), guidelines.CoAuthorsRequest{Guideline: api.ID(id), ID: []api.ID{api.ID(f.betaAdmin)}})
+	_, err := f.svc.AddGuidelineCoAuthors(f.As(f.Beta, f.BetaAdmin), guidelines.CoAuthorsRequest{Guideline: api.ID(id), ID: []api.ID{api.ID(f.BetaAdmin)}})
 	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
 
-	got, err := add(f.collAdmin, f.member, f.member)
+	got, err := add(f.CollAdmin, f.Member, f.Member)
 	require.NoError(t, err, "a collection admin manages the authors")
-	assert.Equal(t, []int64{f.member}, got)
-	got, err = add(f.author, f.validator)
+	assert.Equal(t, []int64{f.Member}, got)
+	got, err = add(f.Author, f.Validator)
 	require.NoError(t, err, "so does the author")
-	assert.ElementsMatch(t, []int64{f.member, f.validator}, got)
-	mine, err := f.svc.MyGuidelines(f.As(f.alpha, f.member), struct{}{})
+	assert.ElementsMatch(t, []int64{f.Member, f.Validator}, got)
+	mine, err := f.svc.MyGuidelines(f.As(f.Alpha, f.Member), struct{}{})
 	require.NoError(t, err)
 	require.Len(t, mine, 2)
 	assert.Equal(t, "coAuthor", mine[0].Role)
-	n, err := f.save(f.member, guidelines.VersionInput{GuidelineID: api.ID(id), Language: "fr", Title: "par le co-auteur"})
+	n, err := f.save(f.Member, guidelines.VersionInput{GuidelineID: api.ID(id), Language: "fr", Title: "par le co-auteur"})
 	require.NoError(t, err, "co-authors write versions")
 	assert.Equal(t, 3, n)
-	_, err = add(f.member, f.admin)
+	_, err = add(f.Member, f.Admin)
 	assert.Equal(t, "forbidden", servicetest.Message(err), "a co-author does not choose co-authors")
 
-	got, err = f.svc.RemoveGuidelineCoAuthors(f.As(f.alpha, f.author), guidelines.CoAuthorsRequest{Guideline: api.ID(id), ID: []api.ID{api.ID(f.member)}})
+	got, err = f.svc.RemoveGuidelineCoAuthors(f.As(f.Alpha, f.Author), guidelines.CoAuthorsRequest{Guideline: api.ID(id), ID: []api.ID{api.ID(f.Member)}})
 	require.NoError(t, err)
-	assert.Equal(t, []int64{f.validator}, got)
-	_, err = f.save(f.member, guidelines.VersionInput{GuidelineID: api.ID(id), Language: "fr", Title: "encore"})
+	assert.Equal(t, []int64{f.Validator}, got)
+	_, err = f.save(f.Member, guidelines.VersionInput{GuidelineID: api.ID(id), Language: "fr", Title: "encore"})
 	assert.Equal(t, "forbidden", servicetest.Message(err), "a former co-author no longer writes")
 }
 
@@ -495,36 +488,36 @@ func TestIntegrationCoAuthors(t *testing.T) {
 // is rebuilt after each change.
 func TestIntegrationLanguageOnlineArchiveRestore(t *testing.T) {
 	f := newAuthoring(t)
-	id := f.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.cardio, Author: f.author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
+	id := f.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.cardio, Author: f.Author, Languages: []string{"de", "fr"}, Published: []string{"de"}})
 	online := func(user int64, lang string, on bool) ([]guidelines.Language, error) {
-		return f.svc.SetGuidelineLanguageOnlineStatus(f.As(f.alpha, user), guidelines.OnlineChange{GuidelineID: api.ID(id), Language: lang, Online: on})
+		return f.svc.SetGuidelineLanguageOnlineStatus(f.As(f.Alpha, user), guidelines.OnlineChange{GuidelineID: api.ID(id), Language: lang, Online: on})
 	}
 	change := func(call func(ctx context.Context, req guidelines.LanguageChange) ([]guidelines.Language, error), user int64, lang string) error {
-		_, err := call(f.As(f.alpha, user), guidelines.LanguageChange{GuidelineID: api.ID(id), Language: lang})
+		_, err := call(f.As(f.Alpha, user), guidelines.LanguageChange{GuidelineID: api.ID(id), Language: lang})
 		return err
 	}
 	archive, restore := f.svc.ArchiveGuidelineLanguage, f.svc.RestoreGuidelineLanguage
 
-	_, err := online(f.author, "fr", true)
+	_, err := online(f.Author, "fr", true)
 	assert.Equal(t, "guideline.notPublished", servicetest.Message(err))
-	langs, err := online(f.author, "de", false)
+	langs, err := online(f.Author, "de", false)
 	require.NoError(t, err)
 	require.Len(t, langs, 2)
 	assert.Equal(t, []string{"accepted", "notVisible", "offline"}, langs[0].States, "the answer holds the languages afterwards")
-	_, err = online(f.validator, "de", true)
+	_, err = online(f.Validator, "de", true)
 	assert.Equal(t, "forbidden", servicetest.Message(err))
-	_, err = online(f.author, "it", true)
+	_, err = online(f.Author, "it", true)
 	assert.Equal(t, "guideline.languageNotFound", servicetest.Message(err))
 	assert.Equal(t, []string{"accepted", "notVisible", "offline"}, f.states(t, id, "de"), "refusals change nothing")
 
-	require.NoError(t, change(archive, f.author, "de"))
+	require.NoError(t, change(archive, f.Author, "de"))
 	assert.Equal(t, []string{"archived", "notVisible", "offline"}, f.states(t, id, "de"))
-	require.NoError(t, change(archive, f.author, "de"), "archiving twice changes nothing")
-	_, err = f.save(f.author, guidelines.VersionInput{GuidelineID: api.ID(id), Language: "de", Title: "x"})
+	require.NoError(t, change(archive, f.Author, "de"), "archiving twice changes nothing")
+	_, err = f.save(f.Author, guidelines.VersionInput{GuidelineID: api.ID(id), Language: "de", Title: "x"})
 	assert.Equal(t, "guideline.archived", servicetest.Message(err), "an archived language is not written")
-	_, err = online(f.author, "de", true)
+	_, err = online(f.Author, "de", true)
 	assert.Equal(t, "guideline.archived", servicetest.Message(err))
-	assert.Equal(t, "guideline.languageNotFound", servicetest.Message(change(archive, f.author, "it")))
+	assert.Equal(t, "guideline.languageNotFound", servicetest.Message(change(archive, f.Author, "it")))
 
 	// restore: back to the authors, offline until one of them takes it online again
 	for _, tc := range []struct {
@@ -533,23 +526,23 @@ func TestIntegrationLanguageOnlineArchiveRestore(t *testing.T) {
 		lang    string
 		message string
 	}{
-		{"a validator", f.validator, "de", "forbidden"},
-		{"the collection admin", f.collAdmin, "de", "forbidden"},
-		{"a language the guideline lacks", f.author, "it", "guideline.languageNotFound"},
-		{"an unknown language", f.author, "xx", "validation.language"},
-		{"a language not archived", f.author, "fr", "guideline.notArchived"},
+		{"a validator", f.Validator, "de", "forbidden"},
+		{"the collection admin", f.CollAdmin, "de", "forbidden"},
+		{"a language the guideline lacks", f.Author, "it", "guideline.languageNotFound"},
+		{"an unknown language", f.Author, "xx", "validation.language"},
+		{"a language not archived", f.Author, "fr", "guideline.notArchived"},
 	} {
 		assert.Equal(t, tc.message, servicetest.Message(change(restore, tc.user, tc.lang)), tc.name)
 	}
 	assert.Equal(t, []string{"archived", "notVisible", "offline"}, f.states(t, id, "de"), "a refused restore changes nothing")
-	require.NoError(t, change(restore, f.author, "de"))
+	require.NoError(t, change(restore, f.Author, "de"))
 	assert.Equal(t, []string{"accepted", "notVisible", "offline"}, f.states(t, id, "de"))
-	assert.Equal(t, "guideline.notArchived", servicetest.Message(change(restore, f.author, "de")))
-	_, err = online(f.author, "de", true)
+	assert.Equal(t, "guideline.notArchived", servicetest.Message(change(restore, f.Author, "de")))
+	_, err = online(f.Author, "de", true)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"accepted", "online"}, f.states(t, id, "de"))
 
-	_, err = f.svc.ArchiveGuidelineLanguage(f.As(f.beta, f.betaAdmin), guidelines.LanguageChange{GuidelineID: api.ID(id), Language: "de"})
+	_, err = f.svc.ArchiveGuidelineLanguage(f.As(f.Beta, f.BetaAdmin), guidelines.LanguageChange{GuidelineID: api.ID(id), Language: "de"})
 	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
 	assert.Equal(t, []int64{id, id, id, id, id}, f.reindexed(t), "each change that went through rebuilds the guideline's search documents")
 }
@@ -558,16 +551,16 @@ func TestIntegrationLanguageOnlineArchiveRestore(t *testing.T) {
 // validation request.
 func TestIntegrationArchiveWithdrawsRequest(t *testing.T) {
 	f := newAuthoring(t)
-	id := f.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.cardio, Author: f.author, MainValidator: f.validator, Languages: []string{"de"}})
-	_, err := f.DB.Control().Exec(t.Context(), `INSERT INTO `+f.alpha.Schema+`.validations (guideline_id, language, version, progress, creator_id)
-		VALUES ($1, 'de', 1, 'submitted', $2)`, id, f.author)
+	id := f.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.cardio, Author: f.Author, MainValidator: f.Validator, Languages: []string{"de"}})
+	_, err := f.DB.Control().Exec(t.Context(), `INSERT INTO `+f.Alpha.Schema+`.validations (guideline_id, language, version, progress, creator_id)
+		VALUES ($1, 'de', 1, 'submitted', $2)`, id, f.Author)
 	require.NoError(t, err)
 	assert.Contains(t, f.states(t, id, "de"), "submitted")
-	_, err = f.svc.ArchiveGuidelineLanguage(f.As(f.alpha, f.author), guidelines.LanguageChange{GuidelineID: api.ID(id), Language: "de"})
+	_, err = f.svc.ArchiveGuidelineLanguage(f.As(f.Alpha, f.Author), guidelines.LanguageChange{GuidelineID: api.ID(id), Language: "de"})
 	require.NoError(t, err)
 	var progress string
 	var completed bool
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), `SELECT progress, completed_at IS NOT NULL FROM `+f.alpha.Schema+`.validations
+	require.NoError(t, f.DB.Control().QueryRow(t.Context(), `SELECT progress, completed_at IS NOT NULL FROM `+f.Alpha.Schema+`.validations
 		WHERE guideline_id = $1`, id).Scan(&progress, &completed))
 	assert.Equal(t, "withdrawn", progress)
 	assert.True(t, completed)
@@ -577,30 +570,30 @@ func TestIntegrationArchiveWithdrawsRequest(t *testing.T) {
 // and that the former author no longer writes it.
 func TestIntegrationGuidelineAuthor(t *testing.T) {
 	f := newAuthoring(t)
-	id := f.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.cardio, Author: f.author, CoAuthors: []int64{f.member}, Languages: []string{"de"}})
+	id := f.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.cardio, Author: f.Author, CoAuthors: []int64{f.Member}, Languages: []string{"de"}})
 	set := func(user, author int64) error {
-		_, err := f.svc.SetGuidelineAuthor(f.As(f.alpha, user), guidelines.AuthorRequest{Guideline: api.ID(id), Author: api.ID(author)})
+		_, err := f.svc.SetGuidelineAuthor(f.As(f.Alpha, user), guidelines.AuthorRequest{Guideline: api.ID(id), Author: api.ID(author)})
 		return err
 	}
-	assert.Equal(t, "forbidden", servicetest.Message(set(f.validator, f.member)))
-	assert.Equal(t, "forbidden", servicetest.Message(set(f.member, f.member)), "a co-author does not take the guideline")
-	assert.Equal(t, "guideline.notSpaceMember", servicetest.Message(set(f.collAdmin, f.outsider)))
-	_, err := f.svc.SetGuidelineAuthor(f.As(f.alpha, f.author), guidelines.AuthorRequest{Guideline: 999999, Author: api.ID(f.member)})
+	assert.Equal(t, "forbidden", servicetest.Message(set(f.Validator, f.Member)))
+	assert.Equal(t, "forbidden", servicetest.Message(set(f.Member, f.Member)), "a co-author does not take the guideline")
+	assert.Equal(t, "guideline.notSpaceMember", servicetest.Message(set(f.CollAdmin, f.Outsider)))
+	_, err := f.svc.SetGuidelineAuthor(f.As(f.Alpha, f.Author), guidelines.AuthorRequest{Guideline: 999999, Author: api.ID(f.Member)})
 	assert.Equal(t, "guideline.notFound", servicetest.Message(err))
-	v, err := f.latest(f.author, id, "de")
+	v, err := f.latest(f.Author, id, "de")
 	require.NoError(t, err)
-	assert.Equal(t, f.author, v.AuthorID, "refusals change nothing")
+	assert.Equal(t, f.Author, v.AuthorID, "refusals change nothing")
 
-	require.NoError(t, set(f.collAdmin, f.member))
-	v, err = f.latest(f.member, id, "de")
+	require.NoError(t, set(f.CollAdmin, f.Member))
+	v, err = f.latest(f.Member, id, "de")
 	require.NoError(t, err)
-	assert.Equal(t, f.member, v.AuthorID)
+	assert.Equal(t, f.Member, v.AuthorID)
 	assert.Empty(t, v.CoAuthorIDs, "a co-author who becomes author is no longer co-author")
-	_, err = f.save(f.author, guidelines.VersionInput{GuidelineID: api.ID(id), Language: "de", Title: "x"})
+	_, err = f.save(f.Author, guidelines.VersionInput{GuidelineID: api.ID(id), Language: "de", Title: "x"})
 	assert.Equal(t, "forbidden", servicetest.Message(err), "the former author no longer writes it")
-	mine, err := f.svc.MyGuidelines(f.As(f.alpha, f.member), struct{}{})
+	mine, err := f.svc.MyGuidelines(f.As(f.Alpha, f.Member), struct{}{})
 	require.NoError(t, err)
 	require.Len(t, mine, 1)
 	assert.Equal(t, "author", mine[0].Role)
-	require.NoError(t, set(f.member, f.author), "the author hands it on")
+	require.NoError(t, set(f.Member, f.Author), "the author hands it on")
 }

@@ -39,24 +39,24 @@ func templateTitles(list []guidelines.Template) []string {
 // title to its authors with who may change them, and that bad input writes nothing.
 func TestIntegrationTemplates(t *testing.T) {
 	f := newAuthoring(t)
-	checklist, err := f.saveTemplate(f.alpha, f.author, guidelines.TemplateInput{Title: " Checkliste Aufnahme ", Language: "de",
+	checklist, err := f.saveTemplate(f.Alpha, f.Author, guidelines.TemplateInput{Title: " Checkliste Aufnahme ", Language: "de",
 		Content: `<p onclick="steal()">Allergien erfragen</p><script>alert(1)</script><ul><li>Gewicht</li></ul>`})
 	require.NoError(t, err)
 	assert.Equal(t, "Checkliste Aufnahme", checklist.Title)
 	assert.Equal(t, "<p>Allergien erfragen</p><ul><li>Gewicht</li></ul>", checklist.Content, "sanitised like a guideline")
 	assert.Equal(t, "F author@alpha.ch", checklist.CreatedByName)
 	assert.True(t, checklist.MayChange)
-	_, err = f.saveTemplate(f.alpha, f.member, guidelines.TemplateInput{Title: "avis de non-responsabilité", Language: "fr", Content: "<p>Texte</p>"})
+	_, err = f.saveTemplate(f.Alpha, f.Member, guidelines.TemplateInput{Title: "avis de non-responsabilité", Language: "fr", Content: "<p>Texte</p>"})
 	require.NoError(t, err)
 
-	assert.Equal(t, []string{"avis de non-responsabilité", "Checkliste Aufnahme"}, templateTitles(f.templates(t, f.alpha, f.validator, "")), "by title, any case")
-	german := f.templates(t, f.alpha, f.member, "de")
+	assert.Equal(t, []string{"avis de non-responsabilité", "Checkliste Aufnahme"}, templateTitles(f.templates(t, f.Alpha, f.Validator, "")), "by title, any case")
+	german := f.templates(t, f.Alpha, f.Member, "de")
 	require.Len(t, german, 1)
 	assert.Equal(t, checklist.ID, german[0].ID)
 	assert.Equal(t, "F author@alpha.ch", german[0].CreatedByName)
 	assert.False(t, german[0].MayChange, "another member's template")
-	assert.True(t, f.templates(t, f.alpha, f.admin, "de")[0].MayChange, "space admins tidy up")
-	assert.Empty(t, f.templates(t, f.beta, f.betaAdmin, ""), "another space has its own")
+	assert.True(t, f.templates(t, f.Alpha, f.Admin, "de")[0].MayChange, "space admins tidy up")
+	assert.Empty(t, f.templates(t, f.Beta, f.BetaAdmin, ""), "another space has its own")
 
 	for _, tc := range []struct {
 		name    string
@@ -70,11 +70,11 @@ func TestIntegrationTemplates(t *testing.T) {
 		{"unknown template", guidelines.TemplateInput{ID: ptr(api.ID(999999)), Title: "x", Language: "de"}, "template.notFound"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := f.saveTemplate(f.alpha, f.author, tc.in)
+			_, err := f.saveTemplate(f.Alpha, f.Author, tc.in)
 			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
-	_, err = f.svc.Templates(f.As(f.alpha, f.author), guidelines.TemplatesRequest{Language: "xx"})
+	_, err = f.svc.Templates(f.As(f.Alpha, f.Author), guidelines.TemplatesRequest{Language: "xx"})
 	assert.Equal(t, "validation.language", servicetest.Message(err))
 	assert.Equal(t, 2, f.rows(t, "templates"), "nothing written")
 }
@@ -84,42 +84,42 @@ func TestIntegrationTemplates(t *testing.T) {
 // admins, and that ids of another space are not found.
 func TestIntegrationTemplateChanges(t *testing.T) {
 	f := newAuthoring(t)
-	checklist, err := f.saveTemplate(f.alpha, f.author, guidelines.TemplateInput{Title: "Checkliste Aufnahme", Language: "de", Content: "<p>Alt</p>"})
+	checklist, err := f.saveTemplate(f.Alpha, f.Author, guidelines.TemplateInput{Title: "Checkliste Aufnahme", Language: "de", Content: "<p>Alt</p>"})
 	require.NoError(t, err)
-	avis, err := f.saveTemplate(f.alpha, f.member, guidelines.TemplateInput{Title: "avis", Language: "fr", Content: "<p>Texte</p>"})
+	avis, err := f.saveTemplate(f.Alpha, f.Member, guidelines.TemplateInput{Title: "avis", Language: "fr", Content: "<p>Texte</p>"})
 	require.NoError(t, err)
 	del := func(sp *tenancy.Space, user, id int64) error {
 		_, err := f.svc.DeleteTemplate(f.As(sp, user), guidelines.TemplateRequest{ID: api.ID(id)})
 		return err
 	}
 
-	_, err = f.saveTemplate(f.alpha, f.member, guidelines.TemplateInput{ID: ptr(api.ID(checklist.ID)), Title: "Meine jetzt", Language: "de"})
+	_, err = f.saveTemplate(f.Alpha, f.Member, guidelines.TemplateInput{ID: ptr(api.ID(checklist.ID)), Title: "Meine jetzt", Language: "de"})
 	assert.Equal(t, "forbidden", servicetest.Message(err))
-	assert.Equal(t, "forbidden", servicetest.Message(del(f.alpha, f.member, checklist.ID)))
-	assert.Equal(t, "forbidden", servicetest.Message(del(f.alpha, f.collAdmin, checklist.ID)), "a collection admin is no space admin")
-	assert.Equal(t, "template.notFound", servicetest.Message(del(f.beta, f.betaAdmin, checklist.ID)), "ids of another space")
-	_, err = f.saveTemplate(f.beta, f.betaAdmin, guidelines.TemplateInput{ID: ptr(api.ID(checklist.ID)), Title: "x", Language: "de"})
+	assert.Equal(t, "forbidden", servicetest.Message(del(f.Alpha, f.Member, checklist.ID)))
+	assert.Equal(t, "forbidden", servicetest.Message(del(f.Alpha, f.CollAdmin, checklist.ID)), "a collection admin is no space admin")
+	assert.Equal(t, "template.notFound", servicetest.Message(del(f.Beta, f.BetaAdmin, checklist.ID)), "ids of another space")
+	_, err = f.saveTemplate(f.Beta, f.BetaAdmin, guidelines.TemplateInput{ID: ptr(api.ID(checklist.ID)), Title: "x", Language: "de"})
 	assert.Equal(t, "template.notFound", servicetest.Message(err))
-	assert.Equal(t, []string{"avis", "Checkliste Aufnahme"}, templateTitles(f.templates(t, f.alpha, f.author, "")), "refusals change nothing")
+	assert.Equal(t, []string{"avis", "Checkliste Aufnahme"}, templateTitles(f.templates(t, f.Alpha, f.Author, "")), "refusals change nothing")
 
-	renamed, err := f.saveTemplate(f.alpha, f.author, guidelines.TemplateInput{ID: ptr(api.ID(checklist.ID)), Title: "Checkliste Eintritt", Language: "fr", Content: "<p>Neu</p>"})
+	renamed, err := f.saveTemplate(f.Alpha, f.Author, guidelines.TemplateInput{ID: ptr(api.ID(checklist.ID)), Title: "Checkliste Eintritt", Language: "fr", Content: "<p>Neu</p>"})
 	require.NoError(t, err)
 	assert.Equal(t, checklist.ID, renamed.ID)
 	assert.Equal(t, []string{"Checkliste Eintritt", "fr", "<p>Neu</p>"}, []string{renamed.Title, renamed.Language, renamed.Content})
 	assert.False(t, renamed.Updated.Before(checklist.Updated))
-	assert.Len(t, f.templates(t, f.alpha, f.author, "fr"), 2)
+	assert.Len(t, f.templates(t, f.Alpha, f.Author, "fr"), 2)
 
 	// a template whose writer's account is gone stays with the space admins
-	_, err = f.DB.Control().Exec(t.Context(), "UPDATE "+f.alpha.Schema+".templates SET created_by = NULL WHERE id = $1", avis.ID)
+	_, err = f.DB.Control().Exec(t.Context(), "UPDATE "+f.Alpha.Schema+".templates SET created_by = NULL WHERE id = $1", avis.ID)
 	require.NoError(t, err)
-	assert.Equal(t, "forbidden", servicetest.Message(del(f.alpha, f.member, avis.ID)))
-	orphan, err := f.saveTemplate(f.alpha, f.admin, guidelines.TemplateInput{ID: ptr(api.ID(avis.ID)), Title: "Avis", Language: "fr", Content: "<p>Texte</p>"})
+	assert.Equal(t, "forbidden", servicetest.Message(del(f.Alpha, f.Member, avis.ID)))
+	orphan, err := f.saveTemplate(f.Alpha, f.Admin, guidelines.TemplateInput{ID: ptr(api.ID(avis.ID)), Title: "Avis", Language: "fr", Content: "<p>Texte</p>"})
 	require.NoError(t, err)
 	assert.Empty(t, orphan.CreatedByName)
 	assert.True(t, orphan.MayChange)
 
-	require.NoError(t, del(f.alpha, f.author, checklist.ID))
-	require.NoError(t, del(f.alpha, f.admin, avis.ID))
-	assert.Equal(t, "template.notFound", servicetest.Message(del(f.alpha, f.admin, avis.ID)))
-	assert.Empty(t, f.templates(t, f.alpha, f.author, ""))
+	require.NoError(t, del(f.Alpha, f.Author, checklist.ID))
+	require.NoError(t, del(f.Alpha, f.Admin, avis.ID))
+	assert.Equal(t, "template.notFound", servicetest.Message(del(f.Alpha, f.Admin, avis.ID)))
+	assert.Empty(t, f.templates(t, f.Alpha, f.Author, ""))
 }

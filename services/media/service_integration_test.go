@@ -249,7 +249,7 @@ func TestIntegrationDocuments(t *testing.T) {
 	hash := f.put(t, img, "schema.png")
 	g := f.guideline(t, f.alpha, f.cardio)
 	coauthor := f.User(t, "coauthor@alpha.ch")
-	f.Member(t, f.alpha, coauthor, false)
+	f.AddMember(t, f.alpha, coauthor, false)
 	f.exec(t, f.alpha, "INSERT INTO guideline_coauthors (guideline_id, user_id) VALUES ($1, $2)", g, coauthor)
 	// guideline ids are counted per space: the third of beta is no id of alpha
 	notfall := f.Collection(t, f.beta, "Notfall", "public", nil)

@@ -93,13 +93,34 @@ func (e *Env) Space(t *testing.T, subdomain string, members ...int64) *tenancy.S
 	sp, err := e.Registry.Provision(ctx, tenancy.Space{Subdomain: subdomain, Title: subdomain}, tenancy.Placement{})
 	require.NoError(t, err)
 	for i, id := range members {
-		e.Member(t, sp, id, i == 0)
+		e.AddMember(t, sp, id, i == 0)
 	}
 	return sp
 }
 
-// Member makes user a member (or admin) of sp.
-func (e *Env) Member(t *testing.T, sp *tenancy.Space, user int64, admin bool) {
+// Cast are the spaces and people most contexts' tests need: space alpha with its admin and
+// four members (a plain member, an author, a collection admin and a validator, whose roles
+// the test gives in its collections), space beta with its admin, and an outsider of both.
+type Cast struct {
+	Alpha, Beta                                 *tenancy.Space
+	Admin, Member, Author, CollAdmin, Validator int64
+	BetaAdmin, Outsider                         int64
+}
+
+// Cast makes the cast, with the addresses admin@alpha.ch, member@alpha.ch, author@alpha.ch,
+// colladmin@alpha.ch, validator@alpha.ch, admin@beta.ch and outsider@test.ch.
+func (e *Env) Cast(t *testing.T) Cast {
+	t.Helper()
+	c := Cast{Admin: e.User(t, "admin@alpha.ch"), Member: e.User(t, "member@alpha.ch"), Author: e.User(t, "author@alpha.ch"),
+		CollAdmin: e.User(t, "colladmin@alpha.ch"), Validator: e.User(t, "validator@alpha.ch"),
+		BetaAdmin: e.User(t, "admin@beta.ch"), Outsider: e.User(t, "outsider@test.ch")}
+	c.Alpha = e.Space(t, "alpha", c.Admin, c.Member, c.Author, c.CollAdmin, c.Validator)
+	c.Beta = e.Space(t, "beta", c.BetaAdmin)
+	return c
+}
+
+// AddMember makes user a member (or admin) of sp.
+func (e *Env) AddMember(t *testing.T, sp *tenancy.Space, user int64, admin bool) {
 	t.Helper()
 	_, err := e.DB.Control().Exec(context.Background(), `INSERT INTO control.space_members (space_id, user_id, admin) VALUES ($1, $2, $3)
 		ON CONFLICT (space_id, user_id) DO UPDATE SET admin = EXCLUDED.admin`, sp.ID, user, admin)

@@ -74,8 +74,8 @@ func (h *hospital) build(t *testing.T, e *servicetest.Env, name string, earlier 
 	require.NoError(t, err)
 	h.admin, h.member = e.User(t, "admin@"+name+".ch"), e.User(t, "member@"+name+".ch")
 	h.asker, h.declined = e.User(t, "asker@"+name+".ch"), e.User(t, "declined@"+name+".ch")
-	e.Member(t, h.space, h.admin, true)
-	e.Member(t, h.space, h.member, false)
+	e.AddMember(t, h.space, h.admin, true)
+	e.AddMember(t, h.space, h.member, false)
 	for range earlier {
 		e.Collection(t, h.space, "Allgemein", "public", nil)
 	}

@@ -24,30 +24,26 @@ func TestMain(m *testing.M) { tenancytest.Main(m) }
 // (published in German). beta is another space.
 type fixture struct {
 	*servicetest.Env
-	svc                         *toc.Service
-	alpha, beta                 *tenancy.Space
-	admin, emAdmin, collAdmin   int64
-	validator, author, outsider int64
-	betaAdmin                   int64
-	emergency, cardio           int64
-	a, draft, frOnly, private   int64
+	servicetest.Cast
+	svc *toc.Service
+	// emAdmin administers the emergency collection (the cast's member)
+	emAdmin                   int64
+	emergency, cardio         int64
+	a, draft, frOnly, private int64
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	e := servicetest.New(t)
 	f := &fixture{Env: e, svc: &toc.Service{DB: e.DB, Registry: e.Registry, Authz: e.Policy, Guidelines: e.Guidelines}}
-	f.admin, f.emAdmin, f.collAdmin = e.User(t, "admin@alpha.ch"), e.User(t, "member@alpha.ch"), e.User(t, "colladmin@alpha.ch")
-	f.validator, f.author, f.outsider = e.User(t, "validator@alpha.ch"), e.User(t, "author@alpha.ch"), e.User(t, "outsider@test.ch")
-	f.betaAdmin = e.User(t, "admin@beta.ch")
-	f.alpha = e.Space(t, "alpha", f.admin, f.emAdmin, f.collAdmin, f.validator, f.author)
-	f.beta = e.Space(t, "beta", f.betaAdmin)
-	f.emergency = e.Collection(t, f.alpha, "Emergency", "public", map[int64]string{f.emAdmin: "admin"})
-	f.cardio = e.Collection(t, f.alpha, "Cardiology", "private", map[int64]string{f.collAdmin: "admin", f.author: "member", f.validator: "validator"})
-	f.a = e.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.emergency, Author: f.author, Languages: []string{"de", "fr"}, Published: []string{"de", "fr"}})
-	f.draft = e.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.emergency, Author: f.author, Languages: []string{"de"}})
-	f.frOnly = e.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.emergency, Author: f.author, Languages: []string{"de", "fr"}, Published: []string{"fr"}})
-	f.private = e.Guideline(t, f.alpha, servicetest.Guideline{Collection: f.cardio, Author: f.author, Languages: []string{"de"}, Published: []string{"de"}})
+	f.Cast = e.Cast(t)
+	f.emAdmin = f.Member
+	f.emergency = e.Collection(t, f.Alpha, "Emergency", "public", map[int64]string{f.emAdmin: "admin"})
+	f.cardio = e.Collection(t, f.Alpha, "Cardiology", "private", map[int64]string{f.CollAdmin: "admin", f.Author: "member", f.Validator: "validator"})
+	f.a = e.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.emergency, Author: f.Author, Languages: []string{"de", "fr"}, Published: []string{"de", "fr"}})
+	f.draft = e.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.emergency, Author: f.Author, Languages: []string{"de"}})
+	f.frOnly = e.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.emergency, Author: f.Author, Languages: []string{"de", "fr"}, Published: []string{"fr"}})
+	f.private = e.Guideline(t, f.Alpha, servicetest.Guideline{Collection: f.cardio, Author: f.Author, Languages: []string{"de"}, Published: []string{"de"}})
 	return f
 }
 
@@ -99,7 +95,7 @@ func (f *fixture) update(sp *tenancy.Space, user, collection int64, tree toc.Fol
 func (f *fixture) saves(t *testing.T) int {
 	t.Helper()
 	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+f.alpha.Schema+".tocs").Scan(&n))
+	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+f.Alpha.Schema+".tocs").Scan(&n))
 	return n
 }
 
@@ -116,15 +112,15 @@ func TestIntegrationTocWhoMayEdit(t *testing.T) {
 		collection int64
 		want       *api.Error
 	}{
-		{"the admin of Emergency", f.alpha, f.emAdmin, f.emergency, nil},
-		{"the admin of Cardiology, Emergency", f.alpha, f.collAdmin, f.emergency, api.ErrForbidden},
-		{"the admin of Cardiology, Cardiology", f.alpha, f.collAdmin, f.cardio, nil},
-		{"the space admin, Cardiology", f.alpha, f.admin, f.cardio, nil},
-		{"a validator of Cardiology", f.alpha, f.validator, f.cardio, api.ErrForbidden},
-		{"a member of Cardiology", f.alpha, f.author, f.cardio, api.ErrForbidden},
-		{"anonymous", f.alpha, 0, f.emergency, api.ErrForbidden},
-		{"an unknown collection", f.alpha, f.collAdmin, 999999, toc.ErrCollectionUnknown},
-		{"the id from another space", f.beta, f.betaAdmin, f.emergency, toc.ErrCollectionUnknown},
+		{"the admin of Emergency", f.Alpha, f.emAdmin, f.emergency, nil},
+		{"the admin of Cardiology, Emergency", f.Alpha, f.CollAdmin, f.emergency, api.ErrForbidden},
+		{"the admin of Cardiology, Cardiology", f.Alpha, f.CollAdmin, f.cardio, nil},
+		{"the space admin, Cardiology", f.Alpha, f.Admin, f.cardio, nil},
+		{"a validator of Cardiology", f.Alpha, f.Validator, f.cardio, api.ErrForbidden},
+		{"a member of Cardiology", f.Alpha, f.Author, f.cardio, api.ErrForbidden},
+		{"anonymous", f.Alpha, 0, f.emergency, api.ErrForbidden},
+		{"an unknown collection", f.Alpha, f.CollAdmin, 999999, toc.ErrCollectionUnknown},
+		{"the id from another space", f.Beta, f.BetaAdmin, f.emergency, toc.ErrCollectionUnknown},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := f.As(tc.sp, tc.user)
@@ -153,12 +149,12 @@ func TestIntegrationTocWhoMayEdit(t *testing.T) {
 		want []int64
 	}{
 		{"the admin of Emergency edits its table of contents only", f.emAdmin, []int64{f.emergency}},
-		{"the space admin edits every one, by title", f.admin, []int64{f.cardio, f.emergency}},
-		{"a validator edits none", f.validator, nil},
+		{"the space admin edits every one, by title", f.Admin, []int64{f.cardio, f.emergency}},
+		{"a validator edits none", f.Validator, nil},
 		{"anonymous edits none", 0, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			list, err := f.svc.TocCollections(f.As(f.alpha, tc.user), struct{}{})
+			list, err := f.svc.TocCollections(f.As(f.Alpha, tc.user), struct{}{})
 			require.NoError(t, err)
 			var ids []int64
 			for _, c := range list {
@@ -167,7 +163,7 @@ func TestIntegrationTocWhoMayEdit(t *testing.T) {
 			assert.Equal(t, tc.want, ids)
 		})
 	}
-	list, err := f.svc.TocCollections(f.As(f.alpha, f.admin), struct{}{})
+	list, err := f.svc.TocCollections(f.As(f.Alpha, f.Admin), struct{}{})
 	require.NoError(t, err)
 	require.Len(t, list, 2)
 	assert.Equal(t, toc.TocCollection{CollectionID: f.cardio, CollectionTitle: "Cardiology", GuidelinesCount: 1, HasToc: true}, list[0])
@@ -180,8 +176,8 @@ func TestIntegrationTocWhoMayEdit(t *testing.T) {
 // have, and links must lead to a published language the editor may read.
 func TestIntegrationTocRefusesBadTrees(t *testing.T) {
 	f := newFixture(t)
-	betaColl := f.Collection(t, f.beta, "Beta public", "public", nil)
-	betaGuideline := f.Guideline(t, f.beta, servicetest.Guideline{Collection: betaColl, Author: f.betaAdmin, Languages: []string{"de"}, Published: []string{"de"}})
+	betaColl := f.Collection(t, f.Beta, "Beta public", "public", nil)
+	betaGuideline := f.Guideline(t, f.Beta, servicetest.Guideline{Collection: betaColl, Author: f.BetaAdmin, Languages: []string{"de"}, Published: []string{"de"}})
 	deep := tocFolder("d8", "x", nil)
 	for i := 7; i >= 0; i-- {
 		deep = tocFolder(fmt.Sprintf("d%d", i), "x", []toc.Folder{deep})
@@ -217,13 +213,13 @@ func TestIntegrationTocRefusesBadTrees(t *testing.T) {
 		{"a link to an unknown guideline", root(nil, linkItem("i", "", 999999, "de", nil)), "toc.guidelineNotReadable", "items.0", "glid"},
 		{"a link the editor may not read (Cardiology)", root(nil, linkItem("i", "", f.private, "de", nil)), "toc.guidelineNotReadable", "items.0", "glid"},
 		{"a link to a space that does not exist", root(nil, linkItem("i", "", f.a, "de", &tenancy.Space{ID: 999999})), "toc.guidelineNotReadable", "items.0", "glid"},
-		{"a link to another space's guideline not shared", root(nil, linkItem("i", "", betaGuideline, "de", f.beta)), "toc.guidelineNotReadable", "items.0", "glid"},
+		{"a link to another space's guideline not shared", root(nil, linkItem("i", "", betaGuideline, "de", f.Beta)), "toc.guidelineNotReadable", "items.0", "glid"},
 		{"a javascript link", root(nil, webItem("i", "x", "javascript:alert(1)")), "toc.invalidUrl", "items.0", "link"},
 		{"a relative link", root(nil, webItem("i", "x", "/guideline/1")), "toc.invalidUrl", "items.0", "link"},
 		{"a web link without name", root(nil, webItem("i", "", "https://a.ch")), "toc.nameRequired", "items.0", "name"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := f.update(f.alpha, f.emAdmin, f.emergency, tc.tree)
+			_, err := f.update(f.Alpha, f.emAdmin, f.emergency, tc.tree)
 			e := servicetest.APIError(err)
 			require.Equal(t, tc.message, e.Message, "%v", err)
 			assert.Equal(t, 400, e.Status())
@@ -231,13 +227,13 @@ func TestIntegrationTocRefusesBadTrees(t *testing.T) {
 			assert.Equal(t, tc.field, e.Params["field"])
 		})
 	}
-	_, err := f.svc.CreateCollectionToc(f.As(f.alpha, f.emAdmin), toc.CreateTocRequest{CollectionID: api.ID(f.emergency),
+	_, err := f.svc.CreateCollectionToc(f.As(f.Alpha, f.emAdmin), toc.CreateTocRequest{CollectionID: api.ID(f.emergency),
 		Body: toc.CollectionToc{Tree: root(nil, guidelineItem("i", f.private, "de"))}})
 	assert.Equal(t, "toc.guidelineNotInCollection", servicetest.Message(err), "a first table of contents is checked alike")
 	assert.Zero(t, f.saves(t), "nothing was written")
 
 	// who may not edit learns nothing about the guidelines a tree names
-	_, err = f.update(f.alpha, f.collAdmin, f.emergency, root(nil, guidelineItem("i", 999999, "de")))
+	_, err = f.update(f.Alpha, f.CollAdmin, f.emergency, root(nil, guidelineItem("i", 999999, "de")))
 	assert.ErrorIs(t, err, api.ErrForbidden)
 }
 
@@ -247,7 +243,7 @@ func TestIntegrationTocRefusesBadTrees(t *testing.T) {
 // leaves the tree is unsorted again.
 func TestIntegrationTocBuildAndHistory(t *testing.T) {
 	f := newFixture(t)
-	full, err := f.svc.FullToc(f.As(f.alpha, f.emAdmin), toc.CollectionRequest{Collection: api.ID(f.emergency)})
+	full, err := f.svc.FullToc(f.As(f.Alpha, f.emAdmin), toc.CollectionRequest{Collection: api.ID(f.emergency)})
 	require.NoError(t, err)
 	assert.Zero(t, full.ID)
 	assert.Nil(t, full.Timestamp)
@@ -262,22 +258,22 @@ func TestIntegrationTocBuildAndHistory(t *testing.T) {
 	assert.Equal(t, toc.GuidelineEntry{Glid: f.a, Title: "Guideline de", Language: "de", Languages: []string{"de", "fr"}}, full.UnsortedGuidelines[0])
 
 	// the space admin may link to Cardiology's guideline, the admin of Emergency may not
-	_, err = f.update(f.alpha, f.emAdmin, f.emergency, f.emergencyTree())
+	_, err = f.update(f.Alpha, f.emAdmin, f.emergency, f.emergencyTree())
 	assert.Equal(t, "toc.guidelineNotReadable", servicetest.Message(err))
-	created, err := f.svc.CreateCollectionToc(f.As(f.alpha, f.admin), toc.CreateTocRequest{CollectionID: api.ID(f.emergency),
-		Body: toc.CollectionToc{ID: 42, UserID: &f.outsider, Tree: f.emergencyTree()}})
+	created, err := f.svc.CreateCollectionToc(f.As(f.Alpha, f.Admin), toc.CreateTocRequest{CollectionID: api.ID(f.emergency),
+		Body: toc.CollectionToc{ID: 42, UserID: &f.Outsider, Tree: f.emergencyTree()}})
 	require.NoError(t, err)
 	require.NotZero(t, created.ID)
 	assert.NotEqual(t, int64(42), created.ID, "the server sets the id")
 	require.NotNil(t, created.UserID)
-	assert.Equal(t, f.admin, *created.UserID, "and who saved it")
+	assert.Equal(t, f.Admin, *created.UserID, "and who saved it")
 	assert.NotNil(t, created.Timestamp)
-	_, err = f.svc.CreateCollectionToc(f.As(f.alpha, f.admin), toc.CreateTocRequest{CollectionID: api.ID(f.emergency), Body: toc.CollectionToc{Tree: f.emergencyTree()}})
+	_, err = f.svc.CreateCollectionToc(f.As(f.Alpha, f.Admin), toc.CreateTocRequest{CollectionID: api.ID(f.emergency), Body: toc.CollectionToc{Tree: f.emergencyTree()}})
 	assert.Equal(t, "toc.exists", servicetest.Message(err))
 	assert.Equal(t, 409, servicetest.APIError(err).Status())
 	assert.Equal(t, 1, f.saves(t), "a second first one is not written")
 
-	full, err = f.svc.FullToc(f.As(f.alpha, f.emAdmin), toc.CollectionRequest{Collection: api.ID(f.emergency)})
+	full, err = f.svc.FullToc(f.As(f.Alpha, f.emAdmin), toc.CollectionRequest{Collection: api.ID(f.emergency)})
 	require.NoError(t, err)
 	assert.Equal(t, created.ID, full.ID)
 	assert.Empty(t, full.UnsortedGuidelines)
@@ -291,7 +287,7 @@ func TestIntegrationTocBuildAndHistory(t *testing.T) {
 
 	// the admin of Emergency moves a out and drops the links: a is unsorted again
 	smaller := tocFolder("root", "", []toc.Folder{tocFolder("f1", "  Notfall  ", nil, guidelineItem("i2", f.draft, "de"))}, guidelineItem("i6", f.frOnly, "de"))
-	saved, err := f.update(f.alpha, f.emAdmin, f.emergency, smaller)
+	saved, err := f.update(f.Alpha, f.emAdmin, f.emergency, smaller)
 	require.NoError(t, err)
 	assert.Greater(t, saved.ID, created.ID)
 	assert.Equal(t, f.emAdmin, *saved.UserID)
@@ -299,19 +295,19 @@ func TestIntegrationTocBuildAndHistory(t *testing.T) {
 	assert.Empty(t, saved.Tree.Items[0].Title, "titles are shown, never stored")
 	assert.Equal(t, []toc.Folder{}, saved.Tree.Folders[0].Folders, "empty lists are kept as lists")
 
-	full, err = f.svc.FullToc(f.As(f.alpha, f.emAdmin), toc.CollectionRequest{Collection: api.ID(f.emergency)})
+	full, err = f.svc.FullToc(f.As(f.Alpha, f.emAdmin), toc.CollectionRequest{Collection: api.ID(f.emergency)})
 	require.NoError(t, err)
 	require.Len(t, full.UnsortedGuidelines, 1)
 	assert.Equal(t, f.a, full.UnsortedGuidelines[0].Glid)
-	stored, err := f.svc.Toc(f.As(f.alpha, f.admin), toc.CollectionRequest{Collection: api.ID(f.emergency)})
+	stored, err := f.svc.Toc(f.As(f.Alpha, f.Admin), toc.CollectionRequest{Collection: api.ID(f.emergency)})
 	require.NoError(t, err)
 	assert.Equal(t, saved.ID, stored.ID, "the newest save is the table of contents")
 	assert.Equal(t, saved.Tree, stored.Tree)
 	assert.Equal(t, 2, f.saves(t), "every save is kept")
 
 	// a guideline item names its collection's space, whatever the editor sent
-	withSpace := tocFolder("root", "", nil, toc.Item{ID: "g", Type: toc.TypeGuideline, Glid: glid(f.a), Space: glid(f.beta.ID)})
-	saved, err = f.update(f.alpha, f.emAdmin, f.emergency, withSpace)
+	withSpace := tocFolder("root", "", nil, toc.Item{ID: "g", Type: toc.TypeGuideline, Glid: glid(f.a), Space: glid(f.Beta.ID)})
+	saved, err = f.update(f.Alpha, f.emAdmin, f.emergency, withSpace)
 	require.NoError(t, err)
 	assert.Nil(t, saved.Tree.Items[0].Space)
 	assert.Equal(t, "de", saved.Tree.Items[0].Language, "German unless told")

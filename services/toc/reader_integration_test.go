@@ -27,14 +27,14 @@ func (f *fixture) readerToc(sp *tenancy.Space, user, collection int64, from *ten
 func (f *fixture) shareEmergency(t *testing.T, active bool) {
 	t.Helper()
 	_, err := f.DB.Control().Exec(t.Context(), `INSERT INTO control.shared_collections (from_space_id, collection_id, to_space_id, active) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (from_space_id, collection_id, to_space_id) DO UPDATE SET active = excluded.active`, f.alpha.ID, f.emergency, f.beta.ID, active)
+		ON CONFLICT (from_space_id, collection_id, to_space_id) DO UPDATE SET active = excluded.active`, f.Alpha.ID, f.emergency, f.Beta.ID, active)
 	require.NoError(t, err)
 }
 
 // inAlpha runs a statement in alpha's schema.
 func (f *fixture) inAlpha(t *testing.T, q string, args ...any) {
 	t.Helper()
-	require.NoError(t, f.DB.SpaceTx(t.Context(), f.alpha, func(tx pgx.Tx) error {
+	require.NoError(t, f.DB.SpaceTx(t.Context(), f.Alpha, func(tx pgx.Tx) error {
 		_, err := tx.Exec(t.Context(), q, args...)
 		return err
 	}))
@@ -58,7 +58,7 @@ func paths(f toc.Folder, prefix string) []string {
 // collection they may not read is not there.
 func TestIntegrationReaderToc(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.update(f.alpha, f.admin, f.emergency, f.emergencyTree())
+	_, err := f.update(f.Alpha, f.Admin, f.emergency, f.emergencyTree())
 	require.NoError(t, err)
 
 	for _, tc := range []struct {
@@ -68,23 +68,23 @@ func TestIntegrationReaderToc(t *testing.T) {
 	}{
 		// the draft is no one's to read, frOnly only in French, the link only for readers of Cardiology
 		{"anonymous", 0, []string{"Guideline fr", "Notfall/Guideline de", "Links/Swissmedic"}},
-		{"a signed-in outsider", f.outsider, []string{"Guideline fr", "Notfall/Guideline de", "Links/Swissmedic"}},
+		{"a signed-in outsider", f.Outsider, []string{"Guideline fr", "Notfall/Guideline de", "Links/Swissmedic"}},
 		{"the admin of Emergency", f.emAdmin, []string{"Guideline fr", "Notfall/Guideline de", "Links/Swissmedic"}},
-		{"a validator of Cardiology", f.validator, []string{"Guideline fr", "Notfall/Guideline de", "Links/Swissmedic", "Links/Kardiologie"}},
+		{"a validator of Cardiology", f.Validator, []string{"Guideline fr", "Notfall/Guideline de", "Links/Swissmedic", "Links/Kardiologie"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := f.readerToc(f.alpha, tc.user, f.emergency, nil)
+			v, err := f.readerToc(f.Alpha, tc.user, f.emergency, nil)
 			require.NoError(t, err)
 			assert.Equal(t, "Emergency", v.Title)
 			assert.Equal(t, f.emergency, v.CollectionID)
-			assert.Equal(t, f.alpha.ID, v.SpaceID)
+			assert.Equal(t, f.Alpha.ID, v.SpaceID)
 			assert.ElementsMatch(t, tc.want, paths(v.Tree, ""))
 			for _, sub := range v.Tree.Folders {
 				assert.NotEqual(t, "Nur Entwürfe", sub.Name, "folders left empty are dropped")
 			}
 		})
 	}
-	v, err := f.readerToc(f.alpha, 0, f.emergency, nil)
+	v, err := f.readerToc(f.Alpha, 0, f.emergency, nil)
 	require.NoError(t, err)
 	require.Len(t, v.Tree.Items, 1)
 	fr := v.Tree.Items[0]
@@ -97,7 +97,7 @@ func TestIntegrationReaderToc(t *testing.T) {
 
 	// a guideline taken offline leaves the tree, and its folder with it
 	f.inAlpha(t, "UPDATE guideline_languages SET online = false WHERE guideline_id = $1", f.a)
-	v, err = f.readerToc(f.alpha, f.outsider, f.emergency, nil)
+	v, err = f.readerToc(f.Alpha, f.Outsider, f.emergency, nil)
 	require.NoError(t, err)
 	assert.ElementsMatch(t, []string{"Guideline fr", "Links/Swissmedic"}, paths(v.Tree, ""))
 	f.inAlpha(t, "UPDATE guideline_languages SET online = true WHERE guideline_id = $1", f.a)
@@ -111,19 +111,19 @@ func TestIntegrationReaderToc(t *testing.T) {
 		{"a private collection, for anonymous", 0, f.cardio},
 		{"an unknown collection", 0, 999999},
 	} {
-		_, err := f.readerToc(f.alpha, tc.user, tc.collection, nil)
+		_, err := f.readerToc(f.Alpha, tc.user, tc.collection, nil)
 		assert.ErrorIs(t, err, toc.ErrCollectionUnknown, tc.name)
-		_, err = f.svc.TocGuidelines(f.As(f.alpha, tc.user), toc.ReaderRequest{CollectionID: api.ID(tc.collection)})
+		_, err = f.svc.TocGuidelines(f.As(f.Alpha, tc.user), toc.ReaderRequest{CollectionID: api.ID(tc.collection)})
 		assert.ErrorIs(t, err, toc.ErrCollectionUnknown, tc.name)
 	}
 
 	// without a table of contents a reader sees the guidelines by title
-	v, err = f.readerToc(f.alpha, f.validator, f.cardio, nil)
+	v, err = f.readerToc(f.Alpha, f.Validator, f.cardio, nil)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Guideline de"}, paths(v.Tree, ""))
 	assert.Equal(t, "de", v.Tree.Items[0].Language)
 
-	list, err := f.svc.TocGuidelines(f.As(f.alpha, 0), toc.ReaderRequest{CollectionID: api.ID(f.emergency)})
+	list, err := f.svc.TocGuidelines(f.As(f.Alpha, 0), toc.ReaderRequest{CollectionID: api.ID(f.emergency)})
 	require.NoError(t, err)
 	assert.Equal(t, []toc.ReaderGuideline{
 		{GuidelineID: f.a, Title: "Guideline de", Language: "de", Languages: []string{"de", "fr"}},
@@ -135,7 +135,7 @@ func TestIntegrationReaderToc(t *testing.T) {
 // collections holding guidelines the caller may read, with their number.
 func TestIntegrationActiveCollections(t *testing.T) {
 	f := newFixture(t)
-	f.Collection(t, f.alpha, "Empty", "public", nil)
+	f.Collection(t, f.Alpha, "Empty", "public", nil)
 	for _, tc := range []struct {
 		name string
 		user int64
@@ -143,21 +143,21 @@ func TestIntegrationActiveCollections(t *testing.T) {
 	}{
 		{"anonymous", 0, map[int64]int{f.emergency: 2}},
 		{"a member of the space", f.emAdmin, map[int64]int{f.emergency: 2}},
-		{"a validator of Cardiology", f.validator, map[int64]int{f.emergency: 2, f.cardio: 1}},
+		{"a validator of Cardiology", f.Validator, map[int64]int{f.emergency: 2, f.cardio: 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			list, err := f.svc.CollectionsWithActiveGuidelines(f.As(f.alpha, tc.user), struct{}{})
+			list, err := f.svc.CollectionsWithActiveGuidelines(f.As(f.Alpha, tc.user), struct{}{})
 			require.NoError(t, err)
 			got := map[int64]int{}
 			for _, c := range list {
 				got[c.CollectionID] = c.GuidelinesCount
 				assert.False(t, c.Shared)
-				assert.Equal(t, f.alpha.ID, c.SpaceID)
+				assert.Equal(t, f.Alpha.ID, c.SpaceID)
 			}
 			assert.Equal(t, tc.want, got, "collections without readable guidelines are left out")
 		})
 	}
-	list, err := f.svc.CollectionsWithActiveGuidelines(f.As(f.beta, 0), struct{}{})
+	list, err := f.svc.CollectionsWithActiveGuidelines(f.As(f.Beta, 0), struct{}{})
 	require.NoError(t, err)
 	assert.Empty(t, list, "another space's collections are not listed")
 }
@@ -168,54 +168,54 @@ func TestIntegrationActiveCollections(t *testing.T) {
 // gone at once, for reading and linking alike.
 func TestIntegrationReaderTocShared(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.update(f.alpha, f.admin, f.emergency, f.emergencyTree())
+	_, err := f.update(f.Alpha, f.Admin, f.emergency, f.emergencyTree())
 	require.NoError(t, err)
-	_, err = f.readerToc(f.beta, f.betaAdmin, f.emergency, f.alpha)
+	_, err = f.readerToc(f.Beta, f.BetaAdmin, f.emergency, f.Alpha)
 	assert.ErrorIs(t, err, toc.ErrCollectionUnknown, "not shared yet")
 
 	f.shareEmergency(t, true)
-	v, err := f.readerToc(f.beta, f.betaAdmin, f.emergency, f.alpha)
+	v, err := f.readerToc(f.Beta, f.BetaAdmin, f.emergency, f.Alpha)
 	require.NoError(t, err)
-	assert.Equal(t, f.alpha.ID, v.SpaceID)
+	assert.Equal(t, f.Alpha.ID, v.SpaceID)
 	assert.ElementsMatch(t, []string{"Guideline fr", "Notfall/Guideline de", "Links/Swissmedic"}, paths(v.Tree, ""))
 	require.NotNil(t, v.Tree.Items[0].Space)
-	assert.Equal(t, api.ID(f.alpha.ID), *v.Tree.Items[0].Space, "items name their space")
-	list, err := f.svc.TocGuidelines(f.As(f.beta, 0), toc.ReaderRequest{CollectionID: api.ID(f.emergency), Space: glid(f.alpha.ID)})
+	assert.Equal(t, api.ID(f.Alpha.ID), *v.Tree.Items[0].Space, "items name their space")
+	list, err := f.svc.TocGuidelines(f.As(f.Beta, 0), toc.ReaderRequest{CollectionID: api.ID(f.emergency), Space: glid(f.Alpha.ID)})
 	require.NoError(t, err)
 	require.Len(t, list, 2)
 	require.NotNil(t, list[0].Space)
-	assert.Equal(t, f.alpha.ID, *list[0].Space)
-	active, err := f.svc.CollectionsWithActiveGuidelines(f.As(f.beta, 0), struct{}{})
+	assert.Equal(t, f.Alpha.ID, *list[0].Space)
+	active, err := f.svc.CollectionsWithActiveGuidelines(f.As(f.Beta, 0), struct{}{})
 	require.NoError(t, err)
 	require.Len(t, active, 1)
 	assert.True(t, active[0].Shared, "shared collections are listed as if local")
 	assert.Equal(t, "alpha", active[0].SpaceTitle)
 	assert.Equal(t, 2, active[0].GuidelinesCount)
 
-	_, err = f.readerToc(f.beta, f.betaAdmin, f.emergency, nil)
+	_, err = f.readerToc(f.Beta, f.BetaAdmin, f.emergency, nil)
 	assert.ErrorIs(t, err, toc.ErrCollectionUnknown, "without the space it is beta's own collection, which does not exist")
 
 	// beta's own table of contents links to a shared guideline
-	own := f.Collection(t, f.beta, "Beta", "public", map[int64]string{f.betaAdmin: "admin"})
-	saved, err := f.update(f.beta, f.betaAdmin, own, tocFolder("root", "", nil, linkItem("l", "", f.a, "fr", f.alpha)))
+	own := f.Collection(t, f.Beta, "Beta", "public", map[int64]string{f.BetaAdmin: "admin"})
+	saved, err := f.update(f.Beta, f.BetaAdmin, own, tocFolder("root", "", nil, linkItem("l", "", f.a, "fr", f.Alpha)))
 	require.NoError(t, err)
 	require.NotNil(t, saved.Tree.Items[0].Space)
-	mine, err := f.readerToc(f.beta, 0, own, nil)
+	mine, err := f.readerToc(f.Beta, 0, own, nil)
 	require.NoError(t, err)
 	require.Len(t, mine.Tree.Items, 1)
 	assert.Equal(t, "Guideline fr", mine.Tree.Items[0].Name)
 	assert.Equal(t, []string{"fr"}, mine.Tree.Items[0].Languages, "a link offers the language it names only")
-	assert.Equal(t, api.ID(f.alpha.ID), *mine.Tree.Items[0].Space)
+	assert.Equal(t, api.ID(f.Alpha.ID), *mine.Tree.Items[0].Space)
 
 	f.shareEmergency(t, false)
-	_, err = f.readerToc(f.beta, f.betaAdmin, f.emergency, f.alpha)
+	_, err = f.readerToc(f.Beta, f.BetaAdmin, f.emergency, f.Alpha)
 	assert.ErrorIs(t, err, toc.ErrCollectionUnknown, "a share turned off is gone at once")
-	mine, err = f.readerToc(f.beta, 0, own, nil)
+	mine, err = f.readerToc(f.Beta, 0, own, nil)
 	require.NoError(t, err)
 	assert.Empty(t, mine.Tree.Items, "the link is dropped with the share")
-	_, err = f.update(f.beta, f.betaAdmin, own, tocFolder("root", "", nil, linkItem("l", "", f.a, "fr", f.alpha)))
+	_, err = f.update(f.Beta, f.BetaAdmin, own, tocFolder("root", "", nil, linkItem("l", "", f.a, "fr", f.Alpha)))
 	assert.Equal(t, "toc.guidelineNotReadable", servicetest.Message(err))
-	active, err = f.svc.CollectionsWithActiveGuidelines(f.As(f.beta, 0), struct{}{})
+	active, err = f.svc.CollectionsWithActiveGuidelines(f.As(f.Beta, 0), struct{}{})
 	require.NoError(t, err)
 	assert.Empty(t, active)
 }
