@@ -85,14 +85,6 @@ func (f *authoring) states(t *testing.T, id int64, lang string) []string {
 	return nil
 }
 
-// rows counts the rows of a table of alpha.
-func (f *authoring) rows(t *testing.T, table string) int {
-	t.Helper()
-	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+f.Alpha.Schema+"."+table).Scan(&n))
-	return n
-}
-
 // reindexed are the guidelines whose search documents were queued for rebuilding, in order.
 func (f *authoring) reindexed(t *testing.T) []int64 {
 	t.Helper()
@@ -178,7 +170,7 @@ func TestIntegrationCreateGuideline(t *testing.T) {
 			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
-	assert.Equal(t, 1, f.rows(t, "guidelines"), "refused creations write nothing")
+	assert.Equal(t, 1, f.Count(t, f.Alpha, "guidelines"), "refused creations write nothing")
 	other, err := f.create(f.Admin, f.emergency, nil)
 	require.NoError(t, err, "the space admin creates in any collection")
 	assert.NotEqual(t, id, other)
@@ -280,7 +272,7 @@ func TestIntegrationSectionReferences(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []guidelines.DetailRef{{GuidelineID: other, Language: "fr", Title: "Sepsis (renvoi)", DetailID: v.Details[0].ID}}, refs)
 
-	before := f.rows(t, "guideline_versions")
+	before := f.Count(t, f.Alpha, "guideline_versions")
 	for _, tc := range []struct {
 		name   string
 		guide  int64
@@ -296,7 +288,7 @@ func TestIntegrationSectionReferences(t *testing.T) {
 			assert.Equal(t, "guideline.invalidReference", servicetest.Message(err))
 		})
 	}
-	assert.Equal(t, before, f.rows(t, "guideline_versions"), "refused versions write nothing")
+	assert.Equal(t, before, f.Count(t, f.Alpha, "guideline_versions"), "refused versions write nothing")
 }
 
 // TestIntegrationVersionRefusals proves that a bad version, or one by somebody who does not
@@ -320,7 +312,7 @@ func TestIntegrationVersionRefusals(t *testing.T) {
 		mod(&glv)
 		return glv
 	}
-	before := f.rows(t, "guideline_versions")
+	before := f.Count(t, f.Alpha, "guideline_versions")
 	for _, tc := range []struct {
 		name    string
 		user    int64
@@ -359,8 +351,8 @@ func TestIntegrationVersionRefusals(t *testing.T) {
 	}
 	_, err = f.svc.AddGuidelineVersion(f.As(f.Beta, f.BetaAdmin), guidelines.AddVersionRequest{Glv: version(func(*guidelines.VersionInput) {})})
 	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
-	assert.Equal(t, before, f.rows(t, "guideline_versions"), "refused versions write nothing")
-	assert.Equal(t, 2, f.rows(t, "guideline_languages"))
+	assert.Equal(t, before, f.Count(t, f.Alpha, "guideline_versions"), "refused versions write nothing")
+	assert.Equal(t, 2, f.Count(t, f.Alpha, "guideline_languages"))
 }
 
 // TestIntegrationWhoReadsDrafts proves that a guideline's versions are read by its authors
@@ -456,7 +448,7 @@ func TestIntegrationCoAuthors(t *testing.T) {
 			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
-	assert.Zero(t, f.rows(t, "guideline_coauthors"), "refusals write nothing")
+	assert.Zero(t, f.Count(t, f.Alpha, "guideline_coauthors"), "refusals write nothing")
 	_, err := f.svc.AddGuidelineCoAuthors(f.As(f.Beta, f.BetaAdmin), guidelines.CoAuthorsRequest{Guideline: api.ID(id), ID: []api.ID{api.ID(f.BetaAdmin)}})
 	assert.Equal(t, "guideline.notFound", servicetest.Message(err), "ids of another space")
 

@@ -116,7 +116,7 @@ func TestIntegrationCopyGuideline(t *testing.T) {
 			assert.Equal(t, tc.message, servicetest.Message(err))
 		})
 	}
-	assert.Equal(t, 1, f.rows(t, "guidelines"), "refused copies write nothing")
+	assert.Equal(t, 1, f.Count(t, f.Alpha, "guidelines"), "refused copies write nothing")
 
 	copied, err := copyOf(f.Author, f.cardio, &f.Validator)
 	require.NoError(t, err)

@@ -76,7 +76,7 @@ func TestIntegrationTemplates(t *testing.T) {
 	}
 	_, err = f.svc.Templates(f.As(f.Alpha, f.Author), guidelines.TemplatesRequest{Language: "xx"})
 	assert.Equal(t, "validation.language", servicetest.Message(err))
-	assert.Equal(t, 2, f.rows(t, "templates"), "nothing written")
+	assert.Equal(t, 2, f.Count(t, f.Alpha, "templates"), "nothing written")
 }
 
 // TestIntegrationTemplateChanges proves that a template is changed or deleted only by its

@@ -168,24 +168,6 @@ func (f *mediaFixture) attach(t *testing.T, sp *tenancy.Space, guideline int64, 
 	}))
 }
 
-// exec runs a statement in the schema of sp.
-func (f *mediaFixture) exec(t *testing.T, sp *tenancy.Space, q string, args ...any) {
-	t.Helper()
-	ctx := context.Background()
-	require.NoError(t, f.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, q, args...)
-		return err
-	}))
-}
-
-// documentRows counts the documents of sp.
-func (f *mediaFixture) documentRows(t *testing.T, sp *tenancy.Space) int {
-	t.Helper()
-	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+sp.Schema+".documents").Scan(&n))
-	return n
-}
-
 // TestIntegrationUpload proves that an upload is stored under the hash of its content with
 // the type sniffed from it, once whatever its name, and that a file of a type not accepted,
 // too large, unnamed or missing is refused before anything is stored.
@@ -250,7 +232,7 @@ func TestIntegrationDocuments(t *testing.T) {
 	g := f.guideline(t, f.alpha, f.cardio)
 	coauthor := f.User(t, "coauthor@alpha.ch")
 	f.AddMember(t, f.alpha, coauthor, false)
-	f.exec(t, f.alpha, "INSERT INTO guideline_coauthors (guideline_id, user_id) VALUES ($1, $2)", g, coauthor)
+	f.Exec(t, f.alpha, "INSERT INTO guideline_coauthors (guideline_id, user_id) VALUES ($1, $2)", g, coauthor)
 	// guideline ids are counted per space: the third of beta is no id of alpha
 	notfall := f.Collection(t, f.beta, "Notfall", "public", nil)
 	f.guideline(t, f.beta, notfall)
@@ -304,8 +286,8 @@ func TestIntegrationDocuments(t *testing.T) {
 				}
 			})
 		}
-		assert.Equal(t, 2, f.documentRows(t, f.alpha), "refused attachments write nothing")
-		assert.Zero(t, f.documentRows(t, f.beta))
+		assert.Equal(t, 2, f.Count(t, f.alpha, "documents"), "refused attachments write nothing")
+		assert.Zero(t, f.Count(t, f.beta, "documents"))
 	})
 
 	t.Run("who lists them", func(t *testing.T) {
@@ -380,7 +362,7 @@ func TestIntegrationDocuments(t *testing.T) {
 		assert.ErrorIs(t, del(f.alpha, f.validator, doc.ID), api.ErrForbidden)
 		assert.Equal(t, "media.notFound", servicetest.APIError(del(f.beta, f.betaAdmin, doc.ID)).Message, "an id of another space")
 		assert.Equal(t, "media.notFound", servicetest.APIError(del(f.alpha, f.author, 999999)).Message)
-		assert.Equal(t, 2, f.documentRows(t, f.alpha), "refused deletions delete nothing")
+		assert.Equal(t, 2, f.Count(t, f.alpha, "documents"), "refused deletions delete nothing")
 		require.NoError(t, del(f.alpha, f.author, doc.ID))
 		docs, err := list(f.author)
 		require.NoError(t, err)
@@ -404,7 +386,7 @@ func TestIntegrationDownload(t *testing.T) {
 	f.attach(t, f.alpha, f.guideline(t, f.alpha, f.public, "de"), open)
 	f.attach(t, f.alpha, f.guideline(t, f.alpha, f.cardio, "de"), private)
 	old := f.guideline(t, f.alpha, f.public, "de")
-	f.exec(t, f.alpha, "UPDATE guideline_languages SET valid_until = '2020-01-01T00:00:00Z' WHERE guideline_id = $1", old)
+	f.Exec(t, f.alpha, "UPDATE guideline_languages SET valid_until = '2020-01-01T00:00:00Z' WHERE guideline_id = $1", old)
 	f.attach(t, f.alpha, old, expired)
 	protected := f.Collection(t, f.alpha, "Intensive care", "protected", nil)
 	f.attach(t, f.alpha, f.guideline(t, f.alpha, protected, "de"), shared)

@@ -37,9 +37,9 @@ func (f *readerFixture) pastHistory(t *testing.T) pastHistory {
 	h.withdrawn = h.at[3].Add(2 * day)
 	h.id = f.guideline(t, f.cardio, nil, nil)
 	for v, text := range []string{"Erste Fassung", "Erste Fassung ohne Tippfehler", "Neue Dosierung"} {
-		f.exec(t, f.alpha, `INSERT INTO guideline_versions (guideline_id, version, language, title, created_by) VALUES ($1, $2, 'de', $3, $4)`,
+		f.Exec(t, f.alpha, `INSERT INTO guideline_versions (guideline_id, version, language, title, created_by) VALUES ($1, $2, 'de', $3, $4)`,
 			h.id, v+1, text, f.author)
-		f.exec(t, f.alpha, `INSERT INTO guideline_details (guideline_id, version, position, title, content) VALUES ($1, $2, 0, 'Text', $3)`,
+		f.Exec(t, f.alpha, `INSERT INTO guideline_details (guideline_id, version, position, title, content) VALUES ($1, $2, 0, 'Text', $3)`,
 			h.id, v+1, "<p>"+text+"</p>")
 	}
 	for i, p := range []struct {
@@ -53,10 +53,10 @@ func (f *readerFixture) pastHistory(t *testing.T) pastHistory {
 		{2, "renew", &f.validator, "Verlängert"},
 		{3, "submit", &f.validator, "Neue Dosierung geprüft"},
 	} {
-		f.exec(t, f.alpha, `INSERT INTO validations (guideline_id, language, version, kind, progress, creator_id, validator_id, validator_comment, created_at, completed_at)
+		f.Exec(t, f.alpha, `INSERT INTO validations (guideline_id, language, version, kind, progress, creator_id, validator_id, validator_comment, created_at, completed_at)
 			VALUES ($1, 'de', $2, $3, 'accepted', $4, $5, $6, $7, $7)`, h.id, p.version, p.kind, f.author, p.validator, p.comment, h.at[i])
 	}
-	f.exec(t, f.alpha, `INSERT INTO guideline_languages (guideline_id, language, published_version, valid_since, valid_until, first_published_at)
+	f.Exec(t, f.alpha, `INSERT INTO guideline_languages (guideline_id, language, published_version, valid_since, valid_until, first_published_at)
 		VALUES ($1, 'de', 3, $2, $3, $4)`, h.id, h.at[3], h.at[3].Add(365*day), h.at[0])
 	// the validity ends as they were set
 	for _, e := range []struct {
@@ -70,7 +70,7 @@ func (f *readerFixture) pastHistory(t *testing.T) pastHistory {
 		{h.withdrawn, h.at[3].Add(365 * day), true},
 		{h.withdrawn.Add(day), h.at[3].Add(365 * day), false},
 	} {
-		f.exec(t, f.alpha, `INSERT INTO validity_history (guideline_id, language, valid_until, withdrawn, recorded_at) VALUES ($1, 'de', $2, $3, $4)`,
+		f.Exec(t, f.alpha, `INSERT INTO validity_history (guideline_id, language, valid_until, withdrawn, recorded_at) VALUES ($1, 'de', $2, $3, $4)`,
 			h.id, e.until, e.withdrawn, e.at)
 	}
 	return h
@@ -210,11 +210,11 @@ func TestIntegrationGuidelineAsOfRights(t *testing.T) {
 	}
 
 	t.Run("designated history readers", func(t *testing.T) {
-		f.exec(t, f.alpha, "INSERT INTO collection_roles (collection_id, user_id, role) VALUES ($1, $2, 'historyReader')", f.cardio, f.member)
+		f.Exec(t, f.alpha, "INSERT INTO collection_roles (collection_id, user_id, role) VALUES ($1, $2, 'historyReader')", f.cardio, f.member)
 		f.Policy.Invalidate(f.member)
 		_, err := f.asOf(f.alpha, f.member, h, h.at[0])
 		assert.ErrorIs(t, err, api.ErrForbidden, "the designation does not open a private collection")
-		f.exec(t, f.alpha, "INSERT INTO collection_roles (collection_id, user_id, role) VALUES ($1, $2, 'member')", f.cardio, f.member)
+		f.Exec(t, f.alpha, "INSERT INTO collection_roles (collection_id, user_id, role) VALUES ($1, $2, 'member')", f.cardio, f.member)
 		f.Policy.Invalidate(f.member)
 		v, err := f.asOf(f.alpha, f.member, h, h.at[0])
 		require.NoError(t, err, "a designated member of the collection")

@@ -1,11 +1,9 @@
 package reader_test
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -62,16 +60,6 @@ func (f *readerFixture) guideline(t *testing.T, collection int64, languages, pub
 	return f.Guideline(t, f.alpha, servicetest.Guideline{Collection: collection, Author: f.author, Languages: languages, Published: published})
 }
 
-// exec runs a statement in the schema of sp.
-func (f *readerFixture) exec(t *testing.T, sp *tenancy.Space, q string, args ...any) {
-	t.Helper()
-	ctx := context.Background()
-	require.NoError(t, f.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, q, args...)
-		return err
-	}))
-}
-
 // read is the reader's view of a language of a guideline of alpha.
 func (f *readerFixture) read(user, guideline int64, lang string) (reader.Guideline, error) {
 	return f.svc.Guideline(f.As(f.alpha, user), reader.GuidelineRequest{ID: api.ID(guideline), Language: lang})
@@ -84,17 +72,17 @@ func (f *readerFixture) read(user, guideline int64, lang string) (reader.Guideli
 func TestIntegrationReaderView(t *testing.T) {
 	f := newReaderFixture(t)
 	open := f.guideline(t, f.public, []string{"de", "fr", "it", "en"}, []string{"de", "fr", "it", "en"})
-	f.exec(t, f.alpha, `INSERT INTO guideline_details (guideline_id, version, position, title, content)
+	f.Exec(t, f.alpha, `INSERT INTO guideline_details (guideline_id, version, position, title, content)
 		VALUES ($1, 1, 0, 'Dosierung', '<p>5 mg/kg</p>'), ($1, 1, 1, 'Quellen', '<p>SGAIM</p>')`, open)
-	f.exec(t, f.alpha, `UPDATE validations SET validator_id = $2 WHERE guideline_id = $1`, open, f.validator)
-	f.exec(t, f.alpha, `UPDATE guideline_languages SET change_important = true, change_comment = 'Neue Dosis'
+	f.Exec(t, f.alpha, `UPDATE validations SET validator_id = $2 WHERE guideline_id = $1`, open, f.validator)
+	f.Exec(t, f.alpha, `UPDATE guideline_languages SET change_important = true, change_comment = 'Neue Dosis'
 		WHERE guideline_id = $1 AND language = 'de'`, open)
 	var metadata, option int64
 	require.NoError(t, f.DB.Control().QueryRow(t.Context(), `INSERT INTO control.metadata (names, descriptions)
 		VALUES ('{"de":"Fachgebiet","en":"Specialty","fr":"","it":""}', '{}') RETURNING id`).Scan(&metadata))
 	require.NoError(t, f.DB.Control().QueryRow(t.Context(), `INSERT INTO control.metadata_options (metadata_id, names, descriptions)
 		VALUES ($1, '{"de":"Kardiologie","en":"Cardiology","fr":"","it":""}', '{}') RETURNING id`, metadata).Scan(&option))
-	f.exec(t, f.alpha, "INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id) VALUES ($1, $2, $3)", open, metadata, option)
+	f.Exec(t, f.alpha, "INSERT INTO guideline_metadata (guideline_id, metadata_id, option_id) VALUES ($1, $2, $3)", open, metadata, option)
 	draft := f.guideline(t, f.public, []string{"de", "fr"}, []string{"de"})
 
 	t.Run("anonymous reads a public guideline with everything around it", func(t *testing.T) {
@@ -191,9 +179,9 @@ func TestIntegrationReaderConditions(t *testing.T) {
 	never := f.guideline(t, f.public, []string{"de"}, nil)
 	inside := f.guideline(t, f.protected, []string{"de"}, []string{"de"})
 	private := f.guideline(t, f.cardio, []string{"de"}, []string{"de"})
-	f.exec(t, f.alpha, "UPDATE guideline_languages SET archived = true WHERE guideline_id = $1 AND language = 'it'", open)
-	f.exec(t, f.alpha, "UPDATE guideline_languages SET online = false WHERE guideline_id = $1 AND language = 'en'", open)
-	f.exec(t, f.alpha, "UPDATE guideline_languages SET valid_until = '2020-01-01T00:00:00Z' WHERE guideline_id = $1 AND language = 'fr'", open)
+	f.Exec(t, f.alpha, "UPDATE guideline_languages SET archived = true WHERE guideline_id = $1 AND language = 'it'", open)
+	f.Exec(t, f.alpha, "UPDATE guideline_languages SET online = false WHERE guideline_id = $1 AND language = 'en'", open)
+	f.Exec(t, f.alpha, "UPDATE guideline_languages SET valid_until = '2020-01-01T00:00:00Z' WHERE guideline_id = $1 AND language = 'fr'", open)
 	alphaID := api.ID(f.alpha.ID)
 	unknownSpace := api.ID(999999)
 
@@ -274,9 +262,9 @@ func TestIntegrationReaderNewVersion(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 1, g.Version)
 
-	f.exec(t, f.alpha, `INSERT INTO guideline_versions (guideline_id, version, language, title, created_by) VALUES ($1, 2, 'de', 'Sepsis neu', $2)`, open, f.author)
-	f.exec(t, f.alpha, `INSERT INTO guideline_details (guideline_id, version, position, title, content) VALUES ($1, 2, 0, 'Dosierung', '<p>7 mg/kg</p>')`, open)
-	f.exec(t, f.alpha, `UPDATE guideline_languages SET published_version = 2 WHERE guideline_id = $1`, open)
+	f.Exec(t, f.alpha, `INSERT INTO guideline_versions (guideline_id, version, language, title, created_by) VALUES ($1, 2, 'de', 'Sepsis neu', $2)`, open, f.author)
+	f.Exec(t, f.alpha, `INSERT INTO guideline_details (guideline_id, version, position, title, content) VALUES ($1, 2, 0, 'Dosierung', '<p>7 mg/kg</p>')`, open)
+	f.Exec(t, f.alpha, `UPDATE guideline_languages SET published_version = 2 WHERE guideline_id = $1`, open)
 	g, err = f.read(0, open, "de")
 	require.NoError(t, err)
 	assert.Equal(t, 2, g.Version)
@@ -284,7 +272,7 @@ func TestIntegrationReaderNewVersion(t *testing.T) {
 	require.Len(t, g.Details, 1)
 	assert.Equal(t, "<p>7 mg/kg</p>", g.Details[0].Content)
 
-	f.exec(t, f.alpha, `UPDATE guideline_languages SET online = false WHERE guideline_id = $1`, open)
+	f.Exec(t, f.alpha, `UPDATE guideline_languages SET online = false WHERE guideline_id = $1`, open)
 	_, err = f.read(0, open, "de")
 	assert.Equal(t, "reader.offline", servicetest.Message(err), "taken offline: gone at once")
 }
@@ -296,12 +284,12 @@ func TestIntegrationReaderReferences(t *testing.T) {
 	target := f.guideline(t, f.public, []string{"de"}, []string{"de"})
 	hidden := f.guideline(t, f.cardio, []string{"de"}, []string{"de"})
 	gone := f.guideline(t, f.public, []string{"de"}, []string{"de"})
-	f.exec(t, f.alpha, `INSERT INTO guideline_details (guideline_id, version, position, detail_id, title, content)
+	f.Exec(t, f.alpha, `INSERT INTO guideline_details (guideline_id, version, position, detail_id, title, content)
 		VALUES ($1, 1, 0, 9001, 'Sepsis', '<p>Antibiotika</p>'), ($2, 1, 0, 9002, 'Geheim', '<p>intern</p>'), ($3, 1, 0, 9003, 'Alt', '<p>alt</p>')`,
 		target, hidden, gone)
-	f.exec(t, f.alpha, "UPDATE guideline_languages SET archived = true WHERE guideline_id = $1", gone)
+	f.Exec(t, f.alpha, "UPDATE guideline_languages SET archived = true WHERE guideline_id = $1", gone)
 	referring := f.guideline(t, f.public, []string{"de"}, []string{"de"})
-	f.exec(t, f.alpha, `INSERT INTO guideline_details (guideline_id, version, position, title, ext_guideline, ext_language, ext_detail)
+	f.Exec(t, f.alpha, `INSERT INTO guideline_details (guideline_id, version, position, title, ext_guideline, ext_language, ext_detail)
 		VALUES ($1, 1, 0, '', $2, 'de', 9001), ($1, 1, 1, '', $3, 'de', 9002), ($1, 1, 2, '', $4, 'de', 9003), ($1, 1, 3, '', 999999, 'de', 1)`,
 		referring, target, hidden, gone)
 

@@ -28,14 +28,6 @@ func (f *readerFixture) video(t *testing.T, sp *tenancy.Space, guideline int64, 
 	return id
 }
 
-// progressRows counts the positions stored in sp.
-func (f *readerFixture) progressRows(t *testing.T, sp *tenancy.Space) int {
-	t.Helper()
-	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+sp.Schema+".video_progress").Scan(&n))
-	return n
-}
-
 // TestIntegrationVideoProgress proves that each reader keeps their own position in a video of
 // a guideline they may see, that a position is bounded, and that a refused one writes
 // nothing.
@@ -94,6 +86,6 @@ func TestIntegrationVideoProgress(t *testing.T) {
 	p, err = get(f.author, hidden)
 	require.NoError(t, err, "a member of the collection watches it")
 	assert.Zero(t, p.Seconds)
-	assert.Equal(t, 1, f.progressRows(t, f.alpha), "refused positions write nothing")
-	assert.Zero(t, f.progressRows(t, f.beta))
+	assert.Equal(t, 1, f.Count(t, f.alpha, "video_progress"), "refused positions write nothing")
+	assert.Zero(t, f.Count(t, f.beta, "video_progress"))
 }

@@ -258,6 +258,16 @@ func Params(err error) map[string]any {
 	return nil
 }
 
+// Exec runs a statement in sp's unit of work.
+func (e *Env) Exec(t *testing.T, sp *tenancy.Space, sql string, args ...any) {
+	t.Helper()
+	ctx := context.Background()
+	require.NoError(t, e.DB.SpaceTx(ctx, sp, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, sql, args...)
+		return err
+	}))
+}
+
 // Count counts the rows of a table of sp (placed as a schema on the test's cluster).
 func (e *Env) Count(t *testing.T, sp *tenancy.Space, table string) int {
 	t.Helper()

@@ -91,14 +91,6 @@ func (f *fixture) update(sp *tenancy.Space, user, collection int64, tree toc.Fol
 	return f.svc.UpdateToc(f.As(sp, user), toc.UpdateRequest{Collection: api.ID(collection), F: tree})
 }
 
-// saves counts the tables of contents ever saved in alpha, the history included.
-func (f *fixture) saves(t *testing.T) int {
-	t.Helper()
-	var n int
-	require.NoError(t, f.DB.Control().QueryRow(t.Context(), "SELECT count(*) FROM "+f.Alpha.Schema+".tocs").Scan(&n))
-	return n
-}
-
 // TestIntegrationTocWhoMayEdit proves that only a collection's administrators (and the
 // space's) read and save its table of contents, that the list of editable collections
 // follows the same rule, that collection ids of another space are not found, and that a
@@ -141,7 +133,7 @@ func TestIntegrationTocWhoMayEdit(t *testing.T) {
 			}
 		})
 	}
-	assert.Equal(t, 3, f.saves(t), "only the three allowed saves were written")
+	assert.Equal(t, 3, f.Count(t, f.Alpha, "tocs"), "only the three allowed saves were written")
 
 	for _, tc := range []struct {
 		name string
@@ -230,7 +222,7 @@ func TestIntegrationTocRefusesBadTrees(t *testing.T) {
 	_, err := f.svc.CreateCollectionToc(f.As(f.Alpha, f.emAdmin), toc.CreateTocRequest{CollectionID: api.ID(f.emergency),
 		Body: toc.CollectionToc{Tree: root(nil, guidelineItem("i", f.private, "de"))}})
 	assert.Equal(t, "toc.guidelineNotInCollection", servicetest.Message(err), "a first table of contents is checked alike")
-	assert.Zero(t, f.saves(t), "nothing was written")
+	assert.Zero(t, f.Count(t, f.Alpha, "tocs"), "nothing was written")
 
 	// who may not edit learns nothing about the guidelines a tree names
 	_, err = f.update(f.Alpha, f.CollAdmin, f.emergency, root(nil, guidelineItem("i", 999999, "de")))
@@ -271,7 +263,7 @@ func TestIntegrationTocBuildAndHistory(t *testing.T) {
 	_, err = f.svc.CreateCollectionToc(f.As(f.Alpha, f.Admin), toc.CreateTocRequest{CollectionID: api.ID(f.emergency), Body: toc.CollectionToc{Tree: f.emergencyTree()}})
 	assert.Equal(t, "toc.exists", servicetest.Message(err))
 	assert.Equal(t, 409, servicetest.APIError(err).Status())
-	assert.Equal(t, 1, f.saves(t), "a second first one is not written")
+	assert.Equal(t, 1, f.Count(t, f.Alpha, "tocs"), "a second first one is not written")
 
 	full, err = f.svc.FullToc(f.As(f.Alpha, f.emAdmin), toc.CollectionRequest{Collection: api.ID(f.emergency)})
 	require.NoError(t, err)
@@ -303,7 +295,7 @@ func TestIntegrationTocBuildAndHistory(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, saved.ID, stored.ID, "the newest save is the table of contents")
 	assert.Equal(t, saved.Tree, stored.Tree)
-	assert.Equal(t, 2, f.saves(t), "every save is kept")
+	assert.Equal(t, 2, f.Count(t, f.Alpha, "tocs"), "every save is kept")
 
 	// a guideline item names its collection's space, whatever the editor sent
 	withSpace := tocFolder("root", "", nil, toc.Item{ID: "g", Type: toc.TypeGuideline, Glid: glid(f.a), Space: glid(f.Beta.ID)})
