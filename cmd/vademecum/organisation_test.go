@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"net/http"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
@@ -41,56 +39,43 @@ func (e *testEnv) createCollection(session, title, visibility string, admins ...
 	return c
 }
 
-// TestIntegrationCollectionVisibility proves that the list query and the single-object check
-// apply the same visibility rule for every role.
+// TestIntegrationCollectionVisibility proves through the server that the reader's session and
+// the space of the site reach the collections' reading rule, which services/collections proves
+// for every kind of reader: readers of alpha see as much as their roles let them, and beta's
+// site shows none of alpha's collections, whoever asks.
 func TestIntegrationCollectionVisibility(t *testing.T) {
 	e := newEnv(t)
 	public := e.createCollection(e.alphaAdmin, "Emergency", "public")
 	protected := e.createCollection(e.alphaAdmin, "Intensive care", "protected")
-	all := []int64{public.ID, protected.ID, e.cardio.ID}
-	want := map[string][]int64{
-		"anonymous":        {public.ID},
-		"outsider":         {public.ID},
-		"otherSpaceAdmin":  {public.ID},
-		"member":           {public.ID, protected.ID},
-		"collectionMember": {public.ID, protected.ID, e.cardio.ID},
-		"validator":        {public.ID, protected.ID, e.cardio.ID},
-		"collectionAdmin":  {public.ID, protected.ID, e.cardio.ID},
-		"spaceAdmin":       {public.ID, protected.ID, e.cardio.ID},
-		"superAdmin":       {public.ID, protected.ID, e.cardio.ID},
-	}
-	for _, role := range matrixRoles {
-		t.Run(role, func(t *testing.T) {
+	for _, tc := range []struct {
+		role string
+		want []int64
+	}{
+		{"anonymous", []int64{public.ID}},
+		{"member", []int64{public.ID, protected.ID}},
+		{"collectionMember", []int64{public.ID, protected.ID, e.cardio.ID}},
+	} {
+		t.Run(tc.role, func(t *testing.T) {
 			var list []collectionView
-			e.api("alpha", e.session(role), "common/query/collections", `{}`).JSON(t, &list)
+			e.api("alpha", e.session(tc.role), "common/query/collections", `{}`).JSON(t, &list)
 			var listed []int64
 			for _, c := range list {
 				listed = append(listed, c.ID)
 				assert.Equal(t, e.alpha.ID, c.SpaceID)
 			}
-			var single []int64
-			for _, id := range all {
-				res := e.api("alpha", e.session(role), "common/query/collection", fmt.Sprintf(`{"collectionId":%d}`, id))
-				if res.Status == http.StatusOK {
-					single = append(single, id)
-				} else {
-					assert.Equal(t, http.StatusNotFound, res.Status)
-				}
-			}
-			sort.Slice(listed, func(i, j int) bool { return listed[i] < listed[j] })
-			sort.Slice(single, func(i, j int) bool { return single[i] < single[j] })
-			expected := append([]int64(nil), want[role]...)
-			sort.Slice(expected, func(i, j int) bool { return expected[i] < expected[j] })
-			assert.Equal(t, expected, listed, "list")
-			assert.Equal(t, listed, single, "list and single-object check agree")
+			assert.ElementsMatch(t, tc.want, listed)
 		})
 	}
-	// beta sees none of alpha's collections, whatever the id
 	var beta []collectionView
 	e.api("beta", e.super, "common/query/collections", `{}`).JSON(t, &beta)
 	assert.Empty(t, beta)
 }
 
+// TestIntegrationCollectionAdministration proves through the server what services/collections
+// cannot: that an admin named at creation holds the rights on the very next request in every
+// context (router, navigation, profile), that ids and lists are decoded from the body as the
+// API describes them, that refusals answer their HTTP status, that a removed admin is refused
+// by the router at once, and that the sharing context copes with a deleted shared collection.
 func TestIntegrationCollectionAdministration(t *testing.T) {
 	e := newEnv(t)
 	memberID := e.ids["member@alpha.ch"]
@@ -121,26 +106,12 @@ func TestIntegrationCollectionAdministration(t *testing.T) {
 		status           int
 		message          string
 	}{
-		{"visibility outside the three", "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"X","visibility":"secret"}}`, c.ID), 400, "collection.invalidVisibility"},
-		{"over-long title", "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"%s","visibility":"public"}}`, c.ID, strings.Repeat("t", 201)), 400, "validation.tooLong"},
-		{"four approvals", "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"X","visibility":"public","minApprovals":4}}`, c.ID), 400, "collection.outOfRange"},
-		{"escalation after no day", "admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":"X","visibility":"public","escalateAfterDays":0}}`, e.alpha.ID), 400, "collection.outOfRange"},
 		{"authors validating as text", "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"X","visibility":"public","authorMayValidate":"yes"}}`, c.ID), 400, "request.invalidField"},
-		{"missing title", "admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":" ","visibility":"public"}}`, e.alpha.ID), 400, "validation.required"},
 		{"admin outside the space", "admin/mutation/createCollection", fmt.Sprintf(`{"spaceId":%d,"collection":{"title":"X","visibility":"public","admins":[%d]}}`, e.alpha.ID, e.ids["outsider@test.ch"]), 400, "collection.notSpaceMember"},
-		{"member outside the space", "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":[%d]}`, c.ID, e.ids["outsider@test.ch"]), 400, "collection.notSpaceMember"},
-		{"unknown user", "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":[999999]}`, c.ID), 400, "collection.notSpaceMember"},
-		{"duplicate members", "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":[%d,"%d"]}`, c.ID, e.ids["validator@alpha.ch"], e.ids["validator@alpha.ch"]), 400, "request.duplicateId"},
-		{"already a member", "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":[%d]}`, c.ID, memberID), 409, "collection.alreadyMember"},
+		{"duplicate members, as number and as text", "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":[%d,"%d"]}`, c.ID, e.ids["validator@alpha.ch"], e.ids["validator@alpha.ch"]), 400, "request.duplicateId"},
 		{"last admin removed", "admin/collectionadmin/mutation/removeCollectionMember", fmt.Sprintf(`{"collection":%d,"member":%d}`, c.ID, memberID), 409, "collection.lastAdmin"},
-		{"last admin demoted", "admin/collectionadmin/mutation/setCollectionAdmin", fmt.Sprintf(`{"collection":%d,"member":%d,"admin":false}`, c.ID, memberID), 409, "collection.lastAdmin"},
 		{"unknown collection", "admin/collectionadmin/query/collectionMembers", `{"collection":424242}`, 404, "not found"},
-		{"validator not in the collection", "admin/collectionadmin/mutation/removeCollectionValidator", fmt.Sprintf(`{"collection":%d,"validator":%d}`, c.ID, memberID), 404, "not found"},
-		{"no history reader", "admin/collectionadmin/mutation/addHistoryReaders", fmt.Sprintf(`{"collection":%d,"members":[]}`, c.ID), 400, "validation.required"},
-		{"history reader outside the space", "admin/collectionadmin/mutation/addHistoryReaders", fmt.Sprintf(`{"collection":%d,"members":[%d]}`, c.ID, e.ids["admin@beta.ch"]), 400, "collection.notSpaceMember"},
-		{"history reader of an unknown collection", "admin/collectionadmin/mutation/addHistoryReaders", fmt.Sprintf(`{"collection":424242,"members":[%d]}`, memberID), 404, "not found"},
 		{"history readers as text", "admin/collectionadmin/mutation/addHistoryReaders", fmt.Sprintf(`{"collection":%d,"members":"all"}`, c.ID), 400, "request.invalidField"},
-		{"history reader not designated", "admin/collectionadmin/mutation/removeHistoryReader", fmt.Sprintf(`{"collection":%d,"member":%d}`, c.ID, memberID), 404, "not found"},
 	}
 	for _, b := range bad {
 		t.Run(b.name, func(t *testing.T) {
@@ -154,118 +125,63 @@ func TestIntegrationCollectionAdministration(t *testing.T) {
 	}
 	assert.Equal(t, rolesBefore, e.count("SELECT count(*) FROM "+spaceSchema(e, "alpha")+".collection_roles"), "refused calls wrote nothing")
 
-	// Members, admins and validators.
+	// A removed admin is refused by the router on the next request.
 	validatorID := e.ids["validator@alpha.ch"]
-	var members []memberView
 	res := e.api("alpha", e.alphaMember, "admin/collectionadmin/mutation/addCollectionMembers", fmt.Sprintf(`{"collection":%d,"members":["%d"]}`, c.ID, validatorID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-	res.JSON(t, &members)
-	assert.Len(t, members, 2)
 	res = e.api("alpha", e.alphaMember, "admin/collectionadmin/mutation/setCollectionAdmin", fmt.Sprintf(`{"collection":%d,"member":%d,"admin":true}`, c.ID, validatorID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 	res = e.api("alpha", e.alphaMember, "admin/collectionadmin/mutation/removeCollectionMember", fmt.Sprintf(`{"collection":%d,"member":%d}`, c.ID, memberID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-	res.JSON(t, &members)
-	require.Len(t, members, 1)
-	assert.True(t, members[0].Admin)
 	assert.Equal(t, http.StatusForbidden, e.api("alpha", e.alphaMember, "admin/collectionadmin/query/collectionMembers", fmt.Sprintf(`{"collection":%d}`, c.ID)).Status,
 		"a removed admin loses the rights on the next request")
 
+	// validators as the API describes them; an empty list is a list
 	res = e.api("alpha", e.validator, "admin/collectionadmin/mutation/addCollectionValidators", fmt.Sprintf(`{"collection":%d,"validators":[%d]}`, c.ID, memberID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 	assert.Contains(t, string(res.Body), `"mainValidatorOf":0`)
-	assert.Equal(t, http.StatusConflict, e.api("alpha", e.validator, "admin/collectionadmin/mutation/addCollectionValidators", fmt.Sprintf(`{"collection":%d,"validators":[%d]}`, c.ID, memberID)).Status)
-
-	var stats struct {
-		MemberStats map[string]int `json:"memberStats"`
-	}
-	e.api("alpha", e.validator, "admin/query/collectionStats", fmt.Sprintf(`{"collectionId":%d}`, c.ID)).JSON(t, &stats)
-	assert.Equal(t, map[string]int{"totalMembers": 2, "authorsCount": 0, "validatorsCount": 1, "othersCount": 1}, stats.MemberStats)
-
 	res = e.api("alpha", e.validator, "admin/collectionadmin/mutation/removeCollectionValidator", fmt.Sprintf(`{"collection":%d,"validator":%d}`, c.ID, memberID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 	assert.Equal(t, "[]", string(res.Body))
 
-	res = e.api("alpha", e.validator, "admin/mutation/updateCollection", fmt.Sprintf(`{"collectionId":%d,"collection":{"title":"Nephrology and dialysis","visibility":"public"}}`, c.ID))
-	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-	assert.Contains(t, string(res.Body), `"visibility":"public"`)
-	assert.Equal(t, http.StatusOK, e.api("alpha", "", "common/query/collection", fmt.Sprintf(`{"collectionId":%d}`, c.ID)).Status, "public now")
-
-	var sst struct {
-		MemberStats     map[string]int `json:"memberStats"`
-		CollectionStats []struct {
-			CollectionID int64 `json:"collectionId"`
-		} `json:"collectionStats"`
-	}
-	e.api("alpha", e.alphaAdmin, "admin/query/spaceStats", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID)).JSON(t, &sst)
-	assert.Equal(t, 5, sst.MemberStats["totalMembers"])
-	assert.Equal(t, 1, sst.MemberStats["validatorsCount"])
-	assert.Len(t, sst.CollectionStats, 2)
-
-	// a collection offered to another space takes its offers along
+	// a collection offered to another space takes its offers along; the other space's list
+	// still answers
 	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/createSharedCollection", fmt.Sprintf(`{"spaceId":%d,"collectionId":%d}`, e.beta.ID, c.ID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-	require.Equal(t, 1, e.count("SELECT count(*) FROM control.shared_collections WHERE from_space_id = $1 AND collection_id = $2", e.alpha.ID, c.ID))
 	require.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "admin/mutation/deleteCollection", fmt.Sprintf(`{"collectionId":%d}`, c.ID)).Status)
 	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.super, "common/query/collection", fmt.Sprintf(`{"collectionId":%d}`, c.ID)).Status)
-	assert.Equal(t, 0, e.count("SELECT count(*) FROM "+spaceSchema(e, "alpha")+".collection_roles WHERE collection_id = $1", c.ID))
-	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.shared_collections WHERE from_space_id = $1 AND collection_id = $2", e.alpha.ID, c.ID))
 	res = e.api("beta", e.betaAdmin, "admin/spaceadmin/query/sharedCollections", fmt.Sprintf(`{"spaceId":%d}`, e.beta.ID))
 	assert.Equal(t, http.StatusOK, res.Status, string(res.Body))
 }
 
+// TestIntegrationSpaceMembers proves through the server what services/spaces cannot: that a
+// refused list names the invalid addresses in the answer, that the answer of an addition is
+// as the API describes it, that ids are taken as numbers or text, and that the router grants
+// and takes rights on the next request after a member is added, removed or made admin.
 func TestIntegrationSpaceMembers(t *testing.T) {
 	e := newEnv(t)
 	path := "admin/spaceadmin/mutation/addSpaceMembers"
-	membersBefore := e.count("SELECT count(*) FROM control.space_members")
-	usersBefore := e.count("SELECT count(*) FROM control.users")
-
 	res := e.api("alpha", e.alphaAdmin, path, map[string]any{"spaceId": e.alpha.ID, "users": []string{"new@alpha.ch", "not an address", "x@"}})
 	assert.Equal(t, http.StatusBadRequest, res.Status)
 	assert.Equal(t, "validation.emailList", res.Message())
 	assert.Contains(t, string(res.Body), `"invalid":["not an address","x@"]`)
-	assert.Equal(t, http.StatusBadRequest, e.api("alpha", e.alphaAdmin, path, map[string]any{"spaceId": e.alpha.ID, "users": []string{}}).Status)
-	assert.Equal(t, membersBefore, e.count("SELECT count(*) FROM control.space_members"))
-	assert.Equal(t, usersBefore, e.count("SELECT count(*) FROM control.users"))
 
 	res = e.api("alpha", e.alphaAdmin, path, map[string]any{"spaceId": e.alpha.ID,
 		"users": []string{"Outsider@Test.ch", "member@alpha.ch", "new.doctor@alpha.ch", "new.doctor@alpha.ch "}})
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 	assert.JSONEq(t, `[{"username":"outsider@test.ch","operation":"added"},{"username":"member@alpha.ch","operation":"alreadyMember"},
 		{"username":"new.doctor@alpha.ch","operation":"invited"}]`, string(res.Body))
-	assert.Equal(t, 1, e.count(`SELECT count(*) FROM control.logins l JOIN control.users u ON u.id = l.user_id
-		WHERE l.email = 'new.doctor@alpha.ch' AND NOT l.verified AND u.password_hash = ''`), "invited account")
-	assert.Equal(t, 1, e.count(`SELECT count(*) FROM control.account_tokens t JOIN control.logins l ON l.user_id = t.user_id
-		WHERE l.email = 'new.doctor@alpha.ch' AND t.purpose = 'invitation' AND t.space_id = $1`, e.alpha.ID), "and invited")
 	assert.Equal(t, http.StatusOK, e.api("alpha", e.outsider, "common/query/searchUserBySpace", `{"query":"doctor"}`).Status, "an added member has member rights at once")
-
-	var found []memberView
-	e.api("alpha", e.alphaMember, "common/query/searchUserBySpace", `{"query":"DOCTOR@alpha"}`).JSON(t, &found)
-	require.Len(t, found, 1)
-	assert.Equal(t, "new.doctor@alpha.ch", found[0].Username)
-	e.api("alpha", e.alphaMember, "common/query/searchUserBySpace", `{"query":"beta"}`).JSON(t, &found)
-	assert.Empty(t, found, "members of other spaces are not found")
-	e.api("alpha", e.alphaMember, "common/query/searchUserBySpace", `{"query":"%"}`).JSON(t, &found)
-	assert.Empty(t, found, "LIKE wildcards are taken literally")
-
-	var members []memberView
-	e.api("alpha", e.alphaAdmin, "admin/spaceadmin/query/spaceMembers", fmt.Sprintf(`{"space":%d}`, e.alpha.ID)).JSON(t, &members)
-	assert.Len(t, members, 7)
-
-	adminID := e.ids["admin@alpha.ch"]
-	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/deleteSpaceMember", fmt.Sprintf(`{"spaceId":%d,"id":%d}`, e.alpha.ID, adminID))
-	assert.Equal(t, http.StatusConflict, res.Status)
-	assert.Equal(t, "space.lastAdmin", res.Message())
-	assert.Equal(t, http.StatusConflict, e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/setSpaceAdmin", fmt.Sprintf(`{"spaceId":%d,"id":%d,"admin":false}`, e.alpha.ID, adminID)).Status)
 
 	// Removing a member takes their collection roles too, effective on the next request.
 	collAdminID := e.ids["colladmin@alpha.ch"]
 	require.Equal(t, http.StatusOK, e.api("alpha", e.collAdmin, "admin/collectionadmin/query/collectionMembers", fmt.Sprintf(`{"collection":%d}`, e.cardio.ID)).Status)
 	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/deleteSpaceMember", fmt.Sprintf(`{"spaceId":"%d","id":"%d"}`, e.alpha.ID, collAdminID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-	assert.Equal(t, 0, e.count("SELECT count(*) FROM "+spaceSchema(e, "alpha")+".collection_roles WHERE user_id = $1", collAdminID))
 	assert.Equal(t, http.StatusForbidden, e.api("alpha", e.collAdmin, "admin/collectionadmin/query/collectionMembers", fmt.Sprintf(`{"collection":%d}`, e.cardio.ID)).Status)
-	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/deleteSpaceMember", fmt.Sprintf(`{"spaceId":%d,"id":%d}`, e.alpha.ID, collAdminID)).Status)
+	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/deleteSpaceMember", fmt.Sprintf(`{"spaceId":%d,"id":%d}`, e.alpha.ID, e.ids["admin@alpha.ch"]))
+	assert.Equal(t, http.StatusConflict, res.Status)
+	assert.Equal(t, "space.lastAdmin", res.Message())
 
 	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/setSpaceAdmin", fmt.Sprintf(`{"spaceId":%d,"id":%d,"admin":true}`, e.alpha.ID, e.ids["member@alpha.ch"]))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
@@ -305,6 +221,10 @@ func spaceSchema(e *testEnv, sub string) string {
 	return schema
 }
 
+// TestIntegrationMembershipRequests proves through the server what services/spaces cannot:
+// that a pending request is a task in the space admins' navigation, that another space's
+// site cannot answer it, that an accepted requester is a member on the next request, and
+// that the request is among the requester's data.
 func TestIntegrationMembershipRequests(t *testing.T) {
 	e := newEnv(t)
 	res := e.api("alpha", e.outsider, "common/mutation/requestMembership", `{"message":"I work in the cardiology ward."}`)
@@ -315,10 +235,6 @@ func TestIntegrationMembershipRequests(t *testing.T) {
 	}
 	res.JSON(t, &req)
 	assert.Equal(t, "pending", req.Status)
-	assert.Equal(t, http.StatusConflict, e.api("alpha", e.outsider, "common/mutation/requestMembership", `{}`).Status, "one pending request")
-	assert.Equal(t, "space.alreadyMember", e.api("alpha", e.alphaMember, "common/mutation/requestMembership", `{}`).Message())
-	assert.Contains(t, string(e.api("alpha", e.outsider, "common/query/myMembershipRequest", `{}`).Body), `"status":"pending"`)
-	assert.Equal(t, "null", string(e.api("beta", e.outsider, "common/query/myMembershipRequest", `{}`).Body))
 
 	var nav map[string]any
 	e.api("alpha", e.alphaAdmin, "common/query/navigation", `{}`).JSON(t, &nav)
@@ -326,11 +242,8 @@ func TestIntegrationMembershipRequests(t *testing.T) {
 	e.api("alpha", e.alphaMember, "common/query/navigation", `{}`).JSON(t, &nav)
 	assert.EqualValues(t, 0, nav["spaceAdminTasks"])
 
-	list := e.api("alpha", e.alphaAdmin, "admin/spaceadmin/query/membershipRequests", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID))
-	assert.Contains(t, string(list.Body), "cardiology ward")
 	assert.Equal(t, http.StatusNotFound, e.api("beta", e.betaAdmin, "admin/spaceadmin/mutation/answerMembershipRequest", fmt.Sprintf(`{"id":%d,"accept":true}`, req.ID)).Status,
 		"admins of another space cannot answer")
-
 	res = e.api("alpha", e.alphaAdmin, "admin/spaceadmin/mutation/answerMembershipRequest", fmt.Sprintf(`{"id":%d,"accept":true}`, req.ID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 	assert.Contains(t, string(res.Body), `"status":"accepted"`)
@@ -353,19 +266,17 @@ func TestIntegrationMembershipRequests(t *testing.T) {
 	assert.GreaterOrEqual(t, data.Sessions, 1)
 }
 
+// TestIntegrationMembershipByEmailDomain proves that signing in runs the e-mail domain rule
+// (services/spaces proves the rule itself): an account of a space's domain that is not yet a
+// member is one in the session that follows.
 func TestIntegrationMembershipByEmailDomain(t *testing.T) {
 	e := newEnv(t)
 	ctx := t.Context()
-	_, err := e.app.users.Create(ctx, usersNewVerified("doc@gamma-klinik.ch"))
-	require.NoError(t, err)
 	res := e.api("www", e.super, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{
 		"id": e.beta.ID, "title": "Beta Clinic", "subdomain": "beta", "emailDomains": []string{"gamma-klinik.ch"}, "lpvisible": true}})
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-	assert.Equal(t, 1, e.count(`SELECT count(*) FROM control.space_members m JOIN control.logins l ON l.user_id = m.user_id
-		WHERE l.email = 'doc@gamma-klinik.ch' AND m.space_id = $1`, e.beta.ID), "verified addresses of the domain join")
 
-	// An account verified later joins when it signs in; unverified addresses never join.
-	_, err = e.app.users.Create(ctx, usersNewVerified("nurse@gamma-klinik.ch"))
+	_, err := e.app.users.Create(ctx, usersNewVerified("nurse@gamma-klinik.ch"))
 	require.NoError(t, err)
 	_, err = e.db.Control().Exec(ctx, "DELETE FROM control.space_members WHERE user_id = (SELECT user_id FROM control.logins WHERE email = 'nurse@gamma-klinik.ch')")
 	require.NoError(t, err)
@@ -373,13 +284,6 @@ func TestIntegrationMembershipByEmailDomain(t *testing.T) {
 	var nav map[string]any
 	e.api("beta", s, "common/query/navigation", `{}`).JSON(t, &nav)
 	assert.Equal(t, true, nav["spaceMember"])
-	_, err = e.app.users.Create(ctx, newUnverified("new@gamma-klinik.ch"))
-	require.NoError(t, err)
-	res = e.api("www", e.super, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{
-		"id": e.beta.ID, "title": "Beta Clinic", "subdomain": "beta", "emailDomains": []string{"gamma-klinik.ch"}, "lpvisible": true}})
-	require.Equal(t, http.StatusOK, res.Status)
-	assert.Equal(t, 0, e.count(`SELECT count(*) FROM control.space_members m JOIN control.logins l ON l.user_id = m.user_id
-		WHERE l.email = 'new@gamma-klinik.ch'`))
 }
 
 func TestIntegrationUserSearch(t *testing.T) {
@@ -520,19 +424,17 @@ func TestIntegrationSharing(t *testing.T) {
 	assert.Empty(t, beta.Available, "a withdrawn share disappears at once")
 }
 
+// TestIntegrationMetadata proves through the server what services/spaces cannot: that a
+// definition's texts are decoded strictly and answered in every language, and that the jobs
+// of removed options, actually run, take their classifications out of every space and have
+// the guidelines reindexed.
 func TestIntegrationMetadata(t *testing.T) {
 	e := newEnv(t)
 	save := func(body string) result { return e.api("www", e.super, "admin/mutation/saveMetadata", body) }
 	for _, bad := range []struct{ body, message, field string }{
-		{`{"metadata":{"names":{"de":" "}}}`, "validation.required", "metadata.names.de"},
-		{`{"metadata":{"names":{"en":"Specialty"}}}`, "validation.required", "metadata.names.de"},
-		{`{"metadata":{"names":{"de":"Fach"},"options":[{"names":{"de":"Kardiologie"}},{"names":{"de":"kardiologie"}}]}}`, "metadata.duplicateOption", "metadata.options[1].names.de"},
-		{`{"metadata":{"names":{"de":"Fach"},"options":[{"names":{"de":"", "fr":"Cardiologie"}}]}}`, "validation.required", "metadata.options[0].names.de"},
-		{`{"metadata":{"names":{"de":"Fach","it":"` + strings.Repeat("n", 101) + `"}}}`, "validation.tooLong", "metadata.names.it"},
-		{`{"metadata":{"names":{"de":"Fach"},"descriptions":{"fr":"` + strings.Repeat("n", 1001) + `"}}}`, "validation.tooLong", "metadata.descriptions.fr"},
-		{`{"metadata":{"names":{"de":"Fach"},"options":[{"names":{"de":"A"},"descriptions":{"en":"` + strings.Repeat("n", 1001) + `"}}]}}`, "validation.tooLong", "metadata.options[0].descriptions.en"},
 		{`{"metadata":{"names":{"de":"Fach","es":"Especialidad"}}}`, "request.unknownField", "es"},
 		{`{"metadata":{"name":"Fach"}}`, "request.unknownField", "name"},
+		{`{"metadata":{"names":{"de":"Fach"},"options":[{"names":{"de":"Kardiologie"}},{"names":{"de":"kardiologie"}}]}}`, "metadata.duplicateOption", "metadata.options[1].names.de"},
 	} {
 		res := save(bad.body)
 		assert.Equal(t, http.StatusBadRequest, res.Status, bad.body)
@@ -551,19 +453,13 @@ func TestIntegrationMetadata(t *testing.T) {
 		Names texts `json:"names"`
 	}
 	var m struct {
-		ID           int64    `json:"id"`
-		Names        texts    `json:"names"`
-		Descriptions texts    `json:"descriptions"`
-		Options      []option `json:"options"`
+		ID      int64    `json:"id"`
+		Options []option `json:"options"`
 	}
-	res := save(`{"metadata":{"names":{"de":" Specialty ","fr":"Spécialité"},"descriptions":{"de":"Medical specialty"},
-		"options":[{"names":{"de":"Cardiology","it":"Cardiologia"}},{"names":{"de":"Nephrology"}}]}}`)
+	res := save(`{"metadata":{"names":{"de":"Specialty","fr":"Spécialité"},"options":[{"names":{"de":"Cardiology","it":"Cardiologia"}},{"names":{"de":"Nephrology"}}]}}`)
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
 	res.JSON(t, &m)
 	require.Len(t, m.Options, 2)
-	assert.Equal(t, texts{De: "Specialty", Fr: "Spécialité"}, m.Names, "German trimmed, the languages left out are empty")
-	assert.Equal(t, texts{De: "Medical specialty"}, m.Descriptions)
-	assert.Equal(t, texts{De: "Cardiology", It: "Cardiologia"}, m.Options[0].Names)
 	assert.Contains(t, string(res.Body), `"names":{"de":"Nephrology","en":"","fr":"","it":""}`, "every language is in the answer")
 	// guidelines of two spaces classified by each option (space schemas hold plain option ids)
 	var both []*tenancy.Space
@@ -608,12 +504,6 @@ func TestIntegrationMetadata(t *testing.T) {
 	// rename one option, drop the other, add a new one
 	res = save(fmt.Sprintf(`{"metadata":{"id":%d,"names":{"de":"Specialty"},"options":[{"names":{"de":"Oncology"}},{"id":%d,"names":{"de":"Cardiology (adults)","en":"Cardiology"}}]}}`, m.ID, m.Options[0].ID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-	res.JSON(t, &m)
-	require.Len(t, m.Options, 2)
-	assert.Equal(t, texts{De: "Specialty"}, m.Names, "a language left out is removed")
-	assert.Equal(t, "Oncology", m.Options[0].Names.De)
-	assert.Equal(t, texts{De: "Cardiology (adults)", En: "Cardiology"}, m.Options[1].Names)
-	assert.Equal(t, http.StatusNotFound, save(`{"metadata":{"id":424242,"names":{"de":"X"}}}`).Status)
 	// the dropped option's classifications go in every space, the kept one's stay
 	waitOptionJobs()
 	for _, sp := range both {
@@ -624,29 +514,20 @@ func TestIntegrationMetadata(t *testing.T) {
 
 	res = e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[%d]}`, e.alpha.ID, m.ID))
 	require.Equal(t, http.StatusOK, res.Status, string(res.Body))
-	assert.Contains(t, string(res.Body), `"names":{"de":"Specialty"`)
-	assert.Equal(t, http.StatusBadRequest, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[%d,%d]}`, e.alpha.ID, m.ID, m.ID)).Status)
-	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[424242]}`, e.alpha.ID)).Status)
-	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[]}`, e.beta.ID)).Status, "ids of another space")
-	assert.Contains(t, string(e.api("alpha", e.alphaAdmin, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID)).Body), "Oncology")
-	assert.Equal(t, "[]", string(e.api("beta", e.betaAdmin, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.beta.ID)).Body))
-	// members read the definitions of their own space to classify guidelines, never another space's
-	assert.Contains(t, string(e.api("alpha", e.alphaMember, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID)).Body), "Oncology")
-	assert.Equal(t, http.StatusNotFound, e.api("alpha", e.alphaMember, "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.beta.ID)).Status)
 	assert.Contains(t, string(e.api("alpha", "", "admin/query/spaceMetadata", fmt.Sprintf(`{"spaceId":%d}`, e.alpha.ID)).Body), "Oncology",
 		"anonymous readers name the search filters too")
-	assert.Equal(t, http.StatusForbidden, e.api("alpha", e.alphaMember, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[]}`, e.alpha.ID)).Status)
-
 	res = e.api("www", e.super, "admin/mutation/deleteMetadata", fmt.Sprintf(`{"id":%d}`, m.ID))
 	assert.Equal(t, http.StatusConflict, res.Status)
 	assert.Equal(t, "metadata.inUse", res.Message())
 	require.Equal(t, http.StatusOK, e.api("alpha", e.alphaAdmin, "admin/mutation/setSpaceMetadata", fmt.Sprintf(`{"spaceId":%d,"metadataIds":[]}`, e.alpha.ID)).Status)
 	require.Equal(t, http.StatusOK, e.api("www", e.super, "admin/mutation/deleteMetadata", fmt.Sprintf(`{"id":%d}`, m.ID)).Status)
-	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.metadata_options"))
 	waitOptionJobs()
 	assert.Equal(t, 0, classifications(both[0])+classifications(both[1]), "a deleted definition's classifications go with it")
 }
 
+// TestIntegrationSpaceAdminEditsOwnSpace proves through the server that a space admin saves
+// their own space's settings from its site, with what they may not change kept (the rule is
+// proven in services/spaces), and is refused creating a space.
 func TestIntegrationSpaceAdminEditsOwnSpace(t *testing.T) {
 	e := newEnv(t)
 	res := e.api("alpha", e.alphaAdmin, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{
@@ -656,19 +537,12 @@ func TestIntegrationSpaceAdminEditsOwnSpace(t *testing.T) {
 	var sp map[string]any
 	res.JSON(t, &sp)
 	assert.Equal(t, "Alpha Hospital", sp["title"])
-	assert.Equal(t, "#112233", sp["color"])
 	assert.Equal(t, []any{}, sp["emailDomains"], "e-mail domains, which admit members, stay with the super admin")
 	assert.Equal(t, "alpha", sp["subdomain"], "the address stays as the super admin set it")
-	assert.Equal(t, false, sp["national"])
-	assert.InDelta(t, float64(e.alpha.Position), sp["position"], 0)
 
-	// A space admin neither creates spaces nor changes another one.
 	res = e.api("alpha", e.alphaAdmin, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{"title": "New", "subdomain": "newspace"}})
 	assert.Equal(t, http.StatusForbidden, res.Status)
-	res = e.api("alpha", e.alphaAdmin, "admin/mutation/updateSpace", map[string]any{"space": map[string]any{
-		"id": e.beta.ID, "title": "Mine now", "subdomain": "beta"}})
-	assert.Equal(t, http.StatusNotFound, res.Status)
-	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.spaces WHERE title IN ('Mine now', 'New')"))
+	assert.Equal(t, 0, e.count("SELECT count(*) FROM control.spaces WHERE subdomain = 'newspace'"))
 }
 
 func TestIntegrationMembershipAnswerMails(t *testing.T) {

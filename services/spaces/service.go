@@ -319,6 +319,9 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 	if err != nil {
 		return Space{}, err
 	}
+	// keep: the super admin's settings stay as the row holds them; the request's copy of the
+	// space may be as another server process cached it before the super admin's last change
+	keep := !super
 	if !super {
 		if req.Space.ID == nil {
 			return Space{}, api.ErrForbidden
@@ -349,13 +352,15 @@ func (s *Service) UpdateSpace(ctx context.Context, req UpdateSpaceRequest) (Spac
 		if err != nil {
 			return err
 		}
-		tag, err := tx.Exec(ctx, `UPDATE control.spaces SET title = $2, subdomain = $3, color = $4, accent_color = $5,
-			email_domains = $6, lpvisible = $7, national = $8, public = $9, position = $10,
+		tag, err := tx.Exec(ctx, `UPDATE control.spaces SET title = $2, color = $4, accent_color = $5,
+			subdomain = CASE WHEN $13 THEN subdomain ELSE $3 END, email_domains = CASE WHEN $13 THEN email_domains ELSE $6 END,
+			lpvisible = CASE WHEN $13 THEN lpvisible ELSE $7 END, national = CASE WHEN $13 THEN national ELSE $8 END,
+			public = CASE WHEN $13 THEN public ELSE $9 END, position = CASE WHEN $13 THEN position ELSE $10 END,
 			self_signup = coalesce($11, self_signup), admins_need_second_factor = coalesce($12, admins_need_second_factor),
 			updated_at = now()
 			WHERE id = $1 AND status = 'active'`,
 			id, in.Title, in.Subdomain, in.Color, in.AccentColor, in.EmailDomains, in.LPVisible, in.National, in.Public, in.Position,
-			in.SelfSignup, in.AdminsNeedSecondFactor)
+			in.SelfSignup, in.AdminsNeedSecondFactor, keep)
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
 			return ErrSubdomainTaken.Field("space.subdomain")
