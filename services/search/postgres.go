@@ -440,7 +440,7 @@ func (p *Postgres) Unseen(ctx context.Context, q Query, spaceID int64) (Unseen, 
 	if err != nil || tsq == "" {
 		return Unseen{}, err
 	}
-	var readable []int64
+	readable := []int64{} // an empty array, not NULL: with nothing readable every match is hidden
 	for _, c := range q.Scope {
 		if c.SpaceID == spaceID {
 			readable = append(readable, c.CollectionID)

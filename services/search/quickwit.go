@@ -648,7 +648,7 @@ func (q *Quickwit) Unseen(ctx context.Context, query Query, spaceID int64) (Unse
 		return Unseen{}, err
 	}
 	text := textQuery(items)
-	if text == "" || len(query.Scope) == 0 {
+	if text == "" {
 		return Unseen{}, nil
 	}
 	now := query.Now.Unix()
@@ -663,10 +663,16 @@ func (q *Quickwit) Unseen(ctx context.Context, query Query, spaceID int64) (Unse
 		}
 		return len(ids), nil
 	}
+	hidden := fmt.Sprintf("valid_until:[%d TO *]", now+1)
+	if len(query.Scope) == 0 {
+		// nothing is readable: nothing expired for the reader, every valid match is hidden
+		n, err := count(hidden)
+		return Unseen{Hidden: n}, err
+	}
 	var out Unseen
 	if out.Expired, err = count(pairsQuery("scope", query.Scope), fmt.Sprintf("valid_until:[0 TO %d]", now)); err != nil {
 		return Unseen{}, err
 	}
-	out.Hidden, err = count("NOT "+pairsQuery("scope", query.Scope), fmt.Sprintf("valid_until:[%d TO *]", now+1))
+	out.Hidden, err = count("NOT "+pairsQuery("scope", query.Scope), hidden)
 	return out, err
 }

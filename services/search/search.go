@@ -396,21 +396,21 @@ func (s *Service) Search(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	if len(scope) == 0 {
-		out.Took = time.Since(start).Milliseconds()
-		return out, s.Vocabulary.recordGap(ctx, sp.ID, q.Text, q.Now)
-	}
 	q.Scope = scope
 	if q.Synonyms, err = s.Vocabulary.spaceSynonyms(ctx, sp.ID); err != nil {
 		return Response{}, err
 	}
-	hits, err := s.Backend.Search(ctx, q)
-	if err != nil {
-		return Response{}, fmt.Errorf("search: %w", err)
-	}
-	if hits.Total <= FewHits {
-		if hits, err = s.corrected(ctx, q, hits, &out); err != nil {
-			return Response{}, err
+	// a reader who may read nothing here finds nothing, but is still told what signing in or
+	// joining would show
+	var hits Hits
+	if len(scope) > 0 {
+		if hits, err = s.Backend.Search(ctx, q); err != nil {
+			return Response{}, fmt.Errorf("search: %w", err)
+		}
+		if hits.Total <= FewHits {
+			if hits, err = s.corrected(ctx, q, hits, &out); err != nil {
+				return Response{}, err
+			}
 		}
 	}
 	if hits.Total == 0 {

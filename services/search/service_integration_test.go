@@ -540,6 +540,14 @@ func TestIntegrationSearchForgives(t *testing.T) {
 		assert.Equal(t, []int64{rabies}, ids(res))
 		assert.Equal(t, search.Unseen{}, res.Unseen, "only empty results are explained")
 	})
+	t.Run("a space whose collections are all protected still invites to sign in", func(t *testing.T) {
+		members := f.Collection(t, f.Beta, "Nur Mitarbeitende", "protected", nil)
+		f.publish(t, f.Beta, members, map[string]version{"de": {title: "Tollwut", sections: []string{"Impfung nach Biss."}}})
+		res := f.searchIn(t, f.Beta, 0, search.Request{Query: "Tollwut"})
+		assert.Empty(t, res.Results)
+		assert.Equal(t, search.Unseen{Hidden: 1}, res.Unseen)
+		assert.True(t, res.SignIn)
+	})
 }
 
 // TestIntegrationSearchFilters proves the metadata filter (options the guidelines' context
