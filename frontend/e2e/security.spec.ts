@@ -15,6 +15,8 @@ function watchPolicy(page: Page): string[] {
 
 test.describe('web security', () => {
   test('the app runs under its content security policy without a violation', async ({ page }) => {
+    // nine pages, signed out and in, in one journey
+    test.setTimeout(60_000);
     const violations = watchPolicy(page);
     const res = await page.goto(url('www', '/'));
     const csp = res?.headers()['content-security-policy'] ?? '';
